@@ -1,0 +1,53 @@
+import type { CaipAddress, CaipNetworkId } from '../networks/networks.ts'
+
+export type ConnectionStatus = 'connected' | 'disconnected' | 'connecting' | 'reconnecting'
+
+export type TokenBalance = {
+  address: string
+  symbol: string
+  name?: string
+  decimals: number
+  quantity: { decimals: string; numeric: string }
+  price: number
+  value: number
+  logoUri?: string
+  iconUrl?: string
+}
+
+/** The seed's account state, plus the status and connector that produced it. */
+export type AccountState = {
+  status: ConnectionStatus
+  isConnected: boolean
+  caipAddress?: CaipAddress
+  address?: string
+  /** Native balance as an exact decimal string (format it for display). */
+  balance?: string
+  balanceSymbol?: string
+  balanceLoading: boolean
+  profileName?: string | null
+  profileImage?: string | null
+  addressExplorerUrl?: string
+  tokenBalance?: TokenBalance[]
+  smartAccountDeployed?: boolean
+  preferredAccountType?: 'eoa' | 'smartAccount'
+  allAccounts: { address: string; type: 'eoa' | 'smartAccount' }[]
+  connectedWalletInfo?: { name: string; icon?: string; rdns?: string }
+  connectorId?: string
+  socialProvider?: string
+  farcasterUrl?: string
+}
+
+export const disconnectedAccount: AccountState = {
+  status: 'disconnected',
+  isConnected: false,
+  balanceLoading: false,
+  allAccounts: [],
+}
+
+/** What an adapter reports when a wallet connects, reconnects or changes account. */
+export type ReportedAccount = {
+  address: string
+  networkId: CaipNetworkId
+  connectorId: string
+  walletInfo?: { name: string; icon?: string; rdns?: string }
+}

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
+import type { CaipNetwork } from '../networks/networks.ts'
+import { createFoyerClient } from './createFoyerClient.ts'
+
+const local = (chainId: number, name: string): CaipNetwork => ({
+  id: `eip155:${chainId}`, chainNamespace: 'eip155', chainId, name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: `http://127.0.0.1/${chainId}`,
+})
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** A fake adapter for unit tests of the core's rules; the real adapters are tested against anvil and a browser. */
+function fakeAdapter() {
+  let controller!: AdapterController
+  const calls: string[] = []
+  const adapter: ChainAdapter & { controller: () => AdapterController; calls: string[]; reject: boolean } = {
+    namespace: 'eip155',
+    calls,
+    reject: false,
+    controller: () => controller,
+    mount(c) {
+      controller = c
+      c.setConnectors([{ id: 'dev.foyer.testwallet', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'dev.foyer.testwallet' } }])
+    },
+    async connect({ connectorId, network }) {
+      calls.push(`connect:${connectorId}`)
+      if (adapter.reject) throw Object.assign(new Error('User rejected'), { code: 4001 })
+      return { address: ADDRESS, networkId: network!.id, connectorId }
+    },
+    async disconnect() { calls.push('disconnect') },
+    async switchNetwork(network) { calls.push(`switch:${network.id}`) },
+    async getBalance() { return { value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH' } },
+  }
+  return adapter
+}
+
+describe('createFoyerClient', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  function setup(extra: { allowUnsupportedChain?: boolean } = {}) {
+    const adapter = fakeAdapter()
+    const client = createFoyerClient({ adapters: [adapter], networks: [local(31337, 'One'), local(31338, 'Two')], ...extra })
+    client.mount()
+    return { adapter, client, state: client.getState }
+  }
+
+  it('opens on Connect, connects, closes, and reopens on Account with the balance', async () => {
+    const { client, state } = setup()
+    client.open()
+    expect(state().modal.open).toBe(true)
+    expect(state().router.view).toBe('Connect')
+    await client.connect('dev.foyer.testwallet')
+    expect(state().modal.open).toBe(false)
+    expect(state().account).toMatchObject({ isConnected: true, address: ADDRESS, caipAddress: `eip155:31337:${ADDRESS}` })
+    await vi.waitFor(() => expect(state().account.balance).toBe('1.234567'))
+    client.open()
+    expect(state().router.view).toBe('Account')
+    expect(state().lastEvent?.event).toBe('MODAL_OPEN')
+  })
+
+  it('keeps the view and reports a rejection', async () => {
+    const { adapter, client, state } = setup()
+    adapter.reject = true
+    client.open()
+    client.navigate.push('ConnectingExternal', { connectorId: 'dev.foyer.testwallet' })
+    await expect(client.connect('dev.foyer.testwallet')).rejects.toThrow('User rejected')
+    expect(state().account.status).toBe('disconnected')
+    expect(state().modal.open).toBe(true)
+    expect(state().lastEvent).toMatchObject({ event: 'CONNECT_ERROR', properties: { rejected: true } })
+  })
+
+  it('returns to the view before Networks after a switch, or closes', async () => {
+    const { adapter, client, state } = setup()
+    await client.connect('dev.foyer.testwallet')
+    client.open()
+    client.navigate.push('Networks')
+    await client.switchNetwork('eip155:31338')
+    expect(adapter.calls).toContain('switch:eip155:31338')
+    expect(state().router.view).toBe('Account')
+    expect(state().network.selectedNetworkId).toBe('eip155:31338')
+    client.open({ view: 'Networks' })
+    await client.switchNetwork('eip155:31337')
+    expect(state().modal.open).toBe(false)
+  })
+
+  it('opens UnsupportedChain 300 ms after the wallet moves to an unknown network', async () => {
+    const { adapter, client, state } = setup()
+    await client.connect('dev.foyer.testwallet')
+    adapter.controller().setNetwork('eip155:1')
+    expect(state().network.unsupported).toBe(true)
+    expect(state().network.selectedNetworkId).toBe('eip155:31337')
+    await vi.advanceTimersByTimeAsync(299)
+    expect(state().modal.open).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(state().router.view).toBe('UnsupportedChain')
+    adapter.controller().setNetwork('eip155:31338')
+    expect(state().modal.open).toBe(false)
+  })
+
+  it('does not flash UnsupportedChain when the wallet comes back within 300 ms, nor when allowed', async () => {
+    const { adapter, client, state } = setup()
+    await client.connect('dev.foyer.testwallet')
+    adapter.controller().setNetwork('eip155:1')
+    adapter.controller().setNetwork('eip155:31337')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(state().modal.open).toBe(false)
+    const allowed = setup({ allowUnsupportedChain: true })
+    await allowed.client.connect('dev.foyer.testwallet')
+    allowed.adapter.controller().setNetwork('eip155:1')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(allowed.state().network.unsupported).toBe(false)
+    expect(allowed.state().modal.open).toBe(false)
+  })
+
+  it('shakes for 500 ms when a close is refused; back closes with one view left', async () => {
+    const { client, state } = setup()
+    client.open()
+    client.setCloseGuard(() => false)
+    expect(client.close()).toBe(false)
+    expect(state().modal).toMatchObject({ open: true, shake: true })
+    await vi.advanceTimersByTimeAsync(500)
+    expect(state().modal.shake).toBe(false)
+    client.setCloseGuard(undefined)
+    client.navigate.push('WhatIsAWallet')
+    client.navigate.goBack()
+    expect(state().router.view).toBe('Connect')
+    client.navigate.goBack()
+    expect(state().modal.open).toBe(false)
+  })
+
+  it('hides success and error snackbars after a while, keeps loading ones', async () => {
+    const { client, state } = setup()
+    client.showSnackbar('error', { key: 'snackbar.somethingWentWrong' })
+    expect(state().snackbar).toMatchObject({ open: true, variant: 'error' })
+    await vi.advanceTimersByTimeAsync(2200)
+    expect(state().snackbar.open).toBe(false)
+    client.showSnackbar('loading', { key: 'snackbar.confirmTransaction' })
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(state().snackbar.open).toBe(true)
+  })
+
+  it('disconnects, resets the account and closes', async () => {
+    const { adapter, client, state } = setup()
+    await client.connect('dev.foyer.testwallet')
+    client.open()
+    await client.disconnect()
+    expect(adapter.calls).toContain('disconnect')
+    expect(state().account.isConnected).toBe(false)
+    expect(state().modal.open).toBe(false)
+  })
+
+  it('translates and switches locale', async () => {
+    const { client } = setup()
+    expect(client.t('account.disconnect')).toBe('Disconnect')
+    await client.setLocale('es')
+    expect(client.t('account.disconnect')).toBe('Desconectar')
+  })
+})

@@ -1,0 +1,353 @@
+import { type ReportedAccount, disconnectedAccount } from '../account/account.ts'
+import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
+import { dedupeConnectors } from '../connectors/connectors.ts'
+import { SHAKE_DURATION_MS, SNACKBAR_HIDE_MS, UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
+import {
+  ChainAdapterNotFoundError,
+  ConnectorNotFoundError,
+  DisconnectError,
+  UnsupportedChainError,
+  isUserRejection,
+} from '../errors/errors.ts'
+import type { FoyerEvent, FoyerEventName } from '../events/events.ts'
+import { formatUnitsFloored } from '../format/format.ts'
+import { type Locale, type Translate, createTranslate, isSupportedLocale, loadCatalogue } from '../locale/locale.ts'
+import { createLogger } from '../logger.ts'
+import { type CaipNetwork, type CaipNetworkId, type ChainNamespace, addressExplorerUrl, toCaipAddress } from '../networks/networks.ts'
+import { type FoyerOptions, type ResolvedOptions, type ThemeMode, type ThemeVariables, resolveOptions } from '../options/options.ts'
+import * as rules from '../router/router.ts'
+import type { RouteData, RouterState, ViewName } from '../router/views.ts'
+import type { SnackbarMessage, SnackbarVariant } from '../snackbar/snackbar.ts'
+import { type Store, createStore } from '../store/createStore.ts'
+import { type FoyerState, initialState } from './state.ts'
+
+export type FoyerClient = ReturnType<typeof createFoyerClient>
+
+/**
+ * The headless Foyer client: one per page (never a module singleton, so SSR requests stay apart).
+ * Views read `store` and call these actions; adapters report through the controller they are given.
+ */
+export function createFoyerClient(parameters: FoyerOptions) {
+  const options: ResolvedOptions = resolveOptions(parameters)
+  const store: Store<FoyerState> = createStore(initialState(options))
+  const logger = createLogger(options.logLevel)
+  const adapters = new Map<ChainNamespace, ChainAdapter>(options.adapters.map((a) => [a.namespace, a]))
+  const eventListeners = new Set<(event: FoyerEvent) => void>()
+  const timers = { snackbar: undefined as Timer, shake: undefined as Timer, unsupported: undefined as Timer }
+  let closeGuard: (() => boolean) | undefined
+  let balanceRequest = 0
+
+  const get = store.getState
+  const setRouter = (router: RouterState) => store.setState({ router })
+  const networkById = (id: string | undefined) => options.networks.find((n) => n.id === id)
+  const adapterFor = (namespace: ChainNamespace) => {
+    const adapter = adapters.get(namespace)
+    if (!adapter) throw new ChainAdapterNotFoundError({ namespace })
+    return adapter
+  }
+
+  // ---- events ------------------------------------------------------------------------------------
+  function emit(event: FoyerEventName, properties?: FoyerEvent['properties'], type: FoyerEvent['type'] = 'track') {
+    const record: FoyerEvent = { timestamp: Date.now(), type, event, properties }
+    store.setState({ lastEvent: record })
+    for (const listener of [...eventListeners]) listener(record)
+  }
+
+  // ---- modal -------------------------------------------------------------------------------------
+  function open(params: { view?: ViewName; data?: RouteData } = {}) {
+    const view = params.view ?? rules.initialView(get().account.isConnected)
+    setRouter(rules.reset(view, params.data))
+    if (!get().modal.open) {
+      store.setState((s) => ({ modal: { ...s.modal, open: true } }))
+      emit('MODAL_OPEN', { connected: get().account.isConnected })
+    }
+  }
+
+  /** Closes unless a close guard refuses; a refused close shakes the modal for 500 ms. */
+  function close(): boolean {
+    if (!get().modal.open) return true
+    if (closeGuard && !closeGuard()) {
+      shake()
+      return false
+    }
+    store.setState((s) => ({ modal: { ...s.modal, open: false, loading: false } }))
+    emit('MODAL_CLOSE', { connected: get().account.isConnected })
+    return true
+  }
+
+  function shake() {
+    clearTimeout(timers.shake)
+    store.setState((s) => ({ modal: { ...s.modal, shake: true } }))
+    timers.shake = setTimeout(() => store.setState((s) => ({ modal: { ...s.modal, shake: false } })), SHAKE_DURATION_MS)
+  }
+
+  function setLoading(loading: boolean) {
+    store.setState((s) => ({ modal: { ...s.modal, loading } }))
+  }
+
+  // ---- router ------------------------------------------------------------------------------------
+  const navigate = {
+    push: (view: ViewName, data?: RouteData) => setRouter(rules.push(get().router, view, data)),
+    replace: (view: ViewName, data?: RouteData) => setRouter(rules.replace(get().router, view, data)),
+    reset: (view: ViewName, data?: RouteData) => setRouter(rules.reset(view, data)),
+    /** Back removes the latest view; with one left it closes the modal. */
+    goBack() {
+      const next = rules.goBack(get().router)
+      if (next) setRouter(next)
+      else close()
+    },
+  }
+
+  // ---- snackbar ----------------------------------------------------------------------------------
+  function showSnackbar(variant: SnackbarVariant, message: SnackbarMessage) {
+    clearTimeout(timers.snackbar)
+    store.setState((s) => ({ snackbar: { open: true, variant, message, id: s.snackbar.id + 1 } }))
+    if (variant !== 'loading') timers.snackbar = setTimeout(hideSnackbar, SNACKBAR_HIDE_MS)
+  }
+  function hideSnackbar() {
+    clearTimeout(timers.snackbar)
+    store.setState((s) => ({ snackbar: { ...s.snackbar, open: false } }))
+  }
+
+  // ---- account and network -----------------------------------------------------------------------
+  function applyNetwork(networkId: CaipNetworkId) {
+    const supported = networkById(networkId)
+    const unsupported = !supported && !options.allowUnsupportedChain
+    store.setState((s) => ({
+      network: {
+        walletNetworkId: networkId,
+        selectedNetworkId: supported ? supported.id : s.network.selectedNetworkId,
+        activeChain: networkId.startsWith('solana:') ? 'solana' : 'eip155',
+        unsupported,
+      },
+    }))
+    clearTimeout(timers.unsupported)
+    if (unsupported) {
+      // The spec waits 300 ms before showing UnsupportedChain, so quick switch-throughs do not flash it.
+      timers.unsupported = setTimeout(() => {
+        const { account, network } = get()
+        if (!account.isConnected || !network.unsupported) return
+        emit('UNSUPPORTED_CHAIN', { networkId: network.walletNetworkId })
+        open({ view: 'UnsupportedChain' })
+      }, UNSUPPORTED_CHAIN_DELAY_MS)
+    } else if (get().modal.open && get().router.view === 'UnsupportedChain') {
+      const next = rules.afterNetworkSwitch(get().router)
+      if (next) setRouter(next)
+      else close()
+    }
+  }
+
+  function applyAccount(reported: ReportedAccount) {
+    const connector = get().connectors.find((c) => c.id === reported.connectorId)
+    const previous = get().account
+    const network = networkById(reported.networkId)
+    store.setState({
+      account: {
+        ...(previous.address === reported.address ? previous : disconnectedAccount),
+        status: 'connected',
+        isConnected: true,
+        address: reported.address,
+        caipAddress: toCaipAddress(reported.networkId, reported.address),
+        connectorId: reported.connectorId,
+        connectedWalletInfo: reported.walletInfo ?? (connector && { name: connector.name, icon: connector.imageUrl, rdns: connector.info?.rdns }),
+        addressExplorerUrl: addressExplorerUrl(network, reported.address),
+        allAccounts: [{ address: reported.address, type: 'eoa' }],
+        preferredAccountType: 'eoa',
+      },
+    })
+    applyNetwork(reported.networkId)
+    void refreshBalance()
+  }
+
+  function resetAccount() {
+    clearTimeout(timers.unsupported)
+    store.setState((s) => ({
+      account: disconnectedAccount,
+      network: { ...s.network, walletNetworkId: undefined, unsupported: false },
+    }))
+    if (get().modal.open && get().router.view !== 'Connect') setRouter(rules.reset('Connect'))
+  }
+
+  /** Reads the native balance of the connected account on the selected network, over the chain's RPC. */
+  async function refreshBalance() {
+    const { account, network } = get()
+    const target = networkById(network.selectedNetworkId)
+    if (!account.address || !target || network.unsupported) return
+    const request = ++balanceRequest
+    store.setState((s) => ({ account: { ...s.account, balanceLoading: true } }))
+    try {
+      const balance = await adapterFor(target.chainNamespace).getBalance({ address: account.address, network: target })
+      if (request !== balanceRequest || get().account.address !== account.address) return
+      store.setState((s) => ({
+        account: {
+          ...s.account,
+          balance: formatUnitsFloored(balance.value, balance.decimals, balance.decimals),
+          balanceSymbol: balance.symbol,
+          balanceLoading: false,
+          addressExplorerUrl: addressExplorerUrl(target, account.address!),
+        },
+      }))
+    } catch (error) {
+      if (request !== balanceRequest) return
+      logger.error('balance', error)
+      store.setState((s) => ({ account: { ...s.account, balanceLoading: false } }))
+      showSnackbar('error', { key: 'snackbar.failedToFetchTokenBalance' })
+    }
+  }
+
+  // ---- actions views call ------------------------------------------------------------------------
+  /** Connects with a listed connector. The modal closes on success; failures are thrown for the view to show. */
+  async function connect(connectorId: string) {
+    const connector = get().connectors.find((c) => c.id === connectorId)
+    if (!connector) throw new ConnectorNotFoundError({ connectorId })
+    emit('SELECT_WALLET', { name: connector.name, type: connector.type })
+    store.setState((s) => ({ account: { ...s.account, status: 'connecting' } }))
+    try {
+      const network = networkById(get().network.selectedNetworkId)
+      const reported = await adapterFor(connector.chain).connect({ connectorId, network })
+      applyAccount(reported)
+      emit('CONNECT_SUCCESS', { name: connector.name, type: connector.type })
+      close()
+    } catch (error) {
+      store.setState((s) => ({ account: { ...s.account, status: s.account.isConnected ? 'connected' : 'disconnected' } }))
+      emit('CONNECT_ERROR', { name: connector.name, rejected: isUserRejection(error) }, 'error')
+      logger.error('connect', error)
+      throw error
+    }
+  }
+
+  async function disconnect() {
+    const { account, network } = get()
+    try {
+      if (account.isConnected) await adapterFor(network.activeChain).disconnect()
+      resetAccount()
+      emit('DISCONNECT_SUCCESS')
+      close()
+    } catch (error) {
+      logger.error('disconnect', error)
+      emit('DISCONNECT_ERROR', undefined, 'error')
+      showSnackbar('error', { key: 'snackbar.failedToDisconnect' })
+      throw new DisconnectError({ cause: error })
+    }
+  }
+
+  /**
+   * Switches to one of the site's networks. Connected, the wallet is asked first (and the chain added when the
+   * wallet does not know it); then the modal returns to the view before Networks, or closes.
+   */
+  async function switchNetwork(networkId: CaipNetworkId) {
+    const target = networkById(networkId)
+    if (!target) throw new UnsupportedChainError({ chainId: networkId })
+    const { account } = get()
+    if (account.isConnected) {
+      setLoading(true)
+      try {
+        await adapterFor(target.chainNamespace).switchNetwork(target)
+      } catch (error) {
+        emit('SWITCH_NETWORK_ERROR', { networkId, rejected: isUserRejection(error) }, 'error')
+        throw error
+      } finally {
+        setLoading(false)
+      }
+      applyNetwork(target.id)
+      void refreshBalance()
+    } else {
+      store.setState((s) => ({ network: { ...s.network, selectedNetworkId: target.id, activeChain: target.chainNamespace } }))
+    }
+    emit('SWITCH_NETWORK', { networkId })
+    if (get().modal.open) {
+      const next = rules.afterNetworkSwitch(get().router)
+      if (next) setRouter(next)
+      else close()
+    }
+  }
+
+  // ---- theme and locale --------------------------------------------------------------------------
+  function setThemeMode(themeMode: ThemeMode) {
+    store.setState((s) => ({ theme: { ...s.theme, themeMode } }))
+  }
+  function setThemeVariables(themeVariables: ThemeVariables) {
+    store.setState((s) => ({ theme: { ...s.theme, themeVariables: { ...s.theme.themeVariables, ...themeVariables } } }))
+  }
+  async function setLocale(locale: Locale) {
+    if (!isSupportedLocale(locale)) throw new TypeError(`Unsupported locale: ${locale}`)
+    const catalogue = await loadCatalogue(locale)
+    store.setState({ locale, catalogue })
+  }
+  let translate: { catalogue: FoyerState['catalogue']; t: Translate } | undefined
+  /** The translate function for the current locale (memoised per catalogue). */
+  function t(...args: Parameters<Translate>) {
+    const { catalogue } = get()
+    if (translate?.catalogue !== catalogue) translate = { catalogue, t: createTranslate(catalogue) }
+    return translate.t(...args)
+  }
+
+  // ---- adapters ----------------------------------------------------------------------------------
+  /** Starts the adapters (call once in the browser, e.g. from the provider's effect). Returns a clean-up. */
+  function mount() {
+    const cleanups = options.adapters.map((adapter) => {
+      const controller: AdapterController = {
+        networks: options.networks.filter((n) => n.chainNamespace === adapter.namespace),
+        setConnectors(connectors) {
+          store.setState((s) => ({
+            connectors: dedupeConnectors([...s.connectors.filter((c) => c.chain !== adapter.namespace), ...connectors]),
+          }))
+        },
+        setStatus(status) {
+          store.setState((s) => ({ account: { ...s.account, status } }))
+        },
+        setAccount: applyAccount,
+        setNetwork(networkId) {
+          applyNetwork(networkId)
+          void refreshBalance()
+        },
+        resetAccount,
+      }
+      return adapter.mount(controller)
+    })
+    if (options.locale !== 'en') void setLocale(options.locale)
+    return () => {
+      for (const cleanup of cleanups) cleanup?.()
+      for (const timer of Object.values(timers)) clearTimeout(timer)
+    }
+  }
+
+  return {
+    options,
+    store,
+    getState: get,
+    subscribe: store.subscribe,
+    mount,
+    // modal
+    open,
+    close,
+    shake,
+    setLoading,
+    setCloseGuard(guard: (() => boolean) | undefined) {
+      closeGuard = guard
+    },
+    navigate,
+    // snackbar
+    showSnackbar,
+    hideSnackbar,
+    // wallet
+    connect,
+    disconnect,
+    switchNetwork,
+    refreshBalance,
+    getNetwork: networkById,
+    getSelectedNetwork: (): CaipNetwork => networkById(get().network.selectedNetworkId) ?? options.networks[0],
+    // theme and locale
+    setThemeMode,
+    setThemeVariables,
+    setLocale,
+    t,
+    // events
+    subscribeEvents(listener: (event: FoyerEvent) => void) {
+      eventListeners.add(listener)
+      return () => eventListeners.delete(listener)
+    },
+  }
+}
+
+type Timer = ReturnType<typeof setTimeout> | undefined

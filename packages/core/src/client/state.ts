@@ -1,0 +1,48 @@
+import { type AccountState, disconnectedAccount } from '../account/account.ts'
+import type { Connector } from '../connectors/connectors.ts'
+import type { FoyerEvent } from '../events/events.ts'
+import { type Catalogue, type Locale, en } from '../locale/locale.ts'
+import { type ModalState, closedModal } from '../modal/modal.ts'
+import type { CaipNetworkId, ChainNamespace } from '../networks/networks.ts'
+import type { ResolvedOptions, ThemeMode, ThemeVariables } from '../options/options.ts'
+import { initialRouterState } from '../router/router.ts'
+import type { RouterState } from '../router/views.ts'
+import { type SnackbarState, closedSnackbar } from '../snackbar/snackbar.ts'
+
+export type NetworkState = {
+  /** The network the modal treats as current: the wallet's when supported, else the last supported one. */
+  selectedNetworkId: CaipNetworkId
+  /** The network the wallet is actually on, supported or not. */
+  walletNetworkId?: CaipNetworkId
+  activeChain: ChainNamespace
+  /** The wallet is on a network the site does not list. */
+  unsupported: boolean
+}
+
+export type FoyerState = {
+  modal: ModalState
+  router: RouterState
+  snackbar: SnackbarState
+  theme: { themeMode: ThemeMode; themeVariables: ThemeVariables }
+  account: AccountState
+  network: NetworkState
+  connectors: Connector[]
+  locale: Locale
+  catalogue: Catalogue
+  lastEvent?: FoyerEvent
+}
+
+export function initialState(options: ResolvedOptions): FoyerState {
+  const [defaultNetwork] = options.networks
+  return {
+    modal: closedModal,
+    router: initialRouterState,
+    snackbar: closedSnackbar,
+    theme: { themeMode: options.themeMode, themeVariables: options.themeVariables },
+    account: disconnectedAccount,
+    network: { selectedNetworkId: defaultNetwork.id, activeChain: defaultNetwork.chainNamespace, unsupported: false },
+    connectors: [],
+    locale: 'en',
+    catalogue: en,
+  }
+}

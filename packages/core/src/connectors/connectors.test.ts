@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { type Connector, connectorTestId, dedupeConnectors } from './connectors.ts'
+
+const announced: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'io.metamask' } }
+const injected: Connector = { id: 'injected', name: 'MetaMask', type: 'INJECTED', chain: 'eip155' }
+
+describe('connectors', () => {
+  it('keeps one row per wallet, announced first', () => {
+    expect(dedupeConnectors([injected, announced])).toEqual([announced])
+    const twice = { ...announced, id: 'other-id' }
+    expect(dedupeConnectors([announced, twice])).toEqual([announced])
+    const generic: Connector = { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155' }
+    expect(dedupeConnectors([announced, generic])).toEqual([announced, generic])
+  })
+  it('names rows by rdns for announced wallets, else by catalogue id', () => {
+    expect(connectorTestId(announced)).toBe('io.metamask')
+    expect(connectorTestId({ ...injected, explorerId: 'metamask' })).toBe('metamask')
+    expect(connectorTestId(injected)).toBe('injected')
+  })
+})

@@ -1,0 +1,39 @@
+import type { ChainNamespace } from '../networks/networks.ts'
+
+export type ConnectorType = 'INJECTED' | 'WALLET_CONNECT' | 'ANNOUNCED' | 'AUTH' | 'MULTI_CHAIN'
+
+/** A way to connect a wallet, as the modal lists it. Adapters report these; views only read them. */
+export type Connector = {
+  id: string
+  name: string
+  type: ConnectorType
+  chain: ChainNamespace
+  imageId?: string
+  imageUrl?: string
+  /** The wallet's id in the Foyer catalogue, when known. */
+  explorerId?: string
+  info?: { rdns?: string }
+}
+
+/**
+ * One row per wallet: an announced (EIP-6963) connector wins over the legacy injected one when both
+ * name the same wallet (same rdns, or the injected one is the generic `window.ethereum` while announced ones exist
+ * under the same name); the first of equal ids wins.
+ */
+export function dedupeConnectors(connectors: readonly Connector[]): Connector[] {
+  const byKey = new Map<string, Connector>()
+  const announcedNames = new Set(connectors.filter((c) => c.type === 'ANNOUNCED').map((c) => c.name.toLowerCase()))
+  for (const connector of connectors) {
+    if (connector.type === 'INJECTED' && announcedNames.has(connector.name.toLowerCase())) continue
+    const key = connector.info?.rdns ? `rdns:${connector.info.rdns}` : `id:${connector.id}`
+    const existing = byKey.get(key)
+    if (!existing || (existing.type !== 'ANNOUNCED' && connector.type === 'ANNOUNCED')) byKey.set(key, connector)
+  }
+  return [...byKey.values()]
+}
+
+/** The `data-testid` suffix for a wallet row: the rdns for announced wallets, the catalogue id otherwise. */
+export function connectorTestId(connector: Connector): string {
+  if (connector.type === 'ANNOUNCED' && connector.info?.rdns) return connector.info.rdns
+  return connector.explorerId ?? connector.id
+}

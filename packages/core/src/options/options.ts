@@ -1,0 +1,90 @@
+import type { ChainAdapter } from '../adapter/adapter.ts'
+import { DEFAULT_LOG_LEVEL } from '../constants.ts'
+import type { Locale } from '../locale/locale.ts'
+import { type CaipNetwork, fromViemChain } from '../networks/networks.ts'
+
+export type ThemeMode = 'dark' | 'light' | 'system'
+/** CSS variables that restyle the modal; names start with `--foyer-`. */
+export type ThemeVariables = Partial<Record<`--foyer-${string}`, string>>
+
+export type Features = {
+  swaps: boolean
+  onramp: boolean
+  analytics: boolean
+  email: boolean
+  socials: readonly string[] | false
+  names: boolean
+  history: boolean
+  allWallets: 'SHOW' | 'HIDE' | 'ONLY_MOBILE'
+  /** Core's own EIP-6963 discovery switch; the EVM adapter turns discovery on for its connectors. */
+  eip6963: boolean
+}
+
+export const defaultFeatures: Features = {
+  swaps: true,
+  onramp: true,
+  analytics: true,
+  email: true,
+  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple'],
+  names: true,
+  history: true,
+  allWallets: 'SHOW',
+  eip6963: false,
+}
+
+/** Features that need the Foyer server: without `apiUrl` they are hidden, never broken. */
+const serverFeatures = ['swaps', 'onramp', 'analytics', 'email', 'socials', 'names', 'history'] as const
+
+export type ViemLikeChain = Parameters<typeof fromViemChain>[0]
+
+export type FoyerOptions = {
+  adapters: ChainAdapter[]
+  /** The site's networks, the default first: CAIP networks or viem chain objects. */
+  networks: readonly (CaipNetwork | ViemLikeChain)[]
+  apiUrl?: string
+  projectId?: string
+  metadata?: { name: string; description?: string; url?: string; icons?: string[] }
+  features?: Partial<Features>
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  featuredWalletIds?: string[]
+  includeWalletIds?: string[]
+  excludeWalletIds?: string[]
+  allowUnsupportedChain?: boolean
+  locale?: Locale
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+}
+
+export type ResolvedOptions = Omit<FoyerOptions, 'networks' | 'features'> & {
+  networks: [CaipNetwork, ...CaipNetwork[]]
+  features: Features
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+  allowUnsupportedChain: boolean
+  locale: Locale
+  logLevel: NonNullable<FoyerOptions['logLevel']>
+}
+
+export function resolveOptions(options: FoyerOptions): ResolvedOptions {
+  const networks = options.networks.map((n) => ('rpcUrls' in n ? fromViemChain(n) : n))
+  if (!networks.length) throw new TypeError('Foyer needs at least one network')
+  return {
+    ...options,
+    apiUrl: options.apiUrl?.replace(/\/$/, ''),
+    networks: networks as [CaipNetwork, ...CaipNetwork[]],
+    features: { ...defaultFeatures, ...options.features },
+    themeMode: options.themeMode ?? 'system',
+    themeVariables: options.themeVariables ?? {},
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    locale: options.locale ?? 'en',
+    logLevel: options.logLevel ?? DEFAULT_LOG_LEVEL,
+  }
+}
+
+/** A feature is on when the site enabled it and, for server-backed ones, an `apiUrl` is set. */
+export function isFeatureAvailable(options: ResolvedOptions, feature: keyof Features): boolean {
+  const value = options.features[feature]
+  if (!value) return false
+  if ((serverFeatures as readonly string[]).includes(feature) && !options.apiUrl) return false
+  return true
+}

@@ -1,0 +1,49 @@
+/** Every view of the modal. The seed's seven first, then what users expect (product.md §4). */
+export type ViewName =
+  | 'Connect'
+  | 'Account'
+  | 'UnsupportedChain'
+  | 'Networks'
+  | 'ConnectingSiwe'
+  | 'RegisterAccountName'
+  | 'RegisterAccountNameSuccess'
+  | 'AllWallets'
+  | 'ConnectingWalletConnect'
+  | 'ConnectingExternal'
+  | 'EmailLogin'
+  | 'EmailVerifyOtp'
+  | 'EmailVerifyDevice'
+  | 'ConnectingSocial'
+  | 'ConnectingFarcaster'
+  | 'AccountSettings'
+  | 'Tokens'
+  | 'Activity'
+  | 'Receive'
+  | 'Swap'
+  | 'SwapSelectToken'
+  | 'SwapPreview'
+  | 'Send'
+  | 'SendSelectToken'
+  | 'SendPreview'
+  | 'BuyProviders'
+  | 'BuyCurrencies'
+  | 'BuyAmount'
+  | 'BuyInProgress'
+  | 'ApproveTransaction'
+  | 'WhatIsAWallet'
+  | 'GetWallet'
+  | 'UpdateEmail'
+  | 'UpdateEmailPrimaryOtp'
+  | 'UpdateEmailSecondaryOtp'
+
+/** What a view was opened with (which wallet is connecting, and so on). */
+export type RouteData = {
+  connectorId?: string
+  walletId?: string
+}
+
+export type RouterState = {
+  view: ViewName
+  history: ViewName[]
+  data: RouteData
+}

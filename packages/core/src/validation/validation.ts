@@ -1,0 +1,36 @@
+import { NAME_COIN_TYPE_CHAIN_ID_LIMIT } from '../constants.ts'
+
+/** 40 hex characters with an optional `0x` prefix. */
+export function isEvmAddress(value: string): boolean {
+  return /^(0x)?[0-9a-fA-F]{40}$/.test(value)
+}
+
+/** base58 (no 0, O, I, l), 32 to 44 characters. */
+export function isSolanaAddress(value: string): boolean {
+  return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value)
+}
+
+/** `0x` and 64 hex characters. */
+export function isTransactionHash(value: string): boolean {
+  return /^0x[0-9a-fA-F]{64}$/.test(value)
+}
+
+/** Account names: letters, digits and hyphen, at least 4 characters. */
+export function isValidAccountName(value: string): boolean {
+  return /^[a-zA-Z0-9-]{4,}$/.test(value)
+}
+
+/** The chain id that a name's coin type is derived from must stay below 2^31. */
+export function isValidNameCoinTypeChainId(chainId: number): boolean {
+  return Number.isInteger(chainId) && chainId >= 0 && chainId < NAME_COIN_TYPE_CHAIN_ID_LIMIT
+}
+
+/** A practical email check: one @, no spaces, a dot in the domain, at most 254 characters. */
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value)
+}
+
+/** Positive decimal amount as typed in a field ("1", "0.5", ".5"). */
+export function isPositiveAmount(value: string): boolean {
+  return /^(\d+\.?\d*|\.\d+)$/.test(value) && Number(value) > 0
+}
