@@ -1,0 +1,59 @@
+import { ConnectButton, FoyerProvider, NetworkButton, useFoyerLocale, useFoyerTheme } from '@foyer/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { WagmiProvider } from 'wagmi'
+import { foyer } from './foyer.ts'
+import { WagmiPanel } from './WagmiPanel.tsx'
+import { wagmiConfig } from './wagmi.ts'
+import './demo.css'
+
+const queryClient = new QueryClient()
+
+export function App() {
+  return (
+    <WagmiProvider config={wagmiConfig}>
+      <QueryClientProvider client={queryClient}>
+        <FoyerProvider foyer={foyer}>
+          <header className="bar">
+            <strong>Foyer demo</strong>
+            <nav className="bar-actions">
+              <NetworkButton />
+              <ConnectButton />
+            </nav>
+          </header>
+          <main className="page">
+            <p>
+              This page uses Foyer for the wallet modal and plain wagmi hooks for everything else. The panel below
+              reads the same connection through wagmi.
+            </p>
+            <Preferences />
+            <WagmiPanel />
+          </main>
+        </FoyerProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
+  )
+}
+
+function Preferences() {
+  const { locale, setLocale } = useFoyerLocale()
+  const { themeMode, setThemeMode } = useFoyerTheme()
+  return (
+    <section className="card" aria-label="Modal preferences">
+      <label>
+        Modal language{' '}
+        <select data-testid="demo-locale" value={locale} onChange={(e) => void setLocale(e.target.value as 'en' | 'es')}>
+          <option value="en">English</option>
+          <option value="es">Español</option>
+        </select>
+      </label>{' '}
+      <label>
+        Theme{' '}
+        <select data-testid="demo-theme" value={themeMode} onChange={(e) => setThemeMode(e.target.value as 'dark' | 'light' | 'system')}>
+          <option value="system">System</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </label>
+    </section>
+  )
+}
