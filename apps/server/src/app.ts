@@ -1,0 +1,88 @@
+import { sql } from 'kysely'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ServerConfig } from './config.ts'
+import type { FoyerDatabase } from './db/index.ts'
+import type { AppEnv } from './http/context.ts'
+import { cors } from './http/cors.ts'
+import { apiErrorResponse, classifyError, errorResponse, payloadTooLarge } from './http/errors.ts'
+import { requireProject } from './http/project.ts'
+import { silentLogger, type Logger } from './log.ts'
+import { effectiveFeatures } from './projects/model.ts'
+import { ProjectStore } from './projects/store.ts'
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+export interface AppDeps {
+  db: FoyerDatabase
+  config: ServerConfig
+  logger?: Logger
+  /** Shared project store (one is made from `db` when absent). */
+  projects?: ProjectStore
+}
+
+export type FoyerApp = Hono<AppEnv>
+
+/** Builds the HTTP app. Pure wiring: no listening, no process state beyond in-memory caches. */
+export function createApp({ db, config, logger = silentLogger, projects }: AppDeps): FoyerApp {
+  const store = projects ?? new ProjectStore(db.kysely)
+  const project = requireProject(store)
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+    logger.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
+  })
+  app.use(cors(store))
+  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => apiErrorResponse(c, payloadTooLarge(`Request body is larger than ${MAX_BODY_BYTES} bytes`)) }))
+
+  app.get('/health', async (c) => {
+    let ok = true
+    try {
+      await withTimeout(sql`select 1`.execute(db.kysely), 2_000)
+    } catch (e) {
+      ok = false
+      logger.warn('health check: database not answering', { error: e })
+    }
+    c.header('Cache-Control', 'no-store')
+    return c.json({ ok, version: config.version, database: db.kind }, ok ? 200 : 503)
+  })
+
+  app.get('/v1/project', project, (c) => {
+    const p = c.get('project')
+    return c.json({ id: p.id, name: p.name, features: effectiveFeatures(p.features) })
+  })
+
+  app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${truncate(c.req.path, 200)}`))
+
+  app.onError((err, c) => {
+    const known = classifyError(err)
+    if (known) {
+      if (known.status >= 500) logger.error('request failed', { method: c.req.method, path: c.req.path, error: err })
+      return apiErrorResponse(c, known)
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return errorResponse(c, err.status as ContentfulStatusCode, 'bad_request', err.message || 'Bad request')
+    }
+    logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: err, stack: err instanceof Error ? err.stack : undefined })
+    return errorResponse(c, 500, 'internal_error', 'Internal server error')
+  })
+
+  return app
+}
+
+function truncate(s: string, n: number) {
+  return s.length > n ? `${s.slice(0, n)}…` : s
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms))),
+  ]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely'
+import * as m0001 from './0001_projects.ts'
+
+/**
+ * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
+ * or edit one that has shipped — add a new file and list it here.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_projects': m0001,
+}

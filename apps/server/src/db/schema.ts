@@ -1,0 +1,25 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ProjectFeatures } from '../projects/model.ts'
+
+/**
+ * Row types of the Foyer schema (one schema for PGlite and Postgres). Keep in step with migrations/.
+ * Value conventions on both backends: timestamptz → Date; int8, numeric → string; date → 'YYYY-MM-DD';
+ * jsonb → parsed JSON (write it as a JSON string: `JSON.stringify(value)`); text[] → string[].
+ */
+export interface Database {
+  projects: ProjectsTable
+}
+
+export interface ProjectsTable {
+  id: string
+  name: string
+  allowed_origins: string[]
+  /** jsonb; inserted/updated as a JSON string. */
+  features: ColumnType<ProjectFeatures, string, string>
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export type ProjectRow = Selectable<ProjectsTable>
+export type NewProjectRow = Insertable<ProjectsTable>
+export type ProjectUpdate = Updateable<ProjectsTable>

@@ -1,0 +1,15 @@
+import type { Project } from '../projects/model.ts'
+
+/** Hono environment shared by every route. */
+export interface AppEnv {
+  Variables: {
+    /** Set by `requireProject`. */
+    project: Project
+    /** x-sdk-type / x-sdk-version, validated, when sent. */
+    sdk: { type?: string; version?: string }
+    /** The parsed JSON body (undefined when the request has none). Set by `requireProject` / `jsonBody`. */
+    body: unknown
+    /** CORS decision made for the resolved project; undefined when no project decided it. */
+    cors: 'allowed' | 'refused' | undefined
+  }
+}

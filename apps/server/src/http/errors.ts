@@ -1,0 +1,97 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/**
+ * The one error shape every Foyer endpoint answers with:
+ *   { "error": { "code": "unknown_project", "message": "…", "details"?: … } }
+ * `code` is stable and machine-readable (snake_case); `message` is for humans and may change.
+ */
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown }
+}
+
+/** Throw this from any handler or middleware; the app's error handler turns it into the JSON shape above. */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode
+  readonly code: string
+  readonly details?: unknown
+  readonly headers?: Record<string, string>
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: string,
+    message: string,
+    options: { details?: unknown; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.details = options.details
+    this.headers = options.headers
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { error: { code: this.code, message: this.message } }
+    if (this.details !== undefined) body.error.details = this.details
+    return body
+  }
+}
+
+export const badRequest = (code: string, message: string, details?: unknown) =>
+  new ApiError(400, code, message, { details })
+export const unauthorized = (code: string, message: string) => new ApiError(401, code, message)
+export const forbidden = (code: string, message: string) => new ApiError(403, code, message)
+export const notFound = (code: string, message: string) => new ApiError(404, code, message)
+export const payloadTooLarge = (message = 'Request body is too large') =>
+  new ApiError(413, 'payload_too_large', message)
+export const unsupportedMediaType = (message: string) => new ApiError(415, 'unsupported_media_type', message)
+export const serviceUnavailable = (code: string, message: string) => new ApiError(503, code, message)
+
+/** Builds the JSON error response directly (for places that return instead of throw). */
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  details?: unknown,
+): Response {
+  return apiErrorResponse(c, new ApiError(status, code, message, { details }))
+}
+
+export function apiErrorResponse(c: Context, err: ApiError): Response {
+  if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v)
+  return c.json(err.toBody(), err.status)
+}
+
+/** A single validation problem, e.g. `{ path: 'entries', message: 'must be an integer between 1 and 100' }`. */
+export interface Issue {
+  path: string
+  message: string
+}
+
+/** 400 `invalid_request` listing every problem found, so a client can fix them all at once. */
+export function invalidRequest(issues: Issue[], message?: string): ApiError {
+  const text = message ?? issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')
+  return badRequest('invalid_request', text || 'Invalid request', { issues })
+}
+
+/**
+ * Safety net for errors that escaped validation: maps database complaints about input to 4xx and an
+ * unreachable database to 503, without leaking SQL or driver text. Returns undefined for anything else.
+ */
+export function classifyError(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err
+  if (typeof err !== 'object' || err === null) return undefined
+  const code = (err as { code?: unknown }).code
+  if (typeof code !== 'string') return undefined
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P03', '53300'].includes(code)) {
+    return serviceUnavailable('database_unavailable', 'The database is not reachable; try again shortly')
+  }
+  if (/^[0-9A-Z]{5}$/.test(code) && 'severity' in err) {
+    if (code === '23505') return new ApiError(409, 'conflict', 'A record with these values already exists')
+    if (code.startsWith('23')) return badRequest('invalid_request', 'The request conflicts with existing data or misses a required value')
+    if (code.startsWith('22')) return badRequest('invalid_request', 'A value in the request is out of range or malformed')
+  }
+  return undefined
+}

@@ -1,0 +1,106 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { createAdaptorServer } from '@hono/node-server'
+import { createApp, type FoyerApp } from './app.ts'
+import type { ServerConfig } from './config.ts'
+import { openDatabase, type FoyerDatabase } from './db/index.ts'
+import { createLogger, type Logger } from './log.ts'
+import { seedProjects } from './projects/seed.ts'
+import { ProjectStore } from './projects/store.ts'
+
+export { createApp, type AppDeps, type FoyerApp } from './app.ts'
+export { loadConfig, ConfigError, parseDevnetFile, describeConfig, type ServerConfig, type ChainConfig, type ChainToken, type ChainContracts, type ChainNft, type Address } from './config.ts'
+export { openDatabase, type FoyerDatabase, type DatabaseKind, type Database } from './db/index.ts'
+export { migrateToLatest } from './db/migrate.ts'
+export { PGliteDialect } from './db/pglite-dialect.ts'
+export { ProjectStore } from './projects/store.ts'
+export { DEMO_PROJECT, DEFAULT_FEATURES, type Project, type ProjectInput, type ProjectFeatures } from './projects/model.ts'
+export { ApiError } from './http/errors.ts'
+export { createLogger, type Logger, type LogLevel } from './log.ts'
+
+export interface CreateServerOptions {
+  logger?: Logger
+  /** Use an already open database (e.g. one shared PGlite in tests); `close()` then leaves it open. */
+  database?: FoyerDatabase
+}
+
+export interface FoyerServer {
+  app: FoyerApp
+  config: ServerConfig
+  database: FoyerDatabase
+  projects: ProjectStore
+  /** Starts listening on config.host:config.port (port 0 → any free port). */
+  listen(): Promise<{ url: string; host: string; port: number }>
+  /** Stops listening (open connections get 5 s), then closes the database if this server opened it. Idempotent. */
+  close(): Promise<void>
+}
+
+/**
+ * Opens the database (running migrations), seeds projects and builds the app. Does not listen yet.
+ * `const server = await createServer(loadConfig()); await server.listen()`.
+ */
+export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<FoyerServer> {
+  const logger = options.logger ?? createLogger(config.logLevel)
+  const ownsDatabase = !options.database
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, logger }))
+  const projects = new ProjectStore(database.kysely)
+  try {
+    await seedProjects(projects, config)
+  } catch (e) {
+    if (ownsDatabase) await database.close().catch(() => {})
+    throw e
+  }
+  const app = createApp({ db: database, config, logger, projects })
+
+  let http: Server | undefined
+  let closing: Promise<void> | undefined
+
+  const listen = async () => {
+    if (closing) throw new Error('The server is closed')
+    if (http) throw new Error('The server is already listening')
+    // overrideGlobalObjects: false — leave globalThis.Request/Response alone (the devnet and tests share the process)
+    const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server
+    http = server
+    await new Promise<void>((resolve, reject) => {
+      const onError = (e: NodeJS.ErrnoException) => {
+        http = undefined
+        reject(
+          e.code === 'EADDRINUSE'
+            ? new Error(`Port ${config.port} on ${config.host} is already in use; set PORT to another port`, { cause: e })
+            : e,
+        )
+      }
+      server.once('error', onError)
+      server.listen(config.port, config.host, () => {
+        server.off('error', onError)
+        server.on('error', (e) => logger.error('http server error', { error: e }))
+        resolve()
+      })
+    })
+    const { port } = server.address() as AddressInfo
+    const hostForUrl = config.host.includes(':') ? `[${config.host}]` : config.host
+    const url = `http://${hostForUrl}:${port}`
+    logger.info('listening', { url })
+    return { url, host: config.host, port }
+  }
+
+  const close = () =>
+    (closing ??= (async () => {
+      const server = http
+      if (server) {
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => server.closeAllConnections(), 5_000)
+          force.unref()
+          server.close(() => {
+            clearTimeout(force)
+            resolve()
+          })
+          server.closeIdleConnections()
+        })
+      }
+      if (ownsDatabase) await database.close()
+    })())
+
+  return { app, config, database, projects, listen, close }
+}

@@ -1,0 +1,60 @@
+import { ConfigError, describeConfig, loadConfig } from './config.ts'
+import { createServer } from './index.ts'
+import { createLogger } from './log.ts'
+
+// `node --import tsx apps/server/src/main.ts` — configuration from the environment (docs/server.md).
+
+let config
+try {
+  config = loadConfig()
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(e.message)
+    process.exit(78) // EX_CONFIG
+  }
+  throw e
+}
+
+const logger = createLogger(config.logLevel)
+logger.info('starting', describeConfig(config))
+if (!config.devnetLoaded) logger.info('no devnet file; chains not configured', { devnetFile: config.devnetFile })
+
+const started = performance.now()
+let server
+try {
+  server = await createServer(config, { logger })
+} catch (e) {
+  console.error(`Foyer server could not start: ${(e as Error).message}`)
+  process.exit(1)
+}
+
+let address
+try {
+  address = await server.listen()
+} catch (e) {
+  console.error(`Foyer server could not listen: ${(e as Error).message}`)
+  await server.close()
+  process.exit(1)
+}
+
+const where = server.database.kind === 'pglite' ? `pglite in ${config.pgliteDir}` : 'postgres'
+console.log(`Foyer server ${config.version} listening on ${address.url} (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`)
+
+let stopping = false
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    console.error(`${signal} again: exiting without a clean shutdown`)
+    process.exit(1)
+  }
+  stopping = true
+  console.log(`${signal} received, shutting down…`)
+  server
+    .close()
+    .then(() => process.exit(0))
+    .catch((e: Error) => {
+      console.error(`Error during shutdown: ${e.message}`)
+      process.exit(1)
+    })
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

@@ -1,0 +1,209 @@
+import {
+  type AdapterBalance,
+  type CaipNetwork,
+  type ChainAdapter,
+  ConnectorNotFoundError,
+  type ReportedAccount,
+  UserRejectedRequestError,
+} from '@foyer/core'
+import {
+  type Config,
+  type Connector as WagmiConnector,
+  connect as wagmiConnect,
+  disconnect as wagmiDisconnect,
+  getConnection,
+  ProviderNotFoundError,
+  reconnect,
+  switchChain,
+} from '@wagmi/core'
+import { type Address, type EIP1193Provider, type Hash, type TransactionReceipt, numberToHex } from 'viem'
+import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
+import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
+import { isSwitchNotSupportedError, isUnknownChainError, toFoyerError } from '../errors/walletErrors.ts'
+import { evmChainId, toAddEthereumChainParameter } from '../networks/evmNetworks.ts'
+import { type EvmPublicClient, createPublicClients } from '../networks/publicClients.ts'
+import { type WaitForReceiptOptions, waitForReceipt } from '../receipt/waitForReceipt.ts'
+
+export type EvmAdapterParameters<config extends Config = Config> = {
+  /**
+   * The site's wagmi config; the site keeps using wagmi hooks and actions with the same object. Keep
+   * `multiInjectedProviderDiscovery` on (wagmi's default): that is how EIP-6963 wallets reach the modal, whatever
+   * core's `features.eip6963` says. List every network given to Foyer in its `chains` and `transports`.
+   */
+  wagmiConfig: config
+  /**
+   * Restore the last connection when the adapter mounts (a page reload keeps the wallet connected). Skipped when
+   * wagmi is already reconnecting or connected (e.g. `WagmiProvider` did it) and for `ssr: true` configs, where
+   * `WagmiProvider` rehydrates and reconnects. Default `true`.
+   */
+  reconnectOnMount?: boolean
+}
+
+export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
+  readonly namespace: 'eip155'
+  readonly wagmiConfig: config
+  /** A viem public client over the network's own RPC (cached per network). */
+  getPublicClient(network: CaipNetwork): EvmPublicClient
+  /** Waits for a transaction's receipt on the network; 25 s (`RECEIPT_TIMEOUT_MS`) unless `options.timeout`. */
+  waitForReceipt(hash: Hash, network: CaipNetwork, options?: WaitForReceiptOptions): Promise<TransactionReceipt>
+}
+
+/**
+ * The EVM chain adapter: plugs a site's wagmi config into Foyer. Lists the config's connectors (EIP-6963 wallets
+ * as `ANNOUNCED`), follows the connection, connects, disconnects and switches networks through wagmi, and reads
+ * native balances over each network's RPC with viem. Nothing here runs until `mount`, so it is safe to create
+ * during a server render.
+ *
+ * @example
+ * const wagmiConfig = createConfig({ chains: [mainnet, base], transports: { [mainnet.id]: http(), [base.id]: http() } })
+ * const foyer = createFoyer({ adapters: [evmAdapter({ wagmiConfig })], networks: [mainnet, base] })
+ */
+export function evmAdapter<config extends Config>(parameters: EvmAdapterParameters<config>): EvmAdapter<config> {
+  const { wagmiConfig, reconnectOnMount = true } = parameters
+  const config = wagmiConfig as Config
+  const publicClient = createPublicClients()
+  let reconnectStarted = false
+
+  const findConnector = (connectorId: string) => config.connectors.find((c) => c.id === connectorId)
+  const isConfigured = (chainId: number) => config.chains.some((c) => c.id === chainId)
+
+  function currentAccount(): ReportedAccount | undefined {
+    const connection = getConnection(config)
+    return connection.status === 'connected' ? toReportedAccount(config, connection) : undefined
+  }
+
+  /**
+   * Asks the wallet directly (EIP-3326), adding the chain first when it answers 4902 (EIP-3085). Used for
+   * networks the wagmi config does not list (wagmi refuses those) and when wagmi's own switch could not do it.
+   */
+  async function switchThroughProvider(connector: WagmiConnector, network: CaipNetwork) {
+    const chainId = evmChainId(network)
+    const provider = (await connector.getProvider()) as EIP1193Provider | undefined
+    if (!provider?.request) throw new ProviderNotFoundError()
+    const switchTo = () => provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
+    try {
+      await switchTo()
+    } catch (error) {
+      if (!isUnknownChainError(error)) throw error
+      await provider.request({ method: 'wallet_addEthereumChain', params: [toAddEthereumChainParameter(network)] })
+      // Most wallets move to a chain as they add it; ask again only when this one did not.
+      if ((await connector.getChainId()) !== chainId) await switchTo()
+    }
+    // Some wallets switch without a `chainChanged` event; tell wagmi (and so the core) what the wallet says now.
+    const current = await connector.getChainId()
+    if (current === chainId) connector.emitter.emit('change', { chainId })
+  }
+
+  return {
+    namespace: 'eip155',
+    wagmiConfig,
+
+    mount(controller) {
+      let mounted = true
+      const unwatchConnectors = watchWagmiConnectors(config, (connectors) => {
+        if (mounted) controller.setConnectors(connectors)
+      })
+      const connection = watchWagmiConnection(config, controller)
+      connection.report()
+
+      if (reconnectOnMount && !reconnectStarted && !config._internal.ssr) {
+        reconnectStarted = true
+        void restoreConnection(config)
+      }
+
+      return () => {
+        mounted = false
+        unwatchConnectors()
+        connection.unwatch()
+      }
+    },
+
+    async connect({ connectorId, network }) {
+      const connector = findConnector(connectorId)
+      if (!connector) throw new ConnectorNotFoundError({ connectorId })
+      if (config.state.current === connector.uid) {
+        const account = currentAccount()
+        if (account) return account
+      }
+      const chainId = network?.chainNamespace === 'eip155' && isConfigured(Number(network.chainId)) ? Number(network.chainId) : undefined
+      try {
+        const result = await wagmiConnect(config, { connector, ...(chainId !== undefined && { chainId }) })
+        // wagmi's state has the connection now, with the wallet's name and icon; the result is the fallback.
+        const account = currentAccount()
+        if (account?.connectorId === connector.id) return account
+        return { address: result.accounts[0], networkId: `eip155:${result.chainId}`, connectorId: connector.id }
+      } catch (error) {
+        throw toFoyerError(error)
+      }
+    },
+
+    async disconnect() {
+      try {
+        await wagmiDisconnect(config)
+      } catch (error) {
+        throw toFoyerError(error)
+      }
+    },
+
+    async switchNetwork(network) {
+      const chainId = evmChainId(network)
+      const current = config.state.current ? config.state.connections.get(config.state.current) : undefined
+      if (!current) {
+        // Not connected: only wagmi's default chain moves (when wagmi knows the chain).
+        if (isConfigured(chainId)) await switchChain(config, { chainId })
+        return
+      }
+      if (current.chainId === chainId) return
+      try {
+        if (!isConfigured(chainId)) return await switchThroughProvider(current.connector, network)
+        try {
+          const { chainId: _, ...addEthereumChainParameter } = toAddEthereumChainParameter(network)
+          await switchChain(config, { chainId, addEthereumChainParameter })
+        } catch (error) {
+          if (toFoyerError(error) instanceof UserRejectedRequestError) throw error
+          if (!isUnknownChainError(error) && !isSwitchNotSupportedError(error)) throw error
+          await switchThroughProvider(current.connector, network)
+        }
+      } catch (error) {
+        throw toFoyerError(error)
+      }
+    },
+
+    async getBalance({ address, network }): Promise<AdapterBalance> {
+      const value = await publicClient(network).getBalance({ address: address as Address })
+      return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+    },
+
+    getPublicClient: publicClient,
+
+    waitForReceipt(hash, network, options) {
+      return waitForReceipt(publicClient(network), hash, options)
+    },
+  }
+}
+
+/** zustand's persist API on wagmi's store (present when the config has storage). */
+type PersistApi = { hasHydrated(): boolean; onFinishHydration(listener: () => void): () => void }
+
+/**
+ * wagmi's `reconnect`, once the persisted connection has been read back from storage (wagmi reads it
+ * asynchronously) and only when nobody else (the site, `WagmiProvider`) has started or finished one already.
+ */
+async function restoreConnection(config: Config): Promise<void> {
+  const persist = (config._internal.store as unknown as { persist?: PersistApi }).persist
+  if (persist && !persist.hasHydrated()) {
+    await new Promise<void>((resolve) => {
+      const off = persist.onFinishHydration(() => {
+        off()
+        resolve()
+      })
+      if (persist.hasHydrated()) {
+        off()
+        resolve()
+      }
+    })
+  }
+  if (config.state.status !== 'disconnected') return
+  await reconnect(config).catch(() => undefined)
+}
+

@@ -1,0 +1,62 @@
+import type { Connector } from '@foyer/core'
+import { type Config, type Connector as WagmiConnector, watchConnectors } from '@wagmi/core'
+
+type AnnouncedProvider = { info: { rdns: string }; provider: unknown }
+
+/** EIP-6963 providers wagmi has discovered (none when the site turned `multiInjectedProviderDiscovery` off, or on a server). */
+function announcedProviders(config: Config): readonly AnnouncedProvider[] {
+  return config._internal.mipd?.getProviders() ?? []
+}
+
+/**
+ * A wagmi connector as the modal lists it. wagmi builds announced wallets as `injected` connectors whose id is the
+ * wallet's rdns; those become `ANNOUNCED` with `info.rdns`, name and icon. WalletConnect stays `WALLET_CONNECT`;
+ * everything else (the generic `injected()`, targeted injected wallets, wallet SDK connectors, wagmi's `mock`)
+ * is listed as `INJECTED`.
+ */
+export function toFoyerConnector(connector: WagmiConnector, announced: boolean): Connector {
+  const rdns = announced ? connector.id : typeof connector.rdns === 'string' ? connector.rdns : connector.rdns?.[0]
+  return {
+    id: connector.id,
+    name: connector.name,
+    type: announced ? 'ANNOUNCED' : connector.type === 'walletConnect' ? 'WALLET_CONNECT' : 'INJECTED',
+    chain: 'eip155',
+    ...(connector.icon && { imageUrl: connector.icon }),
+    ...(rdns && { info: { rdns } }),
+  }
+}
+
+/** Whether the connector is one wagmi made for an EIP-6963 announcement. */
+export function isAnnounced(config: Config, connector: WagmiConnector): boolean {
+  return connector.type === 'injected' && announcedProviders(config).some((p) => p.info.rdns === connector.id)
+}
+
+/**
+ * Reports the config's connectors now and whenever they change (a wallet announcing itself late, a connector
+ * added by the site). Injected connectors without a provider (no `window.ethereum`) are left out, and so is the
+ * generic injected one when its provider is a wallet that also announced itself, so one wallet is one row.
+ */
+export function watchWagmiConnectors(config: Config, onChange: (connectors: Connector[]) => void): () => void {
+  let latest = 0
+  async function report(connectors: readonly WagmiConnector[]) {
+    const run = ++latest
+    const announced = announcedProviders(config)
+    const listed = await Promise.all(
+      connectors.map(async (connector) => {
+        if (isAnnounced(config, connector)) return toFoyerConnector(connector, true)
+        if (connector.type === 'injected') {
+          const provider = await connector.getProvider().catch(() => undefined)
+          if (!provider || announced.some((p) => p.provider === provider)) return undefined
+        }
+        return toFoyerConnector(connector, false)
+      }),
+    )
+    if (run === latest) onChange(listed.filter((c): c is Connector => c !== undefined))
+  }
+  void report(config.connectors)
+  const unwatch = watchConnectors(config, { onChange: (connectors) => void report(connectors) })
+  return () => {
+    latest++
+    unwatch()
+  }
+}

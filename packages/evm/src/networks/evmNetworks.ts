@@ -1,0 +1,42 @@
+import { type CaipNetwork, ChainRequiredError, UnsupportedChainError, fromViemChain } from '@foyer/core'
+import { type AddEthereumChainParameter, type Chain, defineChain, numberToHex } from 'viem'
+
+/**
+ * A viem / wagmi chain as a Foyer network (`eip155:<id>`). The same conversion `createFoyer({ networks })` applies
+ * to chain objects, exported so a site can build its network list from the chains it gives wagmi.
+ */
+export const toCaipNetwork: (chain: Parameters<typeof fromViemChain>[0]) => CaipNetwork = fromViemChain
+
+/** The numeric chain id of an EVM network; other namespaces are not this adapter's. */
+export function evmChainId(network: CaipNetwork | undefined): number {
+  if (!network) throw new ChainRequiredError()
+  const chainId = Number(network.chainId)
+  if (network.chainNamespace !== 'eip155' || !Number.isSafeInteger(chainId) || chainId <= 0) {
+    throw new UnsupportedChainError({ chainId: network.id })
+  }
+  return chainId
+}
+
+/** A viem chain for a Foyer network, so clients made from it know its currency and explorer. */
+export function toViemChain(network: CaipNetwork): Chain {
+  return defineChain({
+    id: evmChainId(network),
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: [network.rpcUrl] } },
+    ...(network.blockExplorer && { blockExplorers: { default: network.blockExplorer } }),
+    ...(network.testnet !== undefined && { testnet: network.testnet }),
+  })
+}
+
+/** The `wallet_addEthereumChain` (EIP-3085) parameter for a network: its RPC, name, native currency, explorer. */
+export function toAddEthereumChainParameter(network: CaipNetwork): AddEthereumChainParameter {
+  return {
+    chainId: numberToHex(evmChainId(network)),
+    chainName: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: [network.rpcUrl],
+    ...(network.blockExplorer && { blockExplorerUrls: [network.blockExplorer.url] }),
+    ...(network.imageUrl && { iconUrls: [network.imageUrl] }),
+  }
+}

@@ -1,0 +1,25 @@
+import { type CaipNetwork, ClientNotSetError } from '@foyer/core'
+import { type Chain, type HttpTransport, type PublicClient, createPublicClient, http } from 'viem'
+import { toViemChain } from './evmNetworks.ts'
+
+export type EvmPublicClient = PublicClient<HttpTransport, Chain>
+
+/**
+ * Reads chains over each network's own RPC, independent of the wallet: the balance of a network shows even while
+ * the wallet sits on another chain. One client per network and RPC URL, kept for the life of the adapter
+ * (never a module-level cache, so server renders do not share it).
+ */
+export function createPublicClients(): (network: CaipNetwork) => EvmPublicClient {
+  const clients = new Map<string, EvmPublicClient>()
+  return (network) => {
+    if (!network.rpcUrl) throw new ClientNotSetError({ details: `Network ${network.id} has no RPC URL` })
+    const key = `${network.id} ${network.rpcUrl}`
+    let client = clients.get(key)
+    if (!client) {
+      // A 1 s poll: the modal waits on receipts a person is looking at; viem's default is 4 s.
+      client = createPublicClient({ chain: toViemChain(network), transport: http(network.rpcUrl), pollingInterval: 1_000 })
+      clients.set(key, client)
+    }
+    return client
+  }
+}

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test'
+import { ensureChromium } from './scripts/find-chromium.mjs'
+
+/** Where the JSON report goes; scripts/test.mjs reads it to count. */
+export const PLAYWRIGHT_JSON_REPORT = process.env.FOYER_PLAYWRIGHT_JSON ?? '.foyer/reports/playwright.json'
+
+// Debian's Chromium (never a Playwright-downloaded build). Throws one clear line when it cannot be found.
+const executablePath = ensureChromium()
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '.foyer/test-results',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1, // 2-core machine: the browser, the chains and the servers share it
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: PLAYWRIGHT_JSON_REPORT }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: 'http://127.0.0.1:5173',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+})

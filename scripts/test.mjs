@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: unit tests (vitest) then browser tests (Playwright on Debian's Chromium), output streamed live,
+ * then one closing line `N passed, N failed[, N skipped]` counted from both runners' JSON reports.
+ * Exits non-zero when anything failed or when no test ran.
+ *
+ *   node scripts/test.mjs                 everything
+ *   node scripts/test.mjs --unit-only     vitest only (further arguments go to vitest)
+ *   node scripts/test.mjs --e2e-only      Playwright only (further arguments go to playwright test)
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ensureChromium } from './find-chromium.mjs'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const require = createRequire(join(root, 'package.json'))
+const reportDir = join(root, '.foyer', 'reports')
+const VITEST_JSON = join(reportDir, 'vitest.json')
+const PLAYWRIGHT_JSON = join(reportDir, 'playwright.json')
+
+const argv = process.argv.slice(2)
+const unitOnly = argv.includes('--unit-only')
+const e2eOnly = argv.includes('--e2e-only')
+const passThrough = argv.filter((a) => a !== '--unit-only' && a !== '--e2e-only')
+if (unitOnly && e2eOnly) fail('--unit-only and --e2e-only exclude each other')
+if (passThrough.length && !unitOnly && !e2eOnly)
+  fail(`extra arguments (${passThrough.join(' ')}) need --unit-only or --e2e-only to say which runner gets them`)
+const runUnit = !e2eOnly
+const runE2e = !unitOnly
+
+function fail(message) {
+  console.error(`test: ${message}`)
+  process.exit(2)
+}
+
+/** Runs a command with inherited stdio; resolves with its exit code (signals count as failure). */
+let current = null
+function run(cmd, args, env = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+    current = child
+    child.on('error', (err) => {
+      console.error(`test: could not start ${cmd}: ${err.message}`)
+      resolvePromise(127)
+    })
+    child.on('exit', (code, signal) => {
+      current = null
+      resolvePromise(code ?? (signal ? 128 : 1))
+    })
+  })
+}
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (current) current.kill(sig)
+    else process.exit(130)
+  })
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+function binOf(pkg, rel) {
+  return join(dirname(require.resolve(`${pkg}/package.json`)), rel)
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const notes = []
+const started = Date.now()
+mkdirSync(reportDir, { recursive: true })
+
+// 1. Chromium first, so a missing browser is reported before minutes of unit tests.
+let chromium = null
+if (runE2e) {
+  try {
+    chromium = ensureChromium()
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err))
+    process.exit(1)
+  }
+}
+
+// 2. Unit tests.
+if (runUnit) {
+  rmSync(VITEST_JSON, { force: true })
+  const t0 = Date.now()
+  const code = await run(process.execPath, [
+    binOf('vitest', 'vitest.mjs'),
+    'run',
+    '--passWithNoTests',
+    '--exclude',
+    'e2e/**',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${VITEST_JSON}`,
+    ...(unitOnly ? passThrough : []),
+  ])
+  const report = readJson(VITEST_JSON)
+  const c = { passed: 0, failed: 0, skipped: 0 }
+  if (report) {
+    c.passed = report.numPassedTests ?? 0
+    c.failed = report.numFailedTests ?? 0
+    c.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+    // A file that failed to load has no tests in it; count it as one failure.
+    for (const file of report.testResults ?? [])
+      if (file.status === 'failed' && !(file.assertionResults ?? []).length) c.failed += 1
+  }
+  if (code !== 0 && c.failed === 0) {
+    c.failed += 1
+    notes.push(`vitest exited with code ${code}${report ? '' : ' and wrote no report'}`)
+  }
+  add('vitest', c, t0)
+}
+
+// 3. Browser tests.
+if (runE2e) {
+  rmSync(PLAYWRIGHT_JSON, { force: true })
+  const t0 = Date.now()
+  const code = await run(process.execPath, [binOf('@playwright/test', 'cli.js'), 'test', ...(e2eOnly ? passThrough : [])], {
+    FOYER_CHROMIUM: chromium,
+    FOYER_PLAYWRIGHT_JSON: PLAYWRIGHT_JSON,
+  })
+  const report = readJson(PLAYWRIGHT_JSON)
+  const c = { passed: 0, failed: 0, skipped: 0 }
+  if (report?.stats) {
+    c.passed = (report.stats.expected ?? 0) + (report.stats.flaky ?? 0)
+    c.failed = report.stats.unexpected ?? 0
+    c.skipped = report.stats.skipped ?? 0
+    // Errors outside tests (global setup, a spec that does not load) fail the run.
+    const errors = report.errors ?? []
+    if (errors.length) {
+      c.failed += errors.length
+      notes.push(`playwright reported ${errors.length} error(s) outside tests`)
+    }
+  }
+  if (code !== 0 && c.failed === 0) {
+    c.failed += 1
+    notes.push(`playwright exited with code ${code}${report ? '' : ' and wrote no report'}`)
+  }
+  add('playwright', c, t0)
+}
+
+function add(name, c, t0) {
+  totals.passed += c.passed
+  totals.failed += c.failed
+  totals.skipped += c.skipped
+  const secs = ((Date.now() - t0) / 1000).toFixed(1)
+  notes.push(`${name} (${secs} s): ${c.passed} ok / ${c.failed} not ok / ${c.skipped} skipped`)
+}
+
+console.log('')
+for (const note of notes) console.log(`- ${note}`)
+console.log(`- total time ${((Date.now() - started) / 1000).toFixed(1)} s`)
+const ran = totals.passed + totals.failed
+if (ran === 0) console.log('- no test ran')
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+process.exit(totals.failed > 0 || ran === 0 ? 1 : 0)
