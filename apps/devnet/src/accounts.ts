@@ -1,0 +1,28 @@
+import { pbkdf2Sync } from 'node:crypto'
+import { HDKey, hdKeyToAccount } from 'viem/accounts'
+import { toHex } from 'viem/utils'
+import type { Address, Hex } from 'viem'
+
+/** anvil's default mnemonic: its accounts and keys are public test keys, known to everyone. Never use them for real funds. */
+export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
+export const DEV_ACCOUNT_COUNT = 10
+/** Native balance anvil gives every dev account, in ETH. */
+export const DEV_ACCOUNT_ETH = 10_000
+
+export interface DevAccount {
+  address: Address
+  privateKey: Hex
+}
+
+/**
+ * Derives the dev accounts (m/44'/60'/0'/0/i) exactly as anvil does. The BIP-39 seed is computed once with
+ * node's native PBKDF2 — deriving each account from the mnemonic separately costs ~30 ms apiece in pure JS.
+ */
+export function devAccounts(count = DEV_ACCOUNT_COUNT, mnemonic = DEV_MNEMONIC): DevAccount[] {
+  const seed = pbkdf2Sync(mnemonic.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512')
+  const master = HDKey.fromMasterSeed(seed)
+  return Array.from({ length: count }, (_, addressIndex) => {
+    const account = hdKeyToAccount(master, { addressIndex })
+    return { address: account.address, privateKey: toHex(account.getHdKey().privateKey!) }
+  })
+}

@@ -1,0 +1,45 @@
+import { DEV_MNEMONIC } from './accounts.ts'
+import type { Stack } from './stack.ts'
+
+/** Dev accounts whose keys the banner prints; the rest are in the devnet file. */
+const KEYS_SHOWN = 3
+
+/** The one block `foyer dev` prints once everything answers. Lists only what actually runs. */
+export function formatBanner(stack: Pick<Stack, 'urls' | 'accounts' | 'devnet' | 'devnetFile' | 'skipped' | 'startupMs'>): string {
+  const rows: [string, string][] = []
+  if (stack.urls.demo) rows.push(['Demo site', stack.urls.demo])
+  if (stack.urls.server) rows.push(['Foyer server', stack.urls.server])
+  for (const chain of stack.urls.chains) rows.push([chain.name, `${chain.rpcUrl}  (chain id ${chain.id})`])
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2
+
+  const lines = [
+    '',
+    `Foyer local stack is up (${(stack.startupMs / 1000).toFixed(1)} s)`,
+    '',
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}${value}`),
+  ]
+
+  // Addresses are deterministic; print them once when both chains agree (they do unless deploy changed).
+  const [first, ...rest] = stack.devnet.chains
+  if (first) {
+    const same = rest.every((c) => JSON.stringify(c.contracts) === JSON.stringify(first.contracts))
+    const chains = same ? [first] : stack.devnet.chains
+    for (const chain of chains) {
+      lines.push('', same ? '  Contracts (same address on every chain):' : `  Contracts on ${chain.name}:`)
+      const symbol = (address: string) => chain.tokens.find((t) => t.address === address)?.symbol
+      for (const [key, address] of Object.entries(chain.contracts)) {
+        lines.push(`    ${(symbol(address) ?? key).padEnd(9)}${address}`)
+      }
+    }
+  }
+
+  lines.push('', '  Dev accounts — PUBLIC anvil test keys, known to everyone; never use them on a real network:')
+  stack.accounts.slice(0, KEYS_SHOWN).forEach((a, i) => lines.push(`    #${i}  ${a.address}  key ${a.privateKey}`))
+  if (stack.accounts.length > KEYS_SHOWN) {
+    lines.push(`    … ${stack.accounts.length - KEYS_SHOWN} more from the mnemonic "${DEV_MNEMONIC}"`)
+  }
+  lines.push('', `  Devnet file   ${stack.devnetFile}`)
+  for (const part of stack.skipped) lines.push(`  Not started   ${part.name}: ${part.reason}`)
+  lines.push('', 'Press Ctrl-C to stop.', '')
+  return lines.join('\n')
+}

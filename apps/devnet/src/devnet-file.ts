@@ -1,0 +1,91 @@
+/**
+ * The generated file that tells every other part of Foyer (server, demo, tests, bench) what the local stack runs:
+ * `.foyer/devnet.json` at the repo root, or FOYER_DEVNET_FILE. Written by `foyer dev` / startStack on each start.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { FOYER_STATE_DIR } from './paths.ts'
+
+type Address = `0x${string}`
+type Hex = `0x${string}`
+
+export interface DevnetToken {
+  address: Address
+  symbol: string
+  name: string
+  decimals: number
+}
+
+export interface DevnetNft {
+  address: Address
+  name: string
+  symbol: string
+  /** True for the collection airdropped as spam; the activity view should hide its transfers. */
+  spam: boolean
+}
+
+export interface DevnetChain {
+  id: number
+  name: string
+  rpcUrl: string
+  nativeSymbol: 'ETH'
+  contracts: {
+    weth: Address
+    /** The 6-decimal USD stablecoin (fUSD) that prices are quoted in. */
+    usd: Address
+    /** The 18-decimal token (FOY). */
+    token: Address
+    /** Uniswap V2 factory and Router02. */
+    factory: Address
+    router: Address
+  }
+  /** ERC-20s on the chain: WETH, fUSD, FOY. */
+  tokens: DevnetToken[]
+  /** ERC-721 collections whose transfers are in the dev accounts' history. */
+  nfts: DevnetNft[]
+}
+
+export interface DevnetAccount {
+  address: Address
+  /** anvil's public, well-known test key. */
+  privateKey: Hex
+}
+
+export interface DevnetInfo {
+  chains: DevnetChain[]
+  accounts: DevnetAccount[]
+}
+
+export const DEFAULT_DEVNET_FILE = path.join(FOYER_STATE_DIR, 'devnet.json')
+
+/** Where the devnet file is: FOYER_DEVNET_FILE if set, else `.foyer/devnet.json` at the repo root. */
+export function devnetFilePath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FOYER_DEVNET_FILE ? path.resolve(env.FOYER_DEVNET_FILE) : DEFAULT_DEVNET_FILE
+}
+
+/** Written to a temporary file and renamed, so a reader watching the file never sees half of it. */
+export function writeDevnet(info: DevnetInfo, file = devnetFilePath()): string {
+  mkdirSync(path.dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, JSON.stringify(info, null, 2) + '\n')
+  renameSync(temporary, file)
+  return file
+}
+
+/** Reads the devnet file written by the running stack. Throws a clear error if the stack was never started. */
+export function readDevnet(file = devnetFilePath()): DevnetInfo {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(`No devnet file at ${file}: start the local stack first (npm start)`)
+    }
+    throw err
+  }
+  const info = JSON.parse(text) as DevnetInfo
+  if (!Array.isArray(info?.chains) || !Array.isArray(info?.accounts)) {
+    throw new Error(`${file} is not a devnet file (expected { chains, accounts })`)
+  }
+  return info
+}

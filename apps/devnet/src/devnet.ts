@@ -1,0 +1,64 @@
+/** The chains part of the stack: start both anvils, deploy and seed them, and write the devnet file. */
+import { devAccounts } from './accounts.ts'
+import { devnetChainSpecs, startChains, stackHost, type ChainSpec, type RunningChain, type StartChainOptions } from './chains.ts'
+import { deployChain, type DeployedChain } from './deploy.ts'
+import { devnetFilePath, writeDevnet, type DevnetChain, type DevnetInfo } from './devnet-file.ts'
+import { NFT_INFO, SPAM_NFT_INFO, TOKEN_INFO, USD_INFO, WETH_INFO } from './market.ts'
+
+export interface DevnetOptions {
+  host?: string
+  /** Defaults to the two chains of devnetChainSpecs() (ports from env). */
+  chains?: ChainSpec[]
+  /** Defaults to devnetFilePath(); pass null to not write a file. */
+  devnetFile?: string | null
+  onUnexpectedExit?: StartChainOptions['onUnexpectedExit']
+}
+
+export interface RunningDevnet {
+  info: DevnetInfo
+  /** Where the devnet file was written, if it was. */
+  devnetFile: string | null
+  chains: RunningChain[]
+  deployments: DeployedChain[]
+  stop(): Promise<void>
+}
+
+export function describeChain(chain: RunningChain, deployed: DeployedChain): DevnetChain {
+  const { weth, usd, token, factory, router, nft, spamNft } = deployed.contracts
+  return {
+    id: chain.id,
+    name: chain.name,
+    rpcUrl: chain.rpcUrl,
+    nativeSymbol: 'ETH',
+    contracts: { weth, usd, token, factory, router },
+    tokens: [
+      { address: weth, ...WETH_INFO },
+      { address: usd, ...USD_INFO },
+      { address: token, ...TOKEN_INFO },
+    ],
+    nfts: [
+      { address: nft, ...NFT_INFO },
+      { address: spamNft, ...SPAM_NFT_INFO },
+    ],
+  }
+}
+
+export async function startDevnet(opts: DevnetOptions = {}): Promise<RunningDevnet> {
+  const accounts = devAccounts()
+  const chains = await startChains(opts.chains ?? devnetChainSpecs(), { host: opts.host ?? stackHost(), onUnexpectedExit: opts.onUnexpectedExit })
+  const stop = async () => {
+    await Promise.all(chains.map((c) => c.stop()))
+  }
+  try {
+    const deployments = await Promise.all(chains.map((c) => deployChain({ rpcUrl: c.rpcUrl, chainId: c.id, accounts })))
+    const info: DevnetInfo = {
+      chains: chains.map((c, i) => describeChain(c, deployments[i])),
+      accounts: accounts.map(({ address, privateKey }) => ({ address, privateKey })),
+    }
+    const file = opts.devnetFile === null ? null : writeDevnet(info, opts.devnetFile ?? devnetFilePath())
+    return { info, devnetFile: file, chains, deployments, stop }
+  } catch (err) {
+    await stop()
+    throw err
+  }
+}

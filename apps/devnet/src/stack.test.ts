@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { formatBanner } from './banner.ts'
+import { readDevnet } from './devnet-file.ts'
+import { startStack } from './stack.ts'
+
+const dir = mkdtempSync(path.join(tmpdir(), 'foyer-stack-'))
+const devnetFile = path.join(dir, 'devnet.json')
+// Chains only, on ports away from a running `npm start`; server and demo belong to their own tests.
+const options = { server: false, demo: false, quiet: true, ports: { chain1: 18555, chain2: 18556 }, devnetFile } as const
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('startStack', () => {
+  it('writes the devnet file, stops idempotently, and starts again with the same addresses', async () => {
+    const first = await startStack(options)
+    try {
+      const info = readDevnet(devnetFile)
+      expect(info).toEqual(first.devnet)
+      expect(first.urls).toEqual({
+        demo: undefined,
+        server: undefined,
+        chains: [
+          { id: 31337, name: 'Foyer Local', rpcUrl: 'http://127.0.0.1:18555' },
+          { id: 31338, name: 'Foyer Local 2', rpcUrl: 'http://127.0.0.1:18556' },
+        ],
+      })
+      expect(info.accounts).toHaveLength(10)
+      expect(info.chains[0]).toMatchObject({
+        nativeSymbol: 'ETH',
+        tokens: [
+          { symbol: 'WETH', decimals: 18, name: 'Wrapped Ether' },
+          { symbol: 'fUSD', decimals: 6, name: 'Foyer USD' },
+          { symbol: 'FOY', decimals: 18, name: 'Foyer Token' },
+        ],
+      })
+      expect(info.chains[0].tokens.map((t) => t.address)).toEqual([info.chains[0].contracts.weth, info.chains[0].contracts.usd, info.chains[0].contracts.token])
+    } finally {
+      await Promise.all([first.stop(), first.stop()])
+    }
+    await first.stop()
+
+    const second = await startStack(options)
+    try {
+      expect(second.devnet.chains.map((c) => c.contracts)).toEqual(first.devnet.chains.map((c) => c.contracts))
+    } finally {
+      await second.stop()
+    }
+  })
+
+  it('banner lists only what runs, and labels the keys as public test keys', async () => {
+    const stack = await startStack(options)
+    try {
+      const banner = formatBanner(stack)
+      expect(banner).toContain('http://127.0.0.1:18555  (chain id 31337)')
+      expect(banner).toContain('http://127.0.0.1:18556  (chain id 31338)')
+      expect(banner).not.toMatch(/5173|8787|Demo site|Foyer server/)
+      expect(banner).toContain('PUBLIC anvil test keys')
+      expect(banner).toContain(stack.accounts[0].privateKey)
+    } finally {
+      await stack.stop()
+    }
+  })
+})

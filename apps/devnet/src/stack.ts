@@ -1,0 +1,230 @@
+/**
+ * The whole local stack as one function, shared by `foyer dev`, Playwright's global setup and the benchmark:
+ * chains → deploy → devnet file → Foyer server and demo site as child processes, each awaited until it answers.
+ */
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { devnetChainSpecs, stackHost } from './chains.ts'
+import { runChild, startChild, type RunningChild } from './children.ts'
+import { startDevnet, type RunningDevnet } from './devnet.ts'
+import { devnetFilePath, type DevnetAccount, type DevnetInfo } from './devnet-file.ts'
+import { assertPortFree } from './ports.ts'
+import { REPO_ROOT, repoPath } from './paths.ts'
+
+export type DemoMode = 'dev' | 'preview'
+
+export interface StackPorts {
+  chain1: number
+  chain2: number
+  server: number
+  demo: number
+}
+
+export interface StackOptions {
+  /** Run the demo with vite's dev server, or build it and run `vite preview`, or not at all. Default 'dev'. */
+  demo?: DemoMode | false
+  /** Run the Foyer server. Default true. */
+  server?: boolean
+  /** Do not echo the children's output (it is still kept for error reports). Default false. */
+  quiet?: boolean
+  /** Defaults to FOYER_HOST or 127.0.0.1. */
+  host?: string
+  /** Defaults from FOYER_CHAIN1_PORT, FOYER_CHAIN2_PORT, FOYER_SERVER_PORT, FOYER_DEMO_PORT, else §7 of the spec. */
+  ports?: Partial<StackPorts>
+  /** Defaults to FOYER_DEVNET_FILE or .foyer/devnet.json at the repo root. */
+  devnetFile?: string
+  /** Extra environment for the server and demo children, on top of this process's own. */
+  env?: Record<string, string>
+  /** Called when the server or demo dies on its own after it was up. Default: a line on stderr. */
+  onUnexpectedExit?: (name: string, description: string, lastLines: string[]) => void
+}
+
+export interface StackUrls {
+  /** Present only when the demo runs. */
+  demo?: string
+  /** Present only when the server runs. */
+  server?: string
+  chains: { id: number; name: string; rpcUrl: string }[]
+}
+
+export interface Stack {
+  urls: StackUrls
+  accounts: DevnetAccount[]
+  devnet: DevnetInfo
+  devnetFile: string
+  /** Parts that were asked for but whose code does not exist yet, with the reason. */
+  skipped: { name: string; reason: string }[]
+  /** Wall-clock time from call to ready, in ms. */
+  startupMs: number
+  /** Stops every child (process groups) and both chains; safe to call more than once. */
+  stop(): Promise<void>
+}
+
+const SERVER_ENTRY = 'apps/server/src/main.ts'
+const DEMO_DIR = 'apps/demo'
+const SERVER_READY_MS = 60_000
+const DEMO_READY_MS = 60_000
+const DEMO_BUILD_MS = 300_000
+
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name]
+  const port = raw ? Number(raw) : fallback
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a port number, got "${raw}"`)
+  return port
+}
+
+export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
+  const [chain1, chain2] = devnetChainSpecs()
+  return {
+    chain1: chain1.port,
+    chain2: chain2.port,
+    server: portFromEnv('FOYER_SERVER_PORT', 8787),
+    demo: portFromEnv('FOYER_DEMO_PORT', 5173),
+    ...overrides,
+  }
+}
+
+/**
+ * How to run the demo's vite: its bin script under this node, resolved from apps/demo like `npx vite` would.
+ * Skipping npx saves ~0.5 s per start and keeps npm's own warnings out of the output.
+ */
+function viteCommand(): { command: string; prefix: string[] } {
+  try {
+    const requireFromDemo = createRequire(repoPath(DEMO_DIR, 'package.json'))
+    const manifest = requireFromDemo.resolve('vite/package.json')
+    const bin = (requireFromDemo(manifest) as { bin: string | Record<string, string> }).bin
+    const script = typeof bin === 'string' ? bin : bin.vite
+    return { command: process.execPath, prefix: [path.join(path.dirname(manifest), script)] }
+  } catch {
+    return { command: 'npx', prefix: ['vite'] }
+  }
+}
+
+const urlHost = (host: string) => (host === '0.0.0.0' ? '127.0.0.1' : host)
+
+function defaultUnexpectedExit(name: string, description: string, lastLines: string[]) {
+  const tail = lastLines.slice(-10).map((l) => `  ${l}`).join('\n')
+  console.error(`\n${name} ${description}. The rest of the stack keeps running.${tail ? `\nLast output:\n${tail}` : ''}`)
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const started = performance.now()
+  const demoMode = opts.demo ?? 'dev'
+  const wantServer = opts.server ?? true
+  const echo = !opts.quiet
+  const host = opts.host ?? stackHost()
+  const ports = stackPorts(opts.ports)
+  const devnetFile = opts.devnetFile ?? devnetFilePath()
+  const reportExit = opts.onUnexpectedExit ?? defaultUnexpectedExit
+
+  const skipped: Stack['skipped'] = []
+  const runServer = wantServer && existsSync(repoPath(SERVER_ENTRY))
+  if (wantServer && !runServer) skipped.push({ name: 'server', reason: `${SERVER_ENTRY} does not exist yet` })
+  const runDemo = demoMode !== false && existsSync(repoPath(DEMO_DIR, 'index.html'))
+  if (demoMode !== false && !runDemo) skipped.push({ name: 'demo', reason: `${DEMO_DIR}/index.html does not exist yet` })
+
+  // Check every port before starting anything, so a clash costs nothing and names the right variable.
+  if (runServer) await assertPortFree(host, ports.server, 'the Foyer server', 'FOYER_SERVER_PORT')
+  if (runDemo) await assertPortFree(host, ports.demo, 'the demo site', 'FOYER_DEMO_PORT')
+
+  const [spec1, spec2] = devnetChainSpecs()
+  const children: RunningChild[] = []
+  let devnet: RunningDevnet | undefined
+  let stopping: Promise<void> | undefined
+  const stop = () =>
+    (stopping ??= (async () => {
+      await Promise.all(children.map((c) => c.stop()))
+      await devnet?.stop()
+    })())
+
+  try {
+    devnet = await startDevnet({
+      host,
+      chains: [
+        { ...spec1, port: ports.chain1 },
+        { ...spec2, port: ports.chain2 },
+      ],
+      devnetFile,
+      onUnexpectedExit: (chain, description, lastLines) => reportExit(`anvil ${chain.id} (${chain.name})`, description, lastLines),
+    })
+
+    const serverUrl = runServer ? `http://${urlHost(host)}:${ports.server}` : undefined
+    const demoUrl = runDemo ? `http://${urlHost(host)}:${ports.demo}` : undefined
+    const childEnv = { ...process.env, ...opts.env, FOYER_DEVNET_FILE: devnetFile }
+    const watch = (name: string) => (code: number | null, signal: NodeJS.Signals | null) => {
+      const child = children.find((c) => c.name === name)
+      reportExit(name, signal ? `was killed by ${signal}` : `exited with code ${code}`, child?.tail() ?? [])
+    }
+
+    const startServer = async () => {
+      if (!runServer) return
+      children.push(
+        await startChild({
+          name: 'server',
+          command: process.execPath,
+          args: ['--import', 'tsx', SERVER_ENTRY],
+          cwd: REPO_ROOT,
+          env: { ...childEnv, PORT: String(ports.server), HOST: host },
+          ready: { url: `${serverUrl}/health` },
+          echo,
+          timeoutMs: SERVER_READY_MS,
+          onUnexpectedExit: watch('server'),
+        }),
+      )
+    }
+
+    const startDemo = async () => {
+      if (!runDemo) return
+      const demoEnv = { ...childEnv, ...(serverUrl ? { FOYER_API_URL: serverUrl } : {}) }
+      const listen = ['--port', String(ports.demo), '--strictPort', '--host', host]
+      const vite = viteCommand()
+      if (demoMode === 'preview') {
+        await runChild({
+          name: 'demo build',
+          command: vite.command,
+          args: [...vite.prefix, 'build'],
+          cwd: repoPath(DEMO_DIR),
+          env: demoEnv,
+          echo,
+          timeoutMs: DEMO_BUILD_MS,
+        })
+      }
+      children.push(
+        await startChild({
+          name: 'demo',
+          command: vite.command,
+          args: demoMode === 'preview' ? [...vite.prefix, 'preview', ...listen] : [...vite.prefix, ...listen],
+          cwd: repoPath(DEMO_DIR),
+          env: demoEnv,
+          ready: { url: `${demoUrl}/` },
+          echo,
+          timeoutMs: DEMO_READY_MS,
+          onUnexpectedExit: watch('demo'),
+        }),
+      )
+    }
+
+    // Server and demo do not depend on each other; start them side by side and fail if either fails.
+    const results = await Promise.allSettled([startServer(), startDemo()])
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    if (failed) throw failed.reason
+
+    return {
+      urls: {
+        demo: demoUrl,
+        server: serverUrl,
+        chains: devnet.info.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
+      },
+      accounts: devnet.info.accounts,
+      devnet: devnet.info,
+      devnetFile,
+      skipped,
+      startupMs: Math.round(performance.now() - started),
+      stop,
+    }
+  } catch (err) {
+    await stop()
+    throw err
+  }
+}
