@@ -4,6 +4,8 @@ export const en = {
   'modal.close': 'Close',
   'modal.back': 'Back',
   'modal.loading': 'Loading…',
+  'modal.loadFailed': 'This screen could not be loaded.',
+  'modal.retry': 'Try again',
   // Buttons
   'button.connect': 'Connect Wallet',
   'button.connecting': 'Connecting…',
@@ -31,6 +33,7 @@ export const en = {
   // Account
   'account.copyAddress': 'Copy address',
   'account.copied': 'Address copied',
+  'account.copyFailed': 'Could not copy the address',
   'account.explorer': 'Block explorer',
   'account.disconnect': 'Disconnect',
   'account.network': 'Network',

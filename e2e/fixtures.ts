@@ -1,0 +1,60 @@
+/**
+ * Shared Playwright fixtures for journeys against the local stack (started by global-setup.ts):
+ * a fresh context per test with the EIP-6963 test wallet installed, and a guard that fails the test
+ * when the page reaches any host that is not on this machine.
+ */
+import { test as base, expect } from '@playwright/test'
+import { ANVIL_PRIVATE_KEYS, type TestWallet, installTestWallet } from '@foyer/testing'
+import { http, type Address, createPublicClient, defineChain } from 'viem'
+
+export const CHAIN_1 = { id: 31337, rpcUrl: 'http://127.0.0.1:8545', name: 'Foyer Local' }
+export const CHAIN_2 = { id: 31338, rpcUrl: 'http://127.0.0.1:8546', name: 'Foyer Local 2' }
+/** A network the demo does not list; the wallet knows it so the user can move there. */
+export const FOREIGN_CHAIN = { id: 1, rpcUrl: 'http://127.0.0.1:8545', name: 'Ethereum' }
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+export function publicClient(chain: { id: number; rpcUrl: string; name: string }) {
+  return createPublicClient({
+    chain: defineChain({ id: chain.id, name: chain.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } }),
+    transport: http(chain.rpcUrl),
+  })
+}
+
+export async function balanceOf(chain: typeof CHAIN_1, address: Address) {
+  return publicClient(chain).getBalance({ address })
+}
+
+type Fixtures = { walletKey: number; wallet: TestWallet; outbound: string[] }
+
+export const test = base.extend<Fixtures>({
+  // Each test file picks its own dev account so balances do not depend on test order.
+  walletKey: [1, { option: true }],
+  outbound: async ({ context }, use) => {
+    const outbound: string[] = []
+    context.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.protocol.startsWith('http') && !LOCAL_HOSTS.has(url.hostname)) outbound.push(request.url())
+    })
+    await use(outbound)
+    expect(outbound, 'requests that left the machine').toEqual([])
+  },
+  wallet: async ({ context, walletKey, outbound }, use) => {
+    void outbound
+    const wallet = await installTestWallet(context, {
+      privateKey: ANVIL_PRIVATE_KEYS[walletKey]!,
+      chains: [CHAIN_1, CHAIN_2, FOREIGN_CHAIN],
+    })
+    await use(wallet)
+  },
+})
+
+export { expect }
+
+/** The balance text as the modal shows it: floored to 3 decimals, digit grouping removed. */
+export function flooredEther(wei: bigint) {
+  const whole = wei / 10n ** 18n
+  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').slice(0, 3).replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : `${whole}`
+}
+export const digitsOnly = (text: string | null) => (text ?? '').replace(/[^\d.]/g, '')

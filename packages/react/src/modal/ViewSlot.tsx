@@ -1,0 +1,48 @@
+import type { ViewName } from '@foyer/core'
+import { type ComponentType, Suspense } from 'react'
+import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'
+import { ErrorBoundary } from './ErrorBoundary.tsx'
+import { type ChunkLoader, useChunkComponent, viewLoaders } from './loaders.ts'
+
+/** The current view: its lazy chunk, a skeleton while it loads, a retry when it fails. Keyed by view. */
+export function ViewSlot({ view }: { view: ViewName }) {
+  const load = viewLoaders[view]
+  if (!load) return <LoadFailed />
+  return (
+    <ErrorBoundary fallback={(retry) => <LoadFailed onRetry={retry} />}>
+      <Suspense fallback={<ViewSkeleton />}>
+        <LazyView load={load} />
+      </Suspense>
+    </ErrorBoundary>
+  )
+}
+
+function LazyView({ load }: { load: ChunkLoader<ComponentType> }) {
+  const View = useChunkComponent(load)
+  return <View />
+}
+
+function ViewSkeleton() {
+  const { t } = useFoyerLocale()
+  return (
+    <div className="fo-list" role="progressbar" aria-label={t('modal.loading')}>
+      <span className="fo-skeleton" style={{ height: 56 }} />
+      <span className="fo-skeleton" style={{ height: 56 }} />
+      <span className="fo-skeleton" style={{ height: 56, opacity: 0.6 }} />
+    </div>
+  )
+}
+
+function LoadFailed({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useFoyerLocale()
+  return (
+    <div className="fo-center" role="alert">
+      <p className="fo-muted">{t('modal.loadFailed')}</p>
+      {onRetry && (
+        <button type="button" className="fo-primary" onClick={onRetry}>
+          {t('modal.retry')}
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+import { floorDecimalString, shortenAddress } from '@foyer/core'
+import { useEffect } from 'react'
+import { Avatar } from '../../components/Avatar.tsx'
+import { DisconnectButton } from '../../components/DisconnectButton.tsx'
+import { ChevronIcon, CopyIcon, ExternalIcon } from '../../components/icons.tsx'
+import { NetworkMark } from '../../components/NetworkMark.tsx'
+import { useFoyerAccount } from '../../hooks/useFoyerAccount.ts'
+import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
+import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
+import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
+import { preloadViewsWhenIdle } from '../../modal/loaders.ts'
+
+/** The connected account: who, how much, on which network; copy, explorer, disconnect. */
+export function AccountView() {
+  const client = useFoyerClient()
+  const { t } = useFoyerLocale()
+  const account = useFoyerAccount()
+  const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
+  const unsupported = useFoyerStore((s) => s.network.unsupported)
+  useEffect(() => preloadViewsWhenIdle(['Networks']), [])
+
+  const { address } = account
+  if (!address) return null
+  const network = client.getNetwork(selectedNetworkId)
+
+  async function copyAddress() {
+    try {
+      await navigator.clipboard.writeText(address!)
+      client.showSnackbar('success', { key: 'account.copied' })
+    } catch {
+      client.showSnackbar('error', { key: 'account.copyFailed' })
+    }
+  }
+
+  return (
+    <div className="fo-stack">
+      <div className="fo-center">
+        <Avatar address={address} image={account.profileImage} size={72} />
+        <div className="fo-account-name">
+          <span title={address}>{account.profileName || shortenAddress(address)}</span>
+          <button type="button" className="fo-icon-button" data-testid="copy-address" aria-label={t('account.copyAddress')} onClick={copyAddress}>
+            <CopyIcon size={18} />
+          </button>
+        </div>
+        <p className="fo-balance" data-testid="account-balance" aria-busy={account.balanceLoading || undefined}>
+          {account.balanceLoading ? (
+            <span className="fo-skeleton" style={{ width: 96, height: 20 }} role="img" aria-label={t('modal.loading')} />
+          ) : account.balance !== undefined ? (
+            `${floorDecimalString(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+          ) : null}
+        </p>
+      </div>
+      <div className="fo-list">
+        <button type="button" className="fo-row" data-testid="account-network" onClick={() => client.navigate.push('Networks')}>
+          <NetworkMark network={unsupported ? undefined : network} />
+          <span className="fo-row-label">
+            <span className="fo-row-detail">{t('account.network')} </span>
+            <br />
+            <span className={unsupported ? 'fo-error' : undefined}>{unsupported ? t('button.unsupportedNetwork') : network?.name}</span>
+          </span>
+          <ChevronIcon size={18} />
+        </button>
+        {account.addressExplorerUrl && (
+          <a className="fo-row" data-testid="account-explorer" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
+            <span className="fo-network-mark">
+              <ExternalIcon size={18} />
+            </span>
+            <span className="fo-row-label">{t('account.explorer')}</span>
+          </a>
+        )}
+        <DisconnectButton />
+      </div>
+    </div>
+  )
+}
