@@ -68,7 +68,11 @@ test('a bottom sheet on a narrow screen', async ({ page, wallet }) => {
   await page.setViewportSize({ width: 390, height: 800 })
   await page.goto('/')
   await page.getByTestId('connect-button').click()
-  const box = await page.getByTestId('foyer-modal').boundingBox()
+  const modal = page.getByTestId('foyer-modal')
+  await expect(modal).toBeVisible()
+  // The sheet slides up when it opens: read its box once the animation has settled.
+  await modal.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
+  const box = await modal.boundingBox()
   expect(box).not.toBeNull()
   expect(Math.round(box!.width)).toBe(390)
   expect(Math.round(box!.y + box!.height)).toBe(800)
