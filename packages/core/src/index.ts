@@ -2,6 +2,7 @@
 export type { AccountState, ConnectionStatus, ReportedAccount, TokenBalance } from './account/account.ts'
 export { disconnectedAccount } from './account/account.ts'
 export type { AdapterBalance, AdapterController, ChainAdapter } from './adapter/adapter.ts'
+export { type ApiClient, type CreateApiClientParameters, type QueryParameters, createApiClient } from './api/apiClient.ts'
 export { type FoyerClient, createFoyerClient } from './client/createFoyerClient.ts'
 export type { FoyerState, NetworkState } from './client/state.ts'
 export { type Connector, type ConnectorType, connectorTestId, dedupeConnectors } from './connectors/connectors.ts'
@@ -45,6 +46,7 @@ export {
   isFeatureAvailable,
   resolveOptions,
 } from './options/options.ts'
+export { type QueryCache, type QueryKey, type QueryState, createQueryCache } from './query/queryCache.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
 export type { SnackbarMessage, SnackbarState, SnackbarVariant } from './snackbar/snackbar.ts'
 export { type Store, createStore } from './store/createStore.ts'

@@ -1,5 +1,6 @@
 import { type ReportedAccount, disconnectedAccount } from '../account/account.ts'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
+import { type ApiClient, createApiClient } from '../api/apiClient.ts'
 import { dedupeConnectors } from '../connectors/connectors.ts'
 import { SHAKE_DURATION_MS, SNACKBAR_HIDE_MS, UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
 import {
@@ -15,6 +16,7 @@ import { type Locale, type Translate, createTranslate, isSupportedLocale, loadCa
 import { createLogger } from '../logger.ts'
 import { type CaipNetwork, type CaipNetworkId, type ChainNamespace, addressExplorerUrl, toCaipAddress } from '../networks/networks.ts'
 import { type FoyerOptions, type ResolvedOptions, type ThemeMode, type ThemeVariables, resolveOptions } from '../options/options.ts'
+import { createQueryCache } from '../query/queryCache.ts'
 import * as rules from '../router/router.ts'
 import type { RouteData, RouterState, ViewName } from '../router/views.ts'
 import type { SnackbarMessage, SnackbarVariant } from '../snackbar/snackbar.ts'
@@ -31,6 +33,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
   const options: ResolvedOptions = resolveOptions(parameters)
   const store: Store<FoyerState> = createStore(initialState(options))
   const logger = createLogger(options.logLevel)
+  /** The site's Foyer server; undefined without `apiUrl` (server features are then hidden). */
+  const api: ApiClient | undefined = options.apiUrl ? createApiClient({ apiUrl: options.apiUrl, projectId: options.projectId }) : undefined
+  const queries = createQueryCache()
   const adapters = new Map<ChainNamespace, ChainAdapter>(options.adapters.map((a) => [a.namespace, a]))
   const eventListeners = new Set<(event: FoyerEvent) => void>()
   const timers = { snackbar: undefined as Timer, shake: undefined as Timer, unsupported: undefined as Timer }
@@ -315,6 +320,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
   return {
     options,
     store,
+    api,
+    queries,
+    logger,
     getState: get,
     subscribe: store.subscribe,
     mount,
