@@ -17,6 +17,7 @@ import {
   switchChain,
 } from '@wagmi/core'
 import { type Address, type EIP1193Provider, type Hash, type TransactionReceipt, numberToHex } from 'viem'
+import { getBalance } from 'viem/actions'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
 import { isSwitchNotSupportedError, isUnknownChainError, toFoyerError } from '../errors/walletErrors.ts'
@@ -170,7 +171,7 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     },
 
     async getBalance({ address, network }): Promise<AdapterBalance> {
-      const value = await publicClient(network).getBalance({ address: address as Address })
+      const value = await getBalance(publicClient(network), { address: address as Address })
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
 

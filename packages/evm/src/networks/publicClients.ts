@@ -1,8 +1,12 @@
 import { type CaipNetwork, ClientNotSetError } from '@foyer/core'
-import { type Chain, type HttpTransport, type PublicClient, createPublicClient, http } from 'viem'
+import { type Chain, type Client, type HttpTransport, createClient, http } from 'viem'
 import { toViemChain } from './evmNetworks.ts'
 
-export type EvmPublicClient = PublicClient<HttpTransport, Chain>
+/**
+ * A bare viem client: call tree-shakable actions on it (`getBalance(client, …)` from `viem/actions`). A decorated
+ * `createPublicClient` would put every public action (and secp256k1) into the page's entry chunk.
+ */
+export type EvmPublicClient = Client<HttpTransport, Chain>
 
 /**
  * Reads chains over each network's own RPC, independent of the wallet: the balance of a network shows even while
@@ -17,7 +21,7 @@ export function createPublicClients(): (network: CaipNetwork) => EvmPublicClient
     let client = clients.get(key)
     if (!client) {
       // A 1 s poll: the modal waits on receipts a person is looking at; viem's default is 4 s.
-      client = createPublicClient({ chain: toViemChain(network), transport: http(network.rpcUrl), pollingInterval: 1_000 })
+      client = createClient({ chain: toViemChain(network), transport: http(network.rpcUrl), pollingInterval: 1_000 })
       clients.set(key, client)
     }
     return client

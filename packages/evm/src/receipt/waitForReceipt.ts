@@ -13,8 +13,10 @@ export type WaitForReceiptOptions = {
  * Waits for a transaction's receipt over the network's RPC. Rejects with viem's
  * `WaitForTransactionReceiptTimeoutError` after 25 s unless `timeout` says otherwise.
  */
-export function waitForReceipt(client: EvmPublicClient, hash: Hash, options: WaitForReceiptOptions = {}): Promise<TransactionReceipt> {
-  return client.waitForTransactionReceipt({
+export async function waitForReceipt(client: EvmPublicClient, hash: Hash, options: WaitForReceiptOptions = {}): Promise<TransactionReceipt> {
+  // Loaded when first needed: receipts follow a transaction, never a page load.
+  const { waitForTransactionReceipt } = await import('viem/actions')
+  return waitForTransactionReceipt(client, {
     hash,
     timeout: options.timeout ?? RECEIPT_TIMEOUT_MS,
     ...(options.confirmations !== undefined && { confirmations: options.confirmations }),
