@@ -19,7 +19,7 @@ describe('Connect view', () => {
     expect(announced.textContent).toBe('Test WalletInstalled')
     expect(announced.querySelector('img')?.getAttribute('alt')).toBe('')
     expect(byTestId('wallet-selector-browser-wallet').textContent).toBe('Browser WalletInstalled')
-    expect(queryTestId('wallet-selector-walletConnect')).toBeNull() // comes with its own flow later
+    expect(byTestId('wallet-selector-walletconnect').textContent).toBe('WalletConnectQR code') // the QR flow, first
     expect(document.querySelector('ul[aria-label="Wallets"]')).not.toBeNull()
   })
 

@@ -1,41 +1,139 @@
-import { type Connector, connectorTestId } from '@foyer/core'
-import { useEffect, useMemo } from 'react'
+import {
+  type CatalogueWallet,
+  type Connector,
+  FEATURED_WALLETS_PAGE_SIZE,
+  type RecentWallet,
+  connectorTestId,
+  getRecentWallets,
+  isFeatureAvailable,
+} from '@foyer/core'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { preloadViewsWhenIdle } from '../../modal/loaders.ts'
+import { EmailLoginForm } from '../email/EmailLoginForm.tsx'
+import { CatalogueWalletImage } from '../wallets/CatalogueWalletImage.tsx'
+import { openCatalogueWallet } from '../wallets/openCatalogueWallet.ts'
+import { useWalletPage } from '../wallets/useWalletPage.ts'
 
-// WalletConnect and the embedded wallet get their own rows and views in later work; never a row that cannot work.
-const listedTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'])
 const installedTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED'])
+const browserTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'])
 
-/** The wallets found in this browser (EIP-6963 and injected, deduplicated by core). */
+const isMobile = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse) and (max-width: 640px)').matches
+
+/**
+ * How to connect, one row per wallet (deduplicated by rdns and catalogue id): WalletConnect (QR), recent wallets,
+ * installed (announced / injected) wallets, the site's featured wallets in its order, its custom wallets,
+ * recommended wallets from the catalogue, and All Wallets with the count.
+ */
 export function ConnectView() {
   const client = useFoyerClient()
   const { t } = useFoyerLocale()
+  const { options } = client
   const connectors = useFoyerStore((s) => s.connectors)
-  const wallets = useMemo(() => connectors.filter((c) => listedTypes.has(c.type)), [connectors])
-  useEffect(() => preloadViewsWhenIdle(['ConnectingExternal', 'WhatIsAWallet']), [])
+  const [recent] = useState<RecentWallet[]>(() => getRecentWallets())
+  useEffect(() => preloadViewsWhenIdle(['ConnectingExternal', 'WhatIsAWallet', 'ConnectingWalletConnect', 'AllWallets']), [])
+
+  const walletConnect = connectors.find((c) => c.type === 'WALLET_CONNECT')
+  const featuredIds = options.featuredWalletIds ?? []
+  const excludeIds = options.excludeWalletIds ?? []
+  const hasCatalogue = Boolean(client.api)
+  const allWalletsMode = options.features.allWallets
+
+  // The catalogue rows the excluded ids name, to hide their announced connectors too.
+  const excluded = useWalletPage({ include: excludeIds, entries: Math.min(100, excludeIds.length || 1) }, excludeIds.length > 0)
+  // (A disabled query may still show another query's cached page under the same key: read it only when enabled.)
+  const excludedRdns = useMemo(() => new Set(((excludeIds.length ? excluded.data?.data : undefined) ?? []).map((w) => w.rdns).filter(Boolean) as string[]), [excluded.data, excludeIds.length])
+
+  const installed = useMemo(
+    () => connectors.filter((c) => browserTypes.has(c.type) && !(c.info?.rdns && excludedRdns.has(c.info.rdns)) && !excludeIds.includes(c.explorerId ?? '')),
+    [connectors, excludedRdns, excludeIds],
+  )
+  const installedRdns = useMemo(() => new Set(installed.map((c) => c.info?.rdns).filter(Boolean) as string[]), [installed])
+
+  // Recent wallets that still exist: an installed connector, or a catalogue wallet (reached over WalletConnect).
+  const recentRows = recent.filter((w) => (w.connectorId ? installed.some((c) => c.id === w.connectorId) : hasCatalogue && walletConnect && !excludeIds.includes(w.id)))
+  const recentConnectorIds = new Set(recentRows.map((w) => w.connectorId).filter(Boolean))
+  const recentIds = new Set(recentRows.map((w) => w.id))
+
+  const featured = useWalletPage({ include: featuredIds, entries: Math.min(100, featuredIds.length || 1) }, featuredIds.length > 0)
+  const listedIds = [...featuredIds, ...recentIds, ...(options.customWallets ?? []).map((w) => w.id)]
+  const recommended = useWalletPage({ entries: Math.min(100, FEATURED_WALLETS_PAGE_SIZE + installed.length + listedIds.length), include: options.includeWalletIds, exclude: [...excludeIds, ...listedIds] }, hasCatalogue)
+
+  const notInstalled = (w: CatalogueWallet) => !(w.rdns && installedRdns.has(w.rdns)) && !recentIds.has(w.id)
+  const featuredRows = ((featuredIds.length ? featured.data?.data : undefined) ?? []).filter(notInstalled)
+  const customRows = (options.customWallets ?? []).filter((w) => !excludeIds.includes(w.id) && notInstalled(w))
+  const recommendedRows = (recommended.data?.data ?? []).filter(notInstalled).slice(0, FEATURED_WALLETS_PAGE_SIZE)
+  const showAllWallets = hasCatalogue && isFeatureAvailable(options, 'allWallets') && (allWalletsMode === 'SHOW' || (allWalletsMode === 'ONLY_MOBILE' && isMobile()))
+  // The count of every wallet All Wallets can show (the site's include and exclude lists applied).
+  const everything = useWalletPage({ entries: 1, include: options.includeWalletIds, exclude: excludeIds }, hasCatalogue)
+  const total = everything.data?.count
+
+  const connectWith = (connector: Connector) => client.navigate.push('ConnectingExternal', { connectorId: connector.id })
+  const rows: ReactNode[] = []
+
+  if (walletConnect) {
+    rows.push(
+      <Row key="walletconnect" testId="wallet-selector-walletconnect" image={<WalletImage src={walletConnect.imageUrl} />} name={t('wallets.walletConnect')} tags={[t('wallets.qrCode')]} onClick={() => client.navigate.push('ConnectingWalletConnect')} />,
+    )
+  }
+  for (const wallet of recentRows) {
+    const connector = wallet.connectorId ? installed.find((c) => c.id === wallet.connectorId) : undefined
+    rows.push(
+      <Row
+        key={`recent:${wallet.id}`}
+        testId={`wallet-selector-${connector ? connectorTestId(connector) : wallet.id}`}
+        image={connector ? <WalletImage src={connector.imageUrl} /> : <CatalogueWalletImage src={wallet.imageUrl} />}
+        name={wallet.name}
+        tags={connector && installedTypes.has(connector.type) ? [t('wallets.recent'), t('connect.installed')] : [t('wallets.recent')]}
+        onClick={() => (connector ? connectWith(connector) : openCatalogueWallet(client, { id: wallet.id, name: wallet.name, image_url: wallet.imageUrl }))}
+      />,
+    )
+  }
+  for (const connector of installed) {
+    if (recentConnectorIds.has(connector.id)) continue
+    rows.push(
+      <Row
+        key={connector.id}
+        testId={`wallet-selector-${connectorTestId(connector)}`}
+        image={<WalletImage src={connector.imageUrl} />}
+        name={connector.name}
+        tags={installedTypes.has(connector.type) ? [t('connect.installed')] : undefined}
+        onClick={() => connectWith(connector)}
+      />,
+    )
+  }
+  const catalogueRow = (wallet: CatalogueWallet) => (
+    <Row key={wallet.id} testId={`wallet-selector-${wallet.id}`} image={<CatalogueWalletImage src={wallet.image_url} />} name={wallet.name} onClick={() => openCatalogueWallet(client, wallet)} />
+  )
+  if (walletConnect) {
+    for (const wallet of featuredRows) rows.push(catalogueRow(wallet))
+    for (const wallet of customRows) rows.push(catalogueRow(wallet))
+    for (const wallet of recommendedRows) rows.push(catalogueRow(wallet))
+  }
+
+  // Email login: only with the feature on, a Foyer server and an AUTH (embedded wallet) connector.
+  const emailLogin = isFeatureAvailable(options, 'email') && connectors.some((c) => c.type === 'AUTH')
 
   return (
     <div className="fo-stack">
-      {wallets.length ? (
+      {emailLogin && <EmailLoginForm />}
+      {rows.length ? (
         <ul className="fo-list" aria-label={t('connect.walletListLabel')}>
-          {wallets.map((connector) => (
-            <li key={connector.id}>
-              <button
-                type="button"
-                className="fo-row"
-                data-testid={`wallet-selector-${connectorTestId(connector)}`}
-                onClick={() => client.navigate.push('ConnectingExternal', { connectorId: connector.id })}
-              >
-                <WalletImage src={connector.imageUrl} />
-                <span className="fo-row-label">{connector.name}</span>
-                {installedTypes.has(connector.type) && <span className="fo-tag">{t('connect.installed')}</span>}
+          {rows.map((row, index) => (
+            <li key={index}>{row}</li>
+          ))}
+          {showAllWallets && walletConnect && (
+            <li>
+              <button type="button" className="fo-row" data-testid="all-wallets" onClick={() => client.navigate.push('AllWallets')}>
+                <WalletImage />
+                <span className="fo-row-label">{t('wallets.allWallets')}</span>
+                {total !== undefined && <span className="fo-tag">{t('wallets.allWalletsCount', { count: String(total) })}</span>}
               </button>
             </li>
-          ))}
+          )}
         </ul>
       ) : (
         <p className="fo-notice fo-muted">{t('connect.noWallets')}</p>
@@ -44,5 +142,19 @@ export function ConnectView() {
         {t('connect.whatIsAWallet')}
       </button>
     </div>
+  )
+}
+
+function Row({ testId, image, name, tags, onClick }: { testId: string; image: ReactNode; name: string; tags?: string[]; onClick: () => void }) {
+  return (
+    <button type="button" className="fo-row" data-testid={testId} onClick={onClick}>
+      {image}
+      <span className="fo-row-label">{name}</span>
+      {tags?.map((tag) => (
+        <span key={tag} className="fo-tag">
+          {tag}
+        </span>
+      ))}
+    </button>
   )
 }

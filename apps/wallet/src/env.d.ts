@@ -1,0 +1,3 @@
+declare const __FOYER_LOCAL_CHAINS__: { id: number; name: string; rpcUrl: string }[]
+declare const __FOYER_WC_RELAY_URL__: string
+declare module '*.css'

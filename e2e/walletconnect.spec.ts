@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { ANVIL_PRIVATE_KEYS, type WalletConnectTestWallet, createWalletConnectTestWallet } from '@foyer/testing'
+import { verifyMessage } from 'viem'
+import { CHAIN_1, CHAIN_2, expect, test } from './fixtures.ts'
+
+const RELAY_URL = process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'
+
+test.use({ walletKey: 7 })
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Serious and critical axe violations inside the dialog. */
+async function seriousViolations(page: import('@playwright/test').Page) {
+  await page.addScriptTag({ content: axeSource })
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe
+    return axe.run(document.querySelector('[data-testid="foyer-modal"]')!)
+  })
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
+}
+
+let wcWallet: WalletConnectTestWallet | undefined
+test.afterEach(async () => {
+  await wcWallet?.close()
+  wcWallet = undefined
+})
+
+async function readPairingUri(page: import('@playwright/test').Page) {
+  const modal = page.getByTestId('foyer-modal')
+  await expect(modal.getByTestId('wc-qr-code')).toBeVisible()
+  await modal.getByTestId('copy-wc-uri').click()
+  await expect(page.getByTestId('snackbar')).toContainText('Link copied')
+  return page.evaluate(() => navigator.clipboard.readText())
+}
+
+test('pair over WalletConnect from the QR view, sign from the demo, survive a reload, and follow a disconnect from the wallet', async ({ page, context, outbound }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/')
+
+  await page.getByTestId('connect-button').click()
+  const modal = page.getByTestId('foyer-modal')
+  await modal.getByTestId('wallet-selector-walletconnect').click()
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'ConnectingWalletConnect')
+  const uri = await readPairingUri(page)
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+
+  wcWallet = await createWalletConnectTestWallet({ relayUrl: RELAY_URL, privateKey: ANVIL_PRIVATE_KEYS[7]!, chains: [CHAIN_1, CHAIN_2] })
+  await wcWallet.pair(uri)
+  await expect(modal).toBeHidden()
+  await expect(page.getByTestId('account-button')).toBeVisible()
+  await expect(page.getByTestId('wagmi-address')).toHaveText(wcWallet.address)
+
+  // The demo signs through wagmi; the request crosses the relay to the Node wallet.
+  await page.getByTestId('sign-message').click()
+  const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+  expect(await verifyMessage({ address: wcWallet.address, message: 'Hello from the Foyer demo', signature })).toBe(true)
+  expect(wcWallet.requests.map((r) => r.method)).toContain('personal_sign')
+
+  // A reload restores the WalletConnect session (the SDK loads because a session was stored).
+  await page.reload()
+  await expect(page.getByTestId('account-button')).toBeVisible()
+  await expect(page.getByTestId('wagmi-address')).toHaveText(wcWallet.address)
+
+  // The user disconnects the site inside the wallet: the page follows.
+  await wcWallet.disconnectFromWallet()
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+  await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
+  void outbound // checked by the fixture after the test: no request (HTTP or WebSocket) left the machine
+})
+
+test('a declined pairing shows the message, and a retry pairs with a fresh URI', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  const modal = page.getByTestId('foyer-modal')
+  await modal.getByTestId('all-wallets').click()
+  await modal.getByTestId('all-wallets-search').fill('rainbow')
+  await modal.getByTestId('wallet-selector-rainbow').click()
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'ConnectingWalletConnect')
+  await expect(modal.getByTestId('wc-open-mobile')).toHaveAttribute('href', /^https:\/\/rnbwapp\.com\/wc\?uri=wc%3A/)
+  const first = await readPairingUri(page)
+  expect(await seriousViolations(page)).toEqual([])
+
+  wcWallet = await createWalletConnectTestWallet({ relayUrl: RELAY_URL, privateKey: ANVIL_PRIVATE_KEYS[8]!, chains: [CHAIN_1, CHAIN_2] })
+  wcWallet.setRejecting(true)
+  await wcWallet.pair(first)
+  await expect(modal).toContainText('Connection declined')
+  wcWallet.setRejecting(false)
+  await modal.getByTestId('wc-retry').click()
+  const second = await readPairingUri(page)
+  expect(second).not.toBe(first)
+  await wcWallet.pair(second)
+  await expect(modal).toBeHidden()
+  await expect(page.getByTestId('wagmi-address')).toHaveText(wcWallet.address)
+
+  // Rainbow is now a recent wallet, first in the list.
+  await page.getByTestId('account-button').click()
+  await modal.getByTestId('disconnect-button').click()
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+  await page.getByTestId('connect-button').click()
+  await expect(modal.getByTestId('wallet-selector-rainbow')).toContainText('Recent')
+})
+
+test('All Wallets: the count, paging as the grid scrolls, search after a pause, and the empty state', async ({ page, wallet }) => {
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  const modal = page.getByTestId('foyer-modal')
+  const allWallets = modal.getByTestId('all-wallets')
+  await expect(allWallets).toContainText(/\d{3}/)
+  const total = Number((await allWallets.textContent())!.replace(/\D/g, ''))
+  expect(total).toBeGreaterThanOrEqual(100)
+  await allWallets.click()
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'AllWallets')
+
+  // Installed wallets first.
+  const grid = modal.getByTestId('all-wallets-grid')
+  await expect(grid.getByRole('listitem').first()).toContainText(wallet.info.name)
+  expect(await seriousViolations(page)).toEqual([])
+  // The last catalogue wallet is on page 3: scrolling loads it; the grid never holds every tile at once.
+  await expect(grid.getByTestId('wallet-selector-venly')).toHaveCount(0)
+  for (let i = 0; i < 12 && (await grid.getByTestId('wallet-selector-venly').count()) === 0; i++) {
+    await grid.evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+    await page.waitForTimeout(150)
+  }
+  await expect(grid.getByTestId('wallet-selector-venly')).toBeVisible()
+  expect(await grid.getByRole('listitem').count()).toBeLessThan(total)
+  expect(await grid.getByRole('listitem').first().getAttribute('aria-setsize')).toBe(String(total + 1))
+
+  await modal.getByTestId('all-wallets-search').fill('meta')
+  await expect(grid.getByTestId('wallet-selector-metamask')).toBeVisible()
+  await expect(grid.getByRole('listitem').first()).toContainText('MetaMask')
+  await modal.getByTestId('all-wallets-search').fill('zzzznotawallet')
+  await expect(modal.getByTestId('all-wallets-empty')).toHaveText('No wallet found')
+})
+
+test('the dev wallet app pairs with the demo, and asks before it signs', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  const modal = page.getByTestId('foyer-modal')
+  await modal.getByTestId('wallet-selector-walletconnect').click()
+  const uri = await readPairingUri(page)
+
+  const walletPage = await context.newPage()
+  await walletPage.goto('http://127.0.0.1:5175/')
+  await walletPage.getByTestId('wallet-account').selectOption('9')
+  const address = (await walletPage.getByTestId('wallet-address').textContent())!
+  await walletPage.getByTestId('wallet-uri').fill(uri)
+  await walletPage.getByTestId('wallet-pair').click()
+  await expect(walletPage.getByTestId('wallet-prompt')).toContainText('Foyer demo wants to connect')
+  await walletPage.getByTestId('wallet-approve').click()
+
+  await expect(modal).toBeHidden()
+  await expect(page.getByTestId('wagmi-address')).toHaveText(address)
+  await page.getByTestId('sign-message').click()
+  await expect(walletPage.getByTestId('wallet-prompt')).toContainText('personal_sign')
+  await walletPage.getByTestId('wallet-approve').click()
+  const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+  expect(await verifyMessage({ address: address as `0x${string}`, message: 'Hello from the Foyer demo', signature })).toBe(true)
+
+  // A rejected signature reaches the demo as an error.
+  await page.getByTestId('sign-message').click()
+  await walletPage.getByTestId('wallet-reject').click()
+  await expect(page.getByTestId('sign-error')).toBeVisible()
+})

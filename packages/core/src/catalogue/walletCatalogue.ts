@@ -1,0 +1,64 @@
+import type { ApiClient } from '../api/apiClient.ts'
+import { FEATURED_WALLETS_PAGE_SIZE, WALLETS_PAGE_SIZE, WALLETS_SEARCH_PAGE_SIZE } from '../constants.ts'
+import type { QueryKey } from '../query/queryCache.ts'
+
+/** A wallet from the Foyer server's catalogue (`GET /getWallets`), with the seed's field names. */
+export type CatalogueWallet = {
+  id: string
+  name: string
+  homepage?: string
+  image_id?: string
+  image_url?: string
+  rdns?: string | null
+  chains?: string[]
+  mobile_link?: string | null
+  mobile_universal_link?: string | null
+  desktop_link?: string | null
+  desktop_universal_link?: string | null
+  webapp_link?: string | null
+  app_store?: string | null
+  play_store?: string | null
+  order?: number
+}
+
+export type WalletPage = { count: number; data: CatalogueWallet[] }
+
+export type FetchWalletsParameters = {
+  page?: number
+  /** 4 for featured or recommended, 40 for a list page, 100 for search. */
+  entries?: number
+  /** CAIP-2 chain ids or namespaces the wallet must support. */
+  chains?: readonly string[]
+  include?: readonly string[]
+  exclude?: readonly string[]
+  search?: string
+}
+
+/** `GET /getWallets` on the site's Foyer server. Throws `HttpRequestError` on a non-2xx answer. */
+export function fetchWallets(api: ApiClient, parameters: FetchWalletsParameters, init?: { signal?: AbortSignal }): Promise<WalletPage> {
+  const { page = 1, entries = WALLETS_PAGE_SIZE, chains, include, exclude, search } = parameters
+  return api.get<WalletPage>(
+    '/getWallets',
+    {
+      page,
+      entries,
+      chains: chains?.length ? chains : undefined,
+      include: include?.length ? include : undefined,
+      exclude: exclude?.length ? exclude : undefined,
+      search: search?.trim() || undefined,
+    },
+    init,
+  )
+}
+
+export function walletsQueryKey(parameters: FetchWalletsParameters): QueryKey {
+  const { page = 1, entries = WALLETS_PAGE_SIZE, chains = [], include = [], exclude = [], search = '' } = parameters
+  return ['wallets', page, entries, chains.join(','), include.join(','), exclude.join(','), search.trim()]
+}
+
+/** The URL of a catalogue wallet's image on the site's Foyer server. */
+export function walletImageUrl(api: ApiClient, walletId: string): string {
+  return api.url(`/getWalletImage/${encodeURIComponent(walletId)}`)
+}
+
+export const catalogueEntries = { featured: FEATURED_WALLETS_PAGE_SIZE, page: WALLETS_PAGE_SIZE, search: WALLETS_SEARCH_PAGE_SIZE } as const

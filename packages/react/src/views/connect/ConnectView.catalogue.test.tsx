@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import type { CatalogueWallet, Connector } from '@foyer/core'
+import { act } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFoyer } from '../../createFoyer.ts'
+import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
+import { fakeAdapter, localNetwork, testWallet } from '../../test/fakeAdapter.ts'
+import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } from '../../test/render.tsx'
+
+/** Test double for the Foyer server's `GET /getWallets` (the real endpoint is tested in apps/server and e2e). */
+const CATALOGUE: CatalogueWallet[] = [
+  { id: 'metamask', name: 'MetaMask', rdns: 'io.metamask', order: 1 },
+  { id: 'trust-wallet', name: 'Trust Wallet', rdns: 'com.trustwallet.app', order: 2 },
+  { id: 'rainbow', name: 'Rainbow', rdns: 'me.rainbow', mobile_link: 'rainbow://', order: 3 },
+  { id: 'phantom', name: 'Phantom', rdns: 'app.phantom', order: 4 },
+  { id: 'zerion', name: 'Zerion', order: 5 },
+  { id: 'safe', name: 'Safe', order: 6 },
+  { id: 'argent', name: 'Argent', order: 7 },
+]
+function catalogueServerDouble(input: string | URL | Request) {
+  const url = new URL(String(input))
+  const list = (name: string) => url.searchParams.get(name)?.split(',').filter(Boolean) ?? []
+  const include = list('include')
+  const exclude = new Set(list('exclude'))
+  let rows = CATALOGUE.filter((w) => (!include.length || include.includes(w.id)) && !exclude.has(w.id))
+  if (include.length) rows.sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id))
+  const entries = Number(url.searchParams.get('entries') ?? 40)
+  const body = { count: rows.length, data: rows.slice(0, entries).map((w) => ({ ...w, image_url: `http://catalogue.test/img/${w.id}` })) }
+  return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }))
+}
+
+const metaMaskAnnounced: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'io.metamask' } }
+const walletConnect: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }
+
+async function openConnect(options: Partial<Parameters<typeof createFoyer>[0]> = {}, connectors: Connector[] = [testWallet, metaMaskAnnounced, walletConnect]) {
+  const foyer = createFoyer({
+    adapters: [fakeAdapter(connectors)],
+    networks: [localNetwork(31337, 'Foyer Local')],
+    apiUrl: 'http://catalogue.test',
+    projectId: 'foyer-demo',
+    logLevel: 'silent',
+    ...options,
+  })
+  await render(<FoyerProvider foyer={foyer}><div>site</div></FoyerProvider>)
+  await act(async () => foyer.open({ view: 'Connect' }))
+  return { foyer, dialog: await openedModal('Connect') }
+}
+
+const rowIds = (dialog: HTMLElement) => [...dialog.querySelectorAll('[data-testid^="wallet-selector-"]')].map((e) => e.getAttribute('data-testid')!.slice('wallet-selector-'.length))
+
+beforeEach(() => {
+  localStorage.clear()
+  vi.stubGlobal('fetch', vi.fn(catalogueServerDouble))
+})
+afterEach(async () => {
+  await cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('Connect view with the catalogue', () => {
+  it('orders WalletConnect, installed, featured, recommended; one row per wallet by rdns; All Wallets with the count', async () => {
+    const { dialog } = await openConnect({ featuredWalletIds: ['safe', 'rainbow'] })
+    await waitFor(() => expect(queryTestId('wallet-selector-zerion')).not.toBeNull())
+    // MetaMask is installed (announced): its catalogue entry does not get a second row.
+    expect(rowIds(dialog)).toEqual(['walletconnect', 'dev.foyer.testwallet', 'io.metamask', 'safe', 'rainbow', 'trust-wallet', 'phantom', 'zerion', 'argent'])
+    await waitFor(() => expect(byTestId('all-wallets').textContent).toBe('All Wallets7'))
+  })
+
+  it('hides excluded wallets, their announced connectors too, and the All Wallets row when the site says HIDE', async () => {
+    const { dialog } = await openConnect({ excludeWalletIds: ['metamask'], features: { allWallets: 'HIDE' } })
+    await waitFor(() => expect(queryTestId('wallet-selector-trust-wallet')).not.toBeNull())
+    await waitFor(() => expect(queryTestId('wallet-selector-io.metamask')).toBeNull())
+    expect(rowIds(dialog)).not.toContain('metamask')
+    expect(queryTestId('all-wallets')).toBeNull()
+  })
+
+  it('lists no catalogue wallet without a WalletConnect connector (it could not connect them)', async () => {
+    const { dialog } = await openConnect({}, [testWallet])
+    await act(async () => new Promise((r) => setTimeout(r, 20)))
+    expect(rowIds(dialog)).toEqual(['dev.foyer.testwallet'])
+  })
+
+  it('puts a recent catalogue wallet first with a Recent tag, and opens the QR view for a catalogue wallet', async () => {
+    localStorage.setItem('foyer.recentWallets', JSON.stringify([{ id: 'rainbow', name: 'Rainbow' }]))
+    const { foyer, dialog } = await openConnect()
+    await waitFor(() => expect(queryTestId('wallet-selector-zerion')).not.toBeNull())
+    expect(rowIds(dialog).slice(0, 2)).toEqual(['walletconnect', 'rainbow'])
+    expect(byTestId('wallet-selector-rainbow').textContent).toBe('RainbowRecent')
+    expect(rowIds(dialog).filter((id) => id === 'rainbow')).toHaveLength(1)
+    await click(byTestId('wallet-selector-zerion'))
+    expect(foyer.getState().router).toMatchObject({ view: 'ConnectingWalletConnect', data: { walletId: 'zerion' } })
+  })
+})
