@@ -1,0 +1,27 @@
+import type { MiddlewareHandler } from 'hono'
+import type { FoyerApp } from '../app.ts'
+import { registerBalanceRoutes } from '../balance/balanceRoutes.ts'
+import { ChainClients } from '../chains/chainClients.ts'
+import type { ServerConfig } from '../config.ts'
+import type { FoyerDatabase } from '../db/index.ts'
+import { registerHistoryRoutes } from '../history/historyRoutes.ts'
+import { SpamList } from '../history/spamList.ts'
+import type { AppEnv } from '../http/context.ts'
+import { registerIdentityRoutes } from '../identity/identityRoutes.ts'
+import { withHistoryTables } from '../indexer/tables.ts'
+import { PriceOracle } from '../prices/priceOracle.ts'
+import { registerPriceRoutes } from '../prices/priceRoutes.ts'
+
+/**
+ * The account data API: balances, prices, identity and history (the indexer that fills history runs beside the
+ * app, see indexer/indexerService.ts). One price cache and one RPC client per chain serve every route.
+ */
+export function registerAccountDataRoutes(app: FoyerApp, { config, db, project }: { config: ServerConfig; db: FoyerDatabase; project: MiddlewareHandler<AppEnv> }) {
+  const clients = new ChainClients()
+  const prices = new PriceOracle(clients)
+  const historyDb = withHistoryTables(db.kysely)
+  registerBalanceRoutes(app, { chains: config.chains, project, clients, prices })
+  registerPriceRoutes(app, { chains: config.chains, project, prices })
+  registerIdentityRoutes(app, { project })
+  registerHistoryRoutes(app, { chains: config.chains, project, db: historyDb, spam: new SpamList(historyDb), prices })
+}

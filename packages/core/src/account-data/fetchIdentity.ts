@@ -1,0 +1,13 @@
+import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from './requireApi.ts'
+
+export type Identity = { name: string | null; avatar: string | null }
+
+/** The account's Foyer name and avatar (`GET /v1/identity/{address}`); both null until names exist. */
+export async function fetchIdentity(client: { api?: ApiClient }, { address, signal }: { address: string; signal?: AbortSignal }): Promise<Identity> {
+  return requireApi(client).get<Identity>(`/v1/identity/${encodeURIComponent(address)}`, undefined, { signal })
+}
+
+export function identityQueryKey({ address }: { address: string }) {
+  return ['foyer', 'identity', address.toLowerCase()] as const
+}

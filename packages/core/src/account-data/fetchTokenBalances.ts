@@ -1,0 +1,64 @@
+import type { TokenBalance } from '../account/account.ts'
+import type { ApiClient } from '../api/apiClient.ts'
+import type { CaipNetworkId } from '../networks/networks.ts'
+import { TokenBalanceError } from './accountDataErrors.ts'
+import { requireApi } from './requireApi.ts'
+
+/** A holding as the server reports it: the seed's token fields plus the network and the exact base-unit amount. */
+export type AccountTokenBalance = TokenBalance & {
+  /** CAIP-2 network id, `eip155:31337`. */
+  chainId: CaipNetworkId
+  /** Integer amount in base units (use it for sends; `quantity.numeric` is the same amount as a decimal). */
+  raw: string
+  /** False when no pool prices the token (`price` and `value` are then 0). */
+  priced: boolean
+}
+
+export type FetchTokenBalancesParameters = {
+  address: string
+  /** The network to read (`eip155:31337`); the server's every network when absent. */
+  chainId?: CaipNetworkId
+  /** `true` skips the server's price cache; a token address also reads that ERC-20 if it is not listed. */
+  forceUpdate?: boolean | string
+  signal?: AbortSignal
+}
+
+export type FetchTokenBalancesReturnType = AccountTokenBalance[]
+export type FetchTokenBalancesErrorType = TokenBalanceError
+
+/**
+ * The account's native and ERC-20 balances with USD prices and values, from the Foyer server
+ * (`GET /v1/account/{address}/balance`). Native first, then by value. Throws `TokenBalanceError`
+ * ("Failed to fetch token balance"), or `ClientNotSetError` without `apiUrl`.
+ *
+ * @example
+ * const balances = await fetchTokenBalances(client, { address, chainId: 'eip155:31337' })
+ */
+export async function fetchTokenBalances(client: { api?: ApiClient }, parameters: FetchTokenBalancesParameters): Promise<FetchTokenBalancesReturnType> {
+  const api = requireApi(client)
+  try {
+    const { balances } = await api.get<{ balances: AccountTokenBalance[] }>(
+      `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
+      { currency: 'usd', chainId: parameters.chainId, forceUpdate: parameters.forceUpdate === undefined ? undefined : String(parameters.forceUpdate) },
+      { signal: parameters.signal },
+    )
+    return balances
+  } catch (error) {
+    throw new TokenBalanceError({ cause: error })
+  }
+}
+
+/** Query key of `fetchTokenBalances` (its prefix `accountDataQueryKey(address)` refreshes all of an account's data). */
+export function tokenBalancesQueryKey({ address, chainId }: Pick<FetchTokenBalancesParameters, 'address' | 'chainId'>) {
+  return ['foyer', 'accountData', address.toLowerCase(), 'tokenBalances', chainId ?? null] as const
+}
+
+/** Prefix of every account-data query of one account: invalidate it to refresh balances and activity. */
+export function accountDataQueryKey(address?: string) {
+  return address ? (['foyer', 'accountData', address.toLowerCase()] as const) : (['foyer', 'accountData'] as const)
+}
+
+/** Sum of the holdings' USD values. */
+export function totalTokenValue(balances: readonly Pick<TokenBalance, 'value'>[]): number {
+  return balances.reduce((sum, b) => sum + (Number.isFinite(b.value) ? b.value : 0), 0)
+}

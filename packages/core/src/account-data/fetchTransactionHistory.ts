@@ -1,0 +1,87 @@
+import type { ApiClient } from '../api/apiClient.ts'
+import type { CaipNetworkId } from '../networks/networks.ts'
+import { TransactionHistoryError } from './accountDataErrors.ts'
+import { requireApi } from './requireApi.ts'
+
+export type TransactionOperationType = 'send' | 'receive' | 'trade' | 'approve' | 'mint' | 'execute' | 'deploy'
+
+/** A value movement in or out of the account within one transaction. */
+export type TransactionTransfer = {
+  standard: 'native' | 'erc20' | 'erc721' | 'erc1155'
+  direction: 'in' | 'out' | 'self'
+  sender: string
+  recipient: string
+  quantity: { numeric: string; raw: string }
+  fungible_info?: { address: string; name: string | null; symbol: string | null; decimals: number | null; iconUrl: string | null }
+  nft_info?: { address: string; tokenId: string; name: string | null; symbol: string | null; flags: { is_spam: boolean } }
+}
+
+/** The seed's history entry: id, metadata {minedAt, chain, …}, transfers. */
+export type Transaction = {
+  id: string
+  metadata: {
+    operationType: TransactionOperationType
+    hash: string
+    minedAt: string
+    chain: CaipNetworkId
+    blockNumber: number
+    sentFrom: string
+    sentTo: string | null
+    status: 'confirmed' | 'failed'
+    nonce: number
+  }
+  transfers: TransactionTransfer[]
+}
+
+export type FetchTransactionHistoryParameters = {
+  address: string
+  /** Only this network's entries (the connected one in the modal). */
+  chainId?: CaipNetworkId
+  /** From the previous page's `next`. */
+  cursor?: string
+  /** Only on-ramp purchases from this provider. */
+  onramp?: string
+  signal?: AbortSignal
+}
+
+export type TransactionHistoryPage = { data: Transaction[]; next: string | null }
+
+/**
+ * One page of the account's history, newest first (`GET /v1/account/{account}/history`). Pass `next` back as
+ * `cursor` for the following page; `next` is null on the last. Throws `TransactionHistoryError`
+ * ("Failed to fetch transactions"), or `ClientNotSetError` without `apiUrl`.
+ */
+export async function fetchTransactionHistory(client: { api?: ApiClient }, parameters: FetchTransactionHistoryParameters): Promise<TransactionHistoryPage> {
+  const api = requireApi(client)
+  try {
+    const page = await api.get<TransactionHistoryPage>(
+      `/v1/account/${encodeURIComponent(parameters.address)}/history`,
+      { chainId: parameters.chainId, cursor: parameters.cursor, onramp: parameters.onramp },
+      { signal: parameters.signal },
+    )
+    return { data: page.data, next: page.next ?? null }
+  } catch (error) {
+    throw new TransactionHistoryError({ cause: error })
+  }
+}
+
+export function transactionHistoryQueryKey({ address, chainId }: Pick<FetchTransactionHistoryParameters, 'address' | 'chainId'>) {
+  return ['foyer', 'accountData', address.toLowerCase(), 'transactionHistory', chainId ?? null] as const
+}
+
+/** True when every transfer of the entry is of a spam NFT: the modal hides such entries. */
+export function isSpamOnlyTransaction(transaction: Pick<Transaction, 'transfers'>): boolean {
+  return transaction.transfers.length > 0 && transaction.transfers.every((t) => t.nft_info?.flags.is_spam === true)
+}
+
+/** Groups entries by the month they were mined in (`YYYY-MM`, UTC), keeping their order. */
+export function groupTransactionsByMonth<entry extends Pick<Transaction, 'metadata'>>(entries: readonly entry[]): { month: string; entries: entry[] }[] {
+  const groups: { month: string; entries: entry[] }[] = []
+  for (const entry of entries) {
+    const month = entry.metadata.minedAt.slice(0, 7)
+    const group = groups.at(-1)
+    if (group?.month === month) group.entries.push(entry)
+    else groups.push({ month, entries: [entry] })
+  }
+  return groups
+}

@@ -1,0 +1,18 @@
+import { type CaipNetworkId, fetchTokenBalances, tokenBalancesQueryKey } from '@foyer/core'
+import { useCallback } from 'react'
+import { useFoyerClient } from './useFoyerClient.ts'
+import { useFoyerQuery } from './useFoyerQuery.ts'
+
+/**
+ * The account's tokens with USD prices and values on a network, from the Foyer server (core's
+ * `fetchTokenBalances`). Disabled without an address or without `apiUrl`.
+ */
+export function useTokenBalances({ address, chainId, enabled = true }: { address?: string; chainId?: CaipNetworkId; enabled?: boolean }) {
+  const client = useFoyerClient()
+  const queryFn = useCallback(() => fetchTokenBalances(client, { address: address!, chainId }), [client, address, chainId])
+  return useFoyerQuery({
+    queryKey: tokenBalancesQueryKey({ address: address ?? '', chainId }),
+    queryFn,
+    enabled: enabled && !!address && !!client.api,
+  })
+}

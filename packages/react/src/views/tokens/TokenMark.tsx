@@ -1,0 +1,8 @@
+/** A token's icon, or a lettered mark when it has none (no image is fetched from anywhere else). */
+export function TokenMark({ symbol, iconUrl }: { symbol: string; iconUrl?: string | null }) {
+  return (
+    <span className="fo-token-mark" aria-hidden="true">
+      {iconUrl ? <img src={iconUrl} alt="" width={32} height={32} /> : symbol.slice(0, 3)}
+    </span>
+  )
+}
