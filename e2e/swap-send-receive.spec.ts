@@ -1,0 +1,230 @@
+/**
+ * Swap, send and receive against the local stack: the real modal in Chromium, the test wallet signing in Node,
+ * the Foyer server quoting and building over the devnet's Uniswap V2 router, anvil mining. Dev accounts 7 and 8
+ * are used only here, since these journeys move balances.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { ANVIL_ACCOUNTS } from '@foyer/testing'
+import { readDevnet } from '@foyer/devnet/file'
+import type { Page } from '@playwright/test'
+import { encode } from 'uqr'
+import { type Address, erc20Abi, parseAbi, parseEther, parseUnits } from 'viem'
+import { CHAIN_1, balanceOf, expect, publicClient, test } from './fixtures.ts'
+
+const routerAbi = parseAbi(['function getAmountsOut(uint amountIn, address[] path) view returns (uint[] amounts)'])
+const chain = () => readDevnet().chains.find((c) => c.id === CHAIN_1.id)!
+const contracts = () => chain().contracts as Record<'weth' | 'usd' | 'token' | 'router', Address>
+const client = publicClient(CHAIN_1)
+const tokenBalance = (token: Address, owner: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const amountsOut = async (amount: bigint, path: Address[]) => {
+  // The server picks the better of the direct pool and the hop through WETH, as the router prices them.
+  const direct = (await client.readContract({ address: contracts().router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, path] })).at(-1)!
+  if (path.length !== 2 || path.includes(contracts().weth)) return direct
+  const viaWeth = await client
+    .readContract({ address: contracts().router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, [path[0]!, contracts().weth, path[1]!]] })
+    .then((amounts) => amounts.at(-1)!)
+  return direct > viaWeth ? direct : viaWeth
+}
+/** Floors base units to 6 decimals, as the modal shows a target amount. */
+const sixDecimals = (value: bigint, decimals: number) => {
+  const whole = value / 10n ** BigInt(decimals)
+  const fraction = (value % 10n ** BigInt(decimals)).toString().padStart(decimals, '0').slice(0, 6).replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : `${whole}`
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe on the dialog: the serious and critical violations. */
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource })
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe
+    return axe.run(document.querySelector('[data-testid="foyer-modal"]')!)
+  })
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
+}
+
+async function openAccount(page: Page) {
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('wallet-selector-dev.foyer.testwallet').click()
+  await expect(page.getByTestId('account-button')).toBeVisible()
+  await page.getByTestId('account-button').click()
+  const modal = page.getByTestId('foyer-modal')
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
+  return modal
+}
+
+async function openSwap(page: Page, from: string, to: string, amount: string) {
+  const modal = await openAccount(page)
+  await modal.getByTestId('account-swap').click()
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Swap')
+  await expect(modal.getByTestId('swap-view')).toBeVisible()
+  if ((await modal.getByTestId('swap-source-token').textContent())?.trim() !== from) {
+    await modal.getByTestId('swap-source-token').click()
+    await modal.getByTestId(`swap-token-${from}`).click()
+  }
+  await modal.getByTestId('swap-target-token').click()
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'SwapSelectToken')
+  await modal.getByTestId(`swap-token-${to}`).click()
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Swap')
+  await modal.getByTestId('swap-source-amount').fill(amount)
+  return modal
+}
+
+test.describe('swap', () => {
+  test.use({ walletKey: 7 })
+
+  test('native → stablecoin: the quote is the router amount, and the balance moves by it', async ({ page, wallet }) => {
+    const amount = parseEther('0.5')
+    const modal = await openSwap(page, 'ETH', 'fUSD', '0.5')
+    const quoted = await amountsOut(amount, [contracts().weth, contracts().usd])
+    await expect(modal.getByTestId('swap-target-amount')).toHaveText(sixDecimals(quoted, 6))
+    await expect(modal.getByTestId('swap-details')).toContainText('Price impact')
+    await expect(modal.getByTestId('swap-provider-fee')).toContainText('0.00425 ETH') // 0.85 % of 0.5
+    await expect(modal.getByTestId('swap-network-cost')).toContainText('$')
+    await expect(modal.getByTestId('swap-max-slippage')).toContainText('1%')
+    expect(await seriousViolations(page), 'axe on Swap').toEqual([])
+
+    const usdBefore = await tokenBalance(contracts().usd, wallet.address)
+    await modal.getByTestId('swap-review').click()
+    await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'SwapPreview')
+    await expect(modal.getByTestId('swap-confirm')).toBeEnabled()
+    expect(await seriousViolations(page), 'axe on SwapPreview').toEqual([])
+    await modal.getByTestId('swap-confirm').click()
+    await expect(page.getByTestId('snackbar')).toContainText(`Swapped 0.5 ETH to ${sixDecimals(quoted, 6)} fUSD`)
+    await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
+    expect((await tokenBalance(contracts().usd, wallet.address)) - usdBefore).toBe(quoted)
+
+    // Swap state was reset: opening Swap again starts empty.
+    await modal.getByTestId('account-swap').click()
+    await expect(modal.getByTestId('swap-source-amount')).toHaveValue('')
+    await expect(modal.getByTestId('swap-target-token')).toHaveText('Select token')
+  })
+
+  test('stablecoin → 18-decimal token through an approval, then the swap', async ({ page, wallet }) => {
+    const amount = parseUnits('100', 6)
+    const modal = await openSwap(page, 'fUSD', 'FOY', '100')
+    const quoted = await amountsOut(amount, [contracts().usd, contracts().token])
+    await expect(modal.getByTestId('swap-target-amount')).toHaveText(sixDecimals(quoted, 18))
+    await modal.getByTestId('swap-review').click()
+    await expect(modal.getByTestId('swap-approve')).toBeEnabled()
+    await expect(modal.getByTestId('swap-approve-explainer')).toContainText('100 fUSD')
+
+    const [usdBefore, foyBefore] = await Promise.all([tokenBalance(contracts().usd, wallet.address), tokenBalance(contracts().token, wallet.address)])
+    wallet.clearRequests()
+    await modal.getByTestId('swap-approve').click()
+    await expect(page.getByTestId('snackbar')).toContainText('Approve limit increase in your wallet')
+    // Once the approval is mined, the quote and the swap are built again: the swap button takes its place.
+    await expect(modal.getByTestId('swap-confirm')).toBeEnabled({ timeout: 15_000 })
+    const allowance = await client.readContract({ address: contracts().usd, abi: erc20Abi, functionName: 'allowance', args: [wallet.address, contracts().router] })
+    expect(allowance).toBe(amount)
+    await modal.getByTestId('swap-confirm').click()
+    await expect(page.getByTestId('snackbar')).toContainText(`Swapped 100 fUSD to ${sixDecimals(quoted, 18)} FOY`)
+    await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
+    expect(usdBefore - (await tokenBalance(contracts().usd, wallet.address))).toBe(amount)
+    expect((await tokenBalance(contracts().token, wallet.address)) - foyBefore).toBe(quoted)
+    expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2)
+  })
+
+  test('the user rejects in the wallet: the message shows, the preview stays, a retry swaps', async ({ page, wallet }) => {
+    const modal = await openSwap(page, 'ETH', 'fUSD', '0.1')
+    await expect(modal.getByTestId('swap-target-amount')).not.toHaveText('0')
+    await modal.getByTestId('swap-review').click()
+    await expect(modal.getByTestId('swap-confirm')).toBeEnabled()
+    wallet.setRejecting(true)
+    const usdBefore = await tokenBalance(contracts().usd, wallet.address)
+    await modal.getByTestId('swap-confirm').click()
+    await expect(page.getByTestId('snackbar')).toContainText('Request rejected in the wallet')
+    await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'SwapPreview')
+    await expect(modal.getByTestId('swap-preview-source')).toHaveText('0.1 ETH')
+    expect(await tokenBalance(contracts().usd, wallet.address)).toBe(usdBefore)
+    wallet.setRejecting(false)
+    await modal.getByTestId('swap-confirm').click()
+    await expect(page.getByTestId('snackbar')).toContainText('Swapped 0.1 ETH to')
+    expect(await tokenBalance(contracts().usd, wallet.address)).toBeGreaterThan(usdBefore)
+  })
+})
+
+test.describe('send, receive and balances', () => {
+  test.use({ walletKey: 8 })
+  const receiver = ANVIL_ACCOUNTS[9] as Address
+
+  test('send native and stablecoin to another dev account', async ({ page, wallet }) => {
+    const modal = await openAccount(page)
+    const ethBefore = await balanceOf(CHAIN_1, receiver)
+    const senderUsdBefore = await tokenBalance(contracts().usd, wallet.address)
+    await modal.getByTestId('account-send').click()
+    await expect(modal.getByTestId('send-view')).toBeVisible()
+    await expect(modal.getByTestId('send-token')).toHaveText('ETH')
+    await modal.getByTestId('send-amount').fill('1.5')
+    await modal.getByTestId('send-receiver').fill(receiver.slice(0, 20))
+    await expect(modal.getByTestId('send-input-error')).toHaveText('Invalid address')
+    await expect(modal.getByTestId('send-review')).toBeDisabled()
+    await modal.getByTestId('send-receiver').fill(receiver)
+    await expect(modal.getByTestId('send-network-cost')).toContainText('$')
+    expect(await seriousViolations(page), 'axe on Send').toEqual([])
+    await modal.getByTestId('send-review').click()
+    await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'SendPreview')
+    await expect(modal.getByTestId('send-preview-amount')).toHaveText('1.5 ETH')
+    await modal.getByTestId('send-confirm').click()
+    await expect(page.getByTestId('snackbar')).toContainText('Transaction started')
+    await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
+    await expect.poll(() => balanceOf(CHAIN_1, receiver)).toBe(ethBefore + parseEther('1.5'))
+
+    const usdBefore = await tokenBalance(contracts().usd, receiver)
+    await modal.getByTestId('account-send').click()
+    await modal.getByTestId('send-token').click()
+    await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'SendSelectToken')
+    await modal.getByTestId('send-token-search').fill('usd')
+    await modal.getByTestId('send-token-fUSD').click()
+    await expect(modal.getByTestId('send-token')).toHaveText('fUSD')
+    await modal.getByTestId('send-amount').fill('25.5')
+    await modal.getByTestId('send-receiver').fill(receiver)
+    await modal.getByTestId('send-review').click()
+    await modal.getByTestId('send-confirm').click()
+    await expect(page.getByTestId('snackbar')).toContainText('Transaction started')
+    await expect.poll(() => tokenBalance(contracts().usd, receiver)).toBe(usdBefore + parseUnits('25.5', 6))
+    expect(await tokenBalance(contracts().usd, wallet.address)).toBe(senderUsdBefore - parseUnits('25.5', 6))
+  })
+
+  test('insufficient balance, for swap and for send', async ({ page, wallet }) => {
+    void wallet // installs the test wallet
+    const modal = await openSwap(page, 'ETH', 'fUSD', '20000')
+    await expect(modal.getByTestId('swap-input-error')).toHaveText('Insufficient balance')
+    await expect(modal.getByTestId('swap-review')).toBeDisabled()
+    // Max leaves room for gas: no error, and a quote.
+    await modal.getByTestId('swap-max').click()
+    await expect(modal.getByTestId('swap-input-error')).toHaveCount(0)
+    await expect(modal.getByTestId('swap-review')).toBeEnabled()
+
+    await modal.getByTestId('modal-back').click()
+    await modal.getByTestId('account-send').click()
+    await modal.getByTestId('send-token').click()
+    await modal.getByTestId('send-token-fUSD').click()
+    await modal.getByTestId('send-amount').fill('99999')
+    await modal.getByTestId('send-receiver').fill(receiver)
+    await expect(modal.getByTestId('send-input-error')).toHaveText('Insufficient balance')
+    await expect(modal.getByTestId('send-review')).toBeDisabled()
+  })
+
+  test('receive shows the address as a QR code and copies it', async ({ page, context, wallet }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'http://127.0.0.1:5173' })
+    const modal = await openAccount(page)
+    await modal.getByTestId('account-receive').click()
+    await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Receive')
+    const qr = modal.getByTestId('receive-qr-code')
+    await expect(qr).toHaveAttribute('aria-label', `QR code of your address ${wallet.address}`)
+    // The code's modules are the address's QR encoding (same encoder and error correction as the view).
+    const expected = encode(wallet.address, { ecc: 'M', border: 0 })
+    let path = ''
+    expected.data.forEach((row, y) => row.forEach((dark, x) => dark && (path += `M${x} ${y}h1v1h-1z`)))
+    await expect(qr.locator('path')).toHaveAttribute('d', path)
+    await expect(modal.getByTestId('receive-address')).toHaveText(wallet.address)
+    expect(await seriousViolations(page), 'axe on Receive').toEqual([])
+    await modal.getByTestId('receive-copy').click()
+    await expect(page.getByTestId('snackbar')).toContainText('Address copied')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet.address)
+  })
+})

@@ -1,0 +1,64 @@
+import type { AdapterTokenCall, AdapterTransaction } from '@foyer/core'
+import { type Config, sendTransaction, writeContract } from '@wagmi/core'
+import { type Address, type Hash, erc20Abi } from 'viem'
+import { estimateGas, getGasPrice } from 'viem/actions'
+import type { EvmPublicClient } from '../networks/publicClients.ts'
+import { toFoyerError } from '../errors/walletErrors.ts'
+import { evmChainId } from '../networks/evmNetworks.ts'
+
+/** Gas fields as wagmi takes them: a legacy `gasPrice` when the caller fixed one (the swap API builds with one). */
+function gasFields(transaction: { gas?: bigint; gasPrice?: bigint }) {
+  return {
+    ...(transaction.gas !== undefined && { gas: transaction.gas }),
+    ...(transaction.gasPrice !== undefined && { gasPrice: transaction.gasPrice, type: 'legacy' as const }),
+  }
+}
+
+/**
+ * Asks the connected wallet to sign and send, on the network's chain (wagmi refuses when the wallet sits on
+ * another chain). A decline becomes core's `UserRejectedRequestError`; other failures keep viem's short message.
+ */
+export async function sendWalletTransaction(config: Config, transaction: AdapterTransaction): Promise<Hash> {
+  try {
+    return await sendTransaction(config, {
+      chainId: evmChainId(transaction.network),
+      to: transaction.to as Address,
+      ...(transaction.data && { data: transaction.data }),
+      ...(transaction.value !== undefined && { value: transaction.value }),
+      ...gasFields(transaction),
+    } as Parameters<typeof sendTransaction>[1])
+  } catch (error) {
+    throw toFoyerError(error)
+  }
+}
+
+/** An ERC-20 `transfer` or `approve` through the connected wallet. */
+export async function writeTokenCall(config: Config, call: AdapterTokenCall): Promise<Hash> {
+  try {
+    return await writeContract(config, {
+      chainId: evmChainId(call.network),
+      address: call.tokenAddress as Address,
+      abi: erc20Abi,
+      functionName: call.functionName,
+      args: [call.args[0] as Address, call.args[1]],
+      ...gasFields(call),
+    } as Parameters<typeof writeContract>[1])
+  } catch (error) {
+    throw toFoyerError(error)
+  }
+}
+
+/** Gas the transaction would use, over the network's RPC. */
+export function estimateTransactionGas(client: EvmPublicClient, transaction: AdapterTransaction & { from: string }): Promise<bigint> {
+  return estimateGas(client, {
+    account: transaction.from as Address,
+    to: transaction.to as Address,
+    ...(transaction.data && { data: transaction.data }),
+    ...(transaction.value !== undefined && { value: transaction.value }),
+  })
+}
+
+/** The network's gas price (`eth_gasPrice`). */
+export function readGasPrice(client: EvmPublicClient): Promise<bigint> {
+  return getGasPrice(client)
+}

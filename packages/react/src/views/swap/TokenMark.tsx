@@ -1,0 +1,16 @@
+/** A token's mark: its first letters on the accent colour (token logos are not served yet). Decorative. */
+export function TokenMark({ symbol }: { symbol?: string }) {
+  return (
+    // The letters come from CSS (attr), so the mark adds nothing to the button's text or accessible name.
+    <span className="fo-token-mark" aria-hidden="true" data-mark={(symbol ?? '?').slice(0, 3)} />
+  )
+}
+
+/** Up-down arrows for the flip button. Decorative: the button has a label. */
+export function FlipIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
+    </svg>
+  )
+}

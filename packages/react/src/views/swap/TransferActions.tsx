@@ -1,0 +1,41 @@
+import { type ViewName, canSendTransactions, isFeatureAvailable } from '@foyer/core'
+import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
+import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
+import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
+import { preloadModal } from '../../modal/loaders.ts'
+
+/**
+ * Account's wallet actions: Swap (feature `swaps`, which needs `apiUrl`), Send and Receive. Swap and Send show only
+ * when the network's adapter can send transactions. Each view's chunk starts loading on hover or focus.
+ */
+export function TransferActions() {
+  const client = useFoyerClient()
+  const { t } = useFoyerLocale()
+  const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
+  const unsupported = useFoyerStore((s) => s.network.unsupported)
+  const network = client.getNetwork(selectedNetworkId)
+  if (!network || unsupported) return null
+  const canSend = canSendTransactions(client, network)
+  const actions: { view: ViewName; label: 'account.swap' | 'account.send' | 'account.receive'; testId: string }[] = [
+    ...(canSend && isFeatureAvailable(client.options, 'swaps') ? [{ view: 'Swap' as const, label: 'account.swap' as const, testId: 'account-swap' }] : []),
+    ...(canSend ? [{ view: 'Send' as const, label: 'account.send' as const, testId: 'account-send' }] : []),
+    { view: 'Receive', label: 'account.receive', testId: 'account-receive' },
+  ]
+  return (
+    <nav className="fo-actions" aria-label={t('account.actionsLabel')}>
+      {actions.map((action) => (
+        <button
+          key={action.view}
+          type="button"
+          className="fo-action"
+          data-testid={action.testId}
+          onPointerEnter={() => preloadModal(action.view)}
+          onFocus={() => preloadModal(action.view)}
+          onClick={() => client.navigate.push(action.view)}
+        >
+          {t(action.label)}
+        </button>
+      ))}
+    </nav>
+  )
+}
