@@ -1,0 +1,1 @@
+declare const __FOYER_API_URL__: string

@@ -1,0 +1,95 @@
+/**
+ * The wallet key inside the frame. It is created here, split 2-of-3 (Shamir over GF(256)): the device share
+ * stays in this origin's storage, the auth share goes to the server (released only to a signed-in session), the
+ * recovery share is shown to the person once. The whole key exists only in memory, rebuilt from two shares.
+ */
+import { FrameHostError, combineShares, deriveShare, fromHex, splitSecret, toHex } from '@foyer/embedded/host'
+import { type PrivateKeyAccount, generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+
+const DEVICE_ID_KEY = 'foyer.frame.deviceId'
+const SESSION_KEY = 'foyer.frame.session'
+const deviceShareKey = (userId: string) => `foyer.frame.deviceShare.${userId}`
+
+export type StoredSession = { token: string; expiresAt: string; userId: string; email: string }
+
+export const DEVICE_SHARE_X = 1
+export const AUTH_SHARE_X = 2
+export const RECOVERY_SHARE_X = 3
+
+export function deviceId(): string {
+  let id = localStorage.getItem(DEVICE_ID_KEY)
+  if (!id || !/^[0-9a-f]{64}$/.test(id)) {
+    id = toHex(crypto.getRandomValues(new Uint8Array(32)))
+    localStorage.setItem(DEVICE_ID_KEY, id)
+  }
+  return id
+}
+
+export function readSession(): StoredSession | undefined {
+  try {
+    const session = JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null') as StoredSession | null
+    if (!session || Date.parse(session.expiresAt) <= Date.now()) return undefined
+    return session
+  } catch {
+    return undefined
+  }
+}
+
+export function writeSession(session: StoredSession | undefined) {
+  if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session))
+  else localStorage.removeItem(SESSION_KEY)
+}
+
+/** A new key: returns the account, the auth share for the server and the recovery code for the person. */
+export function createKey(userId: string): { account: PrivateKeyAccount; authShare: string; recoveryCode: string } {
+  const key = generatePrivateKey()
+  const secret = fromHex(key.slice(2))
+  const [device, auth, recovery] = splitSecret(secret, { shares: 3, threshold: 2 })
+  localStorage.setItem(deviceShareKey(userId), toHex(device!))
+  secret.fill(0)
+  return { account: privateKeyToAccount(key), authShare: toHex(auth!), recoveryCode: formatRecoveryCode(recovery!) }
+}
+
+/** Rebuilds the key from this device's share and the auth share; undefined when this device has no share. */
+export function restoreKey(userId: string, authShareHex: string, expectedAddress: string): PrivateKeyAccount | undefined {
+  const stored = localStorage.getItem(deviceShareKey(userId))
+  if (!stored) return undefined
+  const account = accountFrom([fromHex(stored), fromHex(authShareHex)])
+  if (account.address.toLowerCase() !== expectedAddress.toLowerCase()) throw new FrameHostError('server_error', 'The key shares do not match this wallet')
+  return account
+}
+
+/** A new device: the recovery code and the auth share rebuild the key; this device then keeps its own share. */
+export function recoverKey(userId: string, authShareHex: string, recoveryCode: string, expectedAddress: string): PrivateKeyAccount | undefined {
+  const recovery = parseRecoveryCode(recoveryCode)
+  if (!recovery) return undefined
+  const auth = fromHex(authShareHex)
+  const account = accountFrom([auth, recovery])
+  if (account.address.toLowerCase() !== expectedAddress.toLowerCase()) return undefined
+  localStorage.setItem(deviceShareKey(userId), toHex(deriveShare([auth, recovery], DEVICE_SHARE_X)))
+  return account
+}
+
+export function recoveryCodeFor(userId: string, authShareHex: string): string | undefined {
+  const stored = localStorage.getItem(deviceShareKey(userId))
+  if (!stored) return undefined
+  return formatRecoveryCode(deriveShare([fromHex(stored), fromHex(authShareHex)], RECOVERY_SHARE_X))
+}
+
+function accountFrom(shares: Uint8Array[]): PrivateKeyAccount {
+  const secret = combineShares(shares)
+  const account = privateKeyToAccount(`0x${toHex(secret)}`)
+  secret.fill(0)
+  return account
+}
+
+/** The recovery share as the person sees it: 66 hex characters in groups of 6. */
+export function formatRecoveryCode(share: Uint8Array): string {
+  return toHex(share).match(/.{1,6}/g)!.join('-')
+}
+
+function parseRecoveryCode(code: string): Uint8Array | undefined {
+  const hex = code.toLowerCase().replace(/[^0-9a-f]/g, '')
+  if (!/^03[0-9a-f]{64}$/.test(hex)) return undefined
+  return fromHex(hex)
+}

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ChainAdapter } from '../adapter/adapter.ts'
+import { EMAIL_RESEND_LOCK_MS } from '../constants.ts'
+import { resolveOptions } from '../options/options.ts'
+import { EmailRateLimitedError, EmbeddedFrameLoadError, EmbeddedWalletError } from './embeddedErrors.ts'
+import type { EmbeddedWallet } from './embeddedWallet.ts'
+import { EMAIL_LOGIN_TIMESTAMP_KEY, emailLoginLockSeconds, startEmailLogin, verifyEmailOtp } from './emailLogin.ts'
+
+/** Test double for the frame-backed wallet (the real one needs the frame app in a browser: see e2e/embedded-wallet.spec.ts). */
+function recordingEmbeddedWallet(behaviour: { connectEmail?: () => Promise<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }> } = {}) {
+  const calls: string[] = []
+  const wallet: EmbeddedWallet = {
+    connectorId: 'foyer-embedded',
+    connectEmail: async ({ email }) => (calls.push(`email:${email}`), behaviour.connectEmail ? behaviour.connectEmail() : { action: 'VERIFY_OTP' }),
+    connectDevice: async () => void calls.push('device'),
+    connectOtp: async ({ otp }) => void calls.push(`otp:${otp}`),
+    getEmail: () => undefined,
+    updateEmail: async () => {},
+    updateEmailPrimaryOtp: async () => {},
+    updateEmailSecondaryOtp: async () => ({ email: '' }),
+    attachFrame: () => () => {},
+    abortPendingRequests: () => void calls.push('abort'),
+  }
+  return { wallet, calls }
+}
+
+function clientWith(wallet: EmbeddedWallet) {
+  const adapter = { namespace: 'eip155', embeddedWallet: wallet } as unknown as ChainAdapter
+  const network = { id: 'eip155:1', chainId: 1, chainNamespace: 'eip155', name: 'x', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } } as const
+  const connected: string[] = []
+  return { options: resolveOptions({ adapters: [adapter], networks: [network] }), connect: async (id: string) => void connected.push(id), connected }
+}
+
+beforeEach(() => localStorage.clear())
+afterEach(() => vi.useRealTimers())
+
+describe('email login', () => {
+  it('locks a new email for 30 s after the last, from the stored timestamp, with "Please try again after N seconds"', async () => {
+    vi.useFakeTimers({ now: 1_000_000 })
+    const { wallet, calls } = recordingEmbeddedWallet()
+    const client = clientWith(wallet)
+    await expect(startEmailLogin(client, { email: ' ana@example.com ' })).resolves.toEqual({ action: 'VERIFY_OTP' })
+    expect(calls).toEqual(['email:ana@example.com'])
+    vi.setSystemTime(1_000_000 + 12_400)
+    const error = await startEmailLogin(client, { email: 'ana@example.com' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(EmailRateLimitedError)
+    expect((error as Error & { shortMessage: string }).shortMessage).toBe('Please try again after 18 seconds')
+    expect(calls).toHaveLength(1)
+    vi.setSystemTime(1_000_000 + EMAIL_RESEND_LOCK_MS)
+    expect(emailLoginLockSeconds()).toBe(0)
+    await startEmailLogin(client, { email: 'ana@example.com' })
+    expect(calls).toHaveLength(2)
+  })
+
+  it('a successful login clears the lock and connects the AUTH connector', async () => {
+    const { wallet, calls } = recordingEmbeddedWallet()
+    const client = clientWith(wallet)
+    await startEmailLogin(client, { email: 'ana@example.com' })
+    expect(emailLoginLockSeconds()).toBeGreaterThan(0)
+    await verifyEmailOtp(client, { otp: '123456' })
+    expect(calls).toEqual(['email:ana@example.com', 'otp:123456'])
+    expect(client.connected).toEqual(['foyer-embedded'])
+    expect(localStorage.getItem(EMAIL_LOGIN_TIMESTAMP_KEY)).toBeNull()
+  })
+
+  it("follows the server's lock, and frees the lock when no email went out", async () => {
+    vi.useFakeTimers({ now: 5_000_000 })
+    const limited = clientWith(recordingEmbeddedWallet({ connectEmail: () => Promise.reject(new EmailRateLimitedError({ seconds: 7 })) }).wallet)
+    await expect(startEmailLogin(limited, { email: 'ana@example.com' })).rejects.toBeInstanceOf(EmailRateLimitedError)
+    expect(emailLoginLockSeconds()).toBe(7)
+    localStorage.clear()
+    const broken = clientWith(recordingEmbeddedWallet({ connectEmail: () => Promise.reject(new EmbeddedFrameLoadError()) }).wallet)
+    await expect(startEmailLogin(broken, { email: 'ana@example.com' })).rejects.toThrow('Unable to load email login dependency')
+    expect(emailLoginLockSeconds()).toBe(0)
+  })
+
+  it('refuses a malformed address before anything is sent', async () => {
+    const { wallet, calls } = recordingEmbeddedWallet()
+    const error = await startEmailLogin(clientWith(wallet), { email: 'ana@' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(EmbeddedWalletError)
+    expect((error as EmbeddedWalletError).code).toBe('invalid_email')
+    expect(calls).toEqual([])
+    expect(emailLoginLockSeconds()).toBe(0)
+  })
+})
+
+describe('closing the modal with the embedded wallet', () => {
+  it('aborts what the frame waits for, and shakes instead while the frame shows a recovery code', async () => {
+    const { createFoyerClient } = await import('../client/createFoyerClient.ts')
+    const { wallet, calls } = recordingEmbeddedWallet()
+    let keep = false
+    const adapter = { namespace: 'eip155', embeddedWallet: { ...wallet, canClose: () => !keep }, mount: () => {} } as unknown as ChainAdapter
+    const network = { id: 'eip155:1', chainId: 1, chainNamespace: 'eip155', name: 'x', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } } as const
+    const client = createFoyerClient({ adapters: [adapter], networks: [network], logLevel: 'silent' })
+    client.open({ view: 'ApproveTransaction' })
+    keep = true
+    expect(client.close()).toBe(false)
+    expect(client.getState().modal).toMatchObject({ open: true, shake: true })
+    keep = false
+    expect(client.close()).toBe(true)
+    expect(calls).toEqual(['abort'])
+  })
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { MESSAGE_CHANNEL, eventMessage, parseFrameMessage, parseRequestMessage, requestMessage, responseMessage } from './messages.ts'
+import { SchemaError } from './schema.ts'
+
+const request = (type: string, payload: unknown, extra: Record<string, unknown> = {}) => ({ channel: MESSAGE_CHANNEL, version: 1, kind: 'request', id: 'request-0001', type, payload, ...extra })
+
+describe('frame message schemas', () => {
+  it('accepts each well-formed request and returns exactly its fields', () => {
+    expect(parseRequestMessage(request('CONNECT_EMAIL', { email: 'ana@example.com' })).payload).toEqual({ email: 'ana@example.com' })
+    expect(parseRequestMessage(request('CONNECT_OTP', { otp: '012345' })).payload).toEqual({ otp: '012345' })
+    expect(parseRequestMessage(request('RPC_REQUEST', { method: 'personal_sign', params: ['0x68', '0x0000000000000000000000000000000000000001'] })).type).toBe('RPC_REQUEST')
+    expect(parseRequestMessage(request('SYNC_THEME', { themeMode: 'dark', themeVariables: { '--foyer-accent': '#123456' } })).payload).toMatchObject({ themeMode: 'dark' })
+    expect(parseRequestMessage(request('IS_CONNECTED', undefined)).payload).toEqual({})
+  })
+
+  it('refuses anything else: unknown types and keys, wrong shapes, another channel or version', () => {
+    const bad = [
+      request('CONNECT_EMAIL', { email: 'not-an-email' }),
+      request('CONNECT_OTP', { otp: '12345' }),
+      request('CONNECT_OTP', { otp: 123456 }),
+      request('CONNECT_EMAIL', { email: 'ana@example.com', extra: true }),
+      request('EXPORT_PRIVATE_KEY', {}),
+      request('RPC_REQUEST', { method: 'eth_call; drop' }),
+      request('SYNC_THEME', { themeMode: 'dark', themeVariables: { color: 'red' } }),
+      request('IS_CONNECTED', {}, { extra: 1 }),
+      { ...request('IS_CONNECTED', {}), channel: 'other' },
+      { ...request('IS_CONNECTED', {}), version: 2 },
+      { ...request('IS_CONNECTED', {}), id: 'x' },
+      'a string',
+      null,
+    ]
+    for (const message of bad) expect(() => parseRequestMessage(message), JSON.stringify(message)).toThrow(SchemaError)
+  })
+
+  it('checks a response against the schema of its request type, and events against theirs', () => {
+    const ok = responseMessage('CONNECT_EMAIL', 'request-0001', { result: { action: 'VERIFY_OTP' } })
+    expect(parseFrameMessage(ok)).toMatchObject({ kind: 'response', ok: true, result: { action: 'VERIFY_OTP' } })
+    expect(() => parseFrameMessage({ ...ok, result: { action: 'DELETE_WALLET' } })).toThrow(SchemaError)
+    const failed = responseMessage('CONNECT_EMAIL', 'request-0002', { error: { code: 'rate_limited', message: 'wait', retryAfterSeconds: 12 } })
+    expect(parseFrameMessage(failed)).toMatchObject({ ok: false, error: { code: 'rate_limited', retryAfterSeconds: 12 } })
+    expect(() => parseFrameMessage({ ...failed, error: { code: 'made_up', message: '' } })).toThrow(SchemaError)
+    expect(parseFrameMessage(eventMessage('CHAIN_CHANGED', { chainId: 31337 }))).toMatchObject({ kind: 'event', type: 'CHAIN_CHANGED' })
+    expect(() => parseFrameMessage({ ...eventMessage('ACCOUNT_CHANGED', { address: null }), payload: { address: 'nope' } })).toThrow(SchemaError)
+  })
+
+  it('validates outgoing messages too', () => {
+    expect(() => requestMessage('CONNECT_OTP', 'request-0003', { otp: 'abcdef' })).toThrow(SchemaError)
+    expect(() => responseMessage('GET_CHAIN_ID', 'request-0004', { result: { chainId: -1 } })).toThrow(SchemaError)
+  })
+})

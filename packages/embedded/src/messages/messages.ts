@@ -1,0 +1,207 @@
+/**
+ * The messages between a site (the embedded client) and the secure frame. Every request names its type and
+ * carries an id; the frame answers with a response of the same id; the frame also sends events. Both sides
+ * validate everything they receive against these schemas and drop what does not match.
+ */
+import {
+  type Infer,
+  type Schema,
+  SchemaError,
+  array,
+  boolean,
+  integer,
+  isPlainObject,
+  json,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  record,
+  string,
+} from './schema.ts'
+
+export const MESSAGE_CHANNEL = 'foyer:embedded'
+export const MESSAGE_VERSION = 1
+
+const email = string({ min: 3, max: 254, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ })
+const otp = string({ min: 6, max: 6, pattern: /^\d{6}$/ })
+const address = string({ pattern: /^0x[0-9a-fA-F]{40}$/ })
+const chainId = integer({ min: 1, max: 2 ** 52 })
+const empty = object({})
+const themeMode = oneOf('light', 'dark')
+
+const user = object({
+  email,
+  address,
+  chainId,
+  accounts: array(object({ address, type: oneOf('eoa', 'smartAccount') }), { max: 4 }),
+  userName: optional(string({ max: 100 })),
+  smartAccountDeployed: boolean,
+  preferredAccountType: oneOf('eoa', 'smartAccount'),
+})
+export type EmbeddedUser = Infer<typeof user>
+
+/** Every request the site may send, with the payload it carries and the result the frame answers with. */
+export const requestSchemas = {
+  /** Starts an email login: the server mails a code, or first a device approval link for a new device. */
+  CONNECT_EMAIL: { payload: object({ email }), result: object({ action: oneOf('VERIFY_DEVICE', 'VERIFY_OTP') }) },
+  /** Waits until the device approval link was followed; the server then mails the code. */
+  CONNECT_DEVICE: { payload: empty, result: object({ approved: boolean }) },
+  /** Checks the code; on success the frame holds the session and the wallet's key. */
+  CONNECT_OTP: { payload: object({ otp }), result: object({ user }) },
+  GET_USER: { payload: object({ chainId: optional(chainId) }), result: object({ user }) },
+  IS_CONNECTED: { payload: empty, result: object({ isConnected: boolean }) },
+  SIGN_OUT: { payload: empty, result: empty },
+  GET_CHAIN_ID: { payload: empty, result: object({ chainId }) },
+  SWITCH_NETWORK: { payload: object({ chainId }), result: object({ chainId }) },
+  RPC_REQUEST: {
+    payload: object({ method: string({ min: 1, max: 100, pattern: /^[A-Za-z0-9_]+$/ }), params: optional(json) }),
+    result: object({ result: json }),
+  },
+  /** Update email: a code goes to the current address first… */
+  UPDATE_EMAIL: { payload: object({ email }), result: object({ action: oneOf('VERIFY_PRIMARY_OTP') }) },
+  /** …then, with that code, a code goes to the new address… */
+  UPDATE_EMAIL_PRIMARY_OTP: { payload: object({ otp }), result: object({ action: oneOf('VERIFY_SECONDARY_OTP') }) },
+  /** …and with that one the email changes. */
+  UPDATE_EMAIL_SECONDARY_OTP: { payload: object({ otp }), result: object({ email }) },
+  SYNC_THEME: {
+    payload: object({ themeMode, themeVariables: optional(record(string({ max: 64, pattern: /^--foyer-[a-z0-9-]+$/ }), string({ max: 200 }), { max: 50 })) }),
+    result: empty,
+  },
+  SYNC_DAPP_DATA: {
+    payload: object({
+      sdkVersion: string({ max: 32 }),
+      /** The language of the site's modal; the frame's own screens follow it. */
+      locale: optional(string({ min: 2, max: 10, pattern: /^[a-z]{2}(?:-[A-Z]{2})?$/ })),
+      metadata: optional(object({ name: string({ max: 100 }), description: optional(string({ max: 500 })), url: optional(string({ max: 500 })), icons: optional(array(string({ max: 500 }), { max: 5 })) })),
+    }),
+    result: empty,
+  },
+  /** Smart accounts do not exist in Foyer yet: the frame answers with no networks (an honest stub). */
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: { payload: empty, result: object({ smartAccountEnabledNetworks: array(chainId, { max: 0 }) }) },
+  /** Only `eoa` is accepted until smart accounts exist; `smartAccount` is refused with `unsupported`. */
+  SET_PREFERRED_ACCOUNT: { payload: object({ type: oneOf('eoa', 'smartAccount') }), result: object({ type: oneOf('eoa') }) },
+  /** The site's modal closed: the frame rejects the approval it is showing, if any. */
+  ABORT_PENDING: { payload: empty, result: empty },
+} satisfies Record<string, { payload: Schema<unknown>; result: Schema<unknown> }>
+
+export type RequestType = keyof typeof requestSchemas
+export type RequestPayload<type extends RequestType> = Infer<(typeof requestSchemas)[type]['payload']>
+export type RequestResult<type extends RequestType> = Infer<(typeof requestSchemas)[type]['result']>
+
+/** Events the frame sends on its own. */
+export const eventSchemas = {
+  /** The frame loaded and accepted this site's origin. */
+  FRAME_READY: object({}),
+  /** The frame needs to be seen (an approval, a recovery code) or is done. */
+  FRAME_VISIBILITY: object({ visible: boolean, reason: optional(oneOf('approval', 'recovery')) }),
+  ACCOUNT_CHANGED: object({ address: nullable(address) }),
+  CHAIN_CHANGED: object({ chainId }),
+} satisfies Record<string, Schema<unknown>>
+
+export type EventType = keyof typeof eventSchemas
+export type EventPayload<type extends EventType> = Infer<(typeof eventSchemas)[type]>
+
+export const FRAME_ERROR_CODES = [
+  'invalid_request',
+  'not_allowed',
+  'rejected',
+  'aborted',
+  'unauthorized',
+  'rate_limited',
+  'invalid_code',
+  'code_expired',
+  'too_many_attempts',
+  'device_not_approved',
+  'unsupported',
+  'rpc_error',
+  'server_error',
+  'email_taken',
+] as const
+export type FrameErrorCode = (typeof FRAME_ERROR_CODES)[number]
+
+const frameError = object({
+  code: oneOf(...FRAME_ERROR_CODES),
+  message: string({ max: 500 }),
+  retryAfterSeconds: optional(integer({ min: 0, max: 86_400 })),
+  rpcCode: optional(integer({ min: -(2 ** 31), max: 2 ** 31 })),
+})
+export type FrameError = Infer<typeof frameError>
+
+const messageId = string({ min: 8, max: 64, pattern: /^[A-Za-z0-9_-]+$/ })
+
+export type RequestMessage<type extends RequestType = RequestType> = {
+  channel: typeof MESSAGE_CHANNEL
+  version: typeof MESSAGE_VERSION
+  kind: 'request'
+  id: string
+  type: type
+  payload: RequestPayload<type>
+}
+export type ResponseMessage<type extends RequestType = RequestType> =
+  | { channel: typeof MESSAGE_CHANNEL; version: typeof MESSAGE_VERSION; kind: 'response'; id: string; type: type; ok: true; result: RequestResult<type> }
+  | { channel: typeof MESSAGE_CHANNEL; version: typeof MESSAGE_VERSION; kind: 'response'; id: string; type: type; ok: false; error: FrameError }
+export type EventMessage<type extends EventType = EventType> = {
+  channel: typeof MESSAGE_CHANNEL
+  version: typeof MESSAGE_VERSION
+  kind: 'event'
+  type: type
+  payload: EventPayload<type>
+}
+
+function envelope(input: unknown, kind: string): Record<string, unknown> {
+  if (!isPlainObject(input) || input.channel !== MESSAGE_CHANNEL) throw new SchemaError('channel', MESSAGE_CHANNEL)
+  if (input.version !== MESSAGE_VERSION) throw new SchemaError('version', String(MESSAGE_VERSION))
+  if (input.kind !== kind) throw new SchemaError('kind', kind)
+  return input
+}
+
+/** Parses a request the frame received. Throws `SchemaError` for anything that is not exactly a known request. */
+export function parseRequestMessage(input: unknown): RequestMessage {
+  const message = envelope(input, 'request')
+  const id = messageId.parse(message.id, 'id')
+  const type = oneOf(...(Object.keys(requestSchemas) as RequestType[])).parse(message.type, 'type')
+  for (const key of Object.keys(message)) if (!['channel', 'version', 'kind', 'id', 'type', 'payload'].includes(key)) throw new SchemaError(key, 'no such key')
+  const payload = requestSchemas[type].payload.parse(message.payload ?? {}, 'payload')
+  return { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'request', id, type, payload } as RequestMessage
+}
+
+/** Parses a response the site received; the result is checked against the schema of the request's type. */
+export function parseResponseMessage(input: unknown): ResponseMessage {
+  const message = envelope(input, 'response')
+  const id = messageId.parse(message.id, 'id')
+  const type = oneOf(...(Object.keys(requestSchemas) as RequestType[])).parse(message.type, 'type')
+  const base = { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'response', id, type } as const
+  if (message.ok === true) return { ...base, ok: true, result: requestSchemas[type].result.parse(message.result, 'result') } as ResponseMessage
+  if (message.ok === false) return { ...base, ok: false, error: frameError.parse(message.error, 'error') }
+  throw new SchemaError('ok', 'true or false')
+}
+
+/** Parses an event the site received. */
+export function parseEventMessage(input: unknown): EventMessage {
+  const message = envelope(input, 'event')
+  const type = oneOf(...(Object.keys(eventSchemas) as EventType[])).parse(message.type, 'type')
+  return { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'event', type, payload: eventSchemas[type].parse(message.payload, 'payload') } as EventMessage
+}
+
+/** Parses whatever the site received from the frame: a response or an event. */
+export function parseFrameMessage(input: unknown): ResponseMessage | EventMessage {
+  return isPlainObject(input) && input.kind === 'event' ? parseEventMessage(input) : parseResponseMessage(input)
+}
+
+export function requestMessage<type extends RequestType>(type: type, id: string, payload: RequestPayload<type>): RequestMessage<type> {
+  // Validate on the way out too: a bug on our side shows up here, not as a silent drop in the frame.
+  requestSchemas[type].payload.parse(payload, 'payload')
+  return { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'request', id, type, payload }
+}
+
+export function eventMessage<type extends EventType>(type: type, payload: EventPayload<type>): EventMessage<type> {
+  eventSchemas[type].parse(payload, 'payload')
+  return { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'event', type, payload }
+}
+
+export function responseMessage<type extends RequestType>(type: type, id: string, outcome: { result: RequestResult<type> } | { error: FrameError }): ResponseMessage<type> {
+  const base = { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'response', id, type } as const
+  if ('error' in outcome) return { ...base, ok: false, error: frameError.parse(outcome.error, 'error') }
+  return { ...base, ok: true, result: requestSchemas[type].result.parse(outcome.result, 'result') as RequestResult<type> }
+}

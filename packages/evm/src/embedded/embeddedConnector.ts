@@ -1,0 +1,271 @@
+/**
+ * The embedded-wallet (email) connector: a wagmi connector whose provider is Foyer's secure frame, so wagmi hooks
+ * (useSignMessage, useSendTransaction …) work with it like with any wallet. The frame client (`@foyer/embedded`)
+ * is a separate chunk, loaded when a person starts an email login or when a stored embedded session is restored;
+ * a page that never uses email login never downloads it.
+ */
+import {
+  type AdapterController,
+  EmbeddedFrameLoadError,
+  type EmbeddedWallet,
+  EmbeddedWalletError,
+  FoyerError,
+  RequestAbortedError,
+  SDK_VERSION,
+  isFeatureAvailable,
+  resolveThemeMode,
+} from '@foyer/core'
+import type { EmbeddedWalletClient } from '@foyer/embedded'
+import { type Config, type Connector, createConnector, reconnect } from '@wagmi/core'
+import { type Address, BaseError, getAddress } from 'viem'
+
+export const EMBEDDED_CONNECTOR_ID = 'foyer-embedded'
+export const EMBEDDED_CONNECTOR_TYPE = 'foyerEmbedded'
+/** Set on the site's origin while an embedded session may exist (no secret: only "try to restore"). */
+export const EMBEDDED_SESSION_HINT_KEY = 'foyer.embedded.session'
+
+const hint = {
+  get: () => {
+    try {
+      return typeof localStorage !== 'undefined' && localStorage.getItem(EMBEDDED_SESSION_HINT_KEY) === '1'
+    } catch {
+      return false
+    }
+  },
+  set(on: boolean) {
+    try {
+      if (on) localStorage.setItem(EMBEDDED_SESSION_HINT_KEY, '1')
+      else localStorage.removeItem(EMBEDDED_SESSION_HINT_KEY)
+    } catch {
+      // storage disabled: the session simply is not restored after a reload
+    }
+  },
+}
+
+export type EmbeddedRuntime = ReturnType<typeof createEmbeddedRuntime>
+
+/**
+ * Owns the frame client for one adapter: loads it on demand (retrying after a failure), wires its events to the
+ * core controller, and offers the core's `EmbeddedWallet` interface and the wagmi connector.
+ */
+export function createEmbeddedRuntime() {
+  let controller: AdapterController | undefined
+  let client: Promise<EmbeddedWalletClient> | undefined
+  let loaded: EmbeddedWalletClient | undefined
+  let keepOpen = false
+
+  const enabled = () => {
+    const options = controller?.options
+    return Boolean(options?.frameUrl && options.apiUrl && options.projectId && isFeatureAvailable(options, 'email'))
+  }
+
+  function load(): Promise<EmbeddedWalletClient> {
+    if (!controller || !enabled()) return Promise.reject(new EmbeddedWalletError({ code: 'not_available' }))
+    const { options } = controller
+    const current = controller
+    return (client ??= import('@foyer/embedded')
+      .then(async ({ createEmbeddedWalletClient }) => {
+        const created = createEmbeddedWalletClient({
+          frameUrl: options.frameUrl!,
+          projectId: options.projectId!,
+          onFrameVisibility: (visible, reason) => {
+            keepOpen = visible && reason === 'recovery'
+            if (visible) current.showEmbeddedFrame()
+            else current.hideEmbeddedFrame()
+          },
+          onRpcNotAllowed: (method) => current.rpcNotAllowed(method),
+        })
+        try {
+          await created.bus.ready
+        } catch (error) {
+          created.destroy()
+          throw error
+        }
+        const theme = resolveThemeMode(options.themeMode, typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches)
+        void created.syncTheme(theme, options.themeVariables as Record<string, string>).catch(() => {})
+        const metadata = options.metadata && {
+          name: options.metadata.name,
+          ...(options.metadata.description && { description: options.metadata.description }),
+          ...(options.metadata.url && { url: options.metadata.url }),
+          ...(options.metadata.icons && { icons: options.metadata.icons.slice(0, 5) }),
+        }
+        void created.syncDappData({ sdkVersion: SDK_VERSION, locale: options.locale, ...(metadata && { metadata }) }).catch(() => {})
+        loaded = created
+        return created
+      })
+      .catch((error: unknown) => {
+        client = undefined // a failed load (offline, frame down) is tried again next time
+        throw error instanceof EmbeddedFrameLoadError ? error : new EmbeddedFrameLoadError({ cause: error })
+      }))
+  }
+
+  const embeddedWallet: EmbeddedWallet = {
+    connectorId: EMBEDDED_CONNECTOR_ID,
+    async connectEmail({ email }, options) {
+      return (await load()).connectEmail(email, options?.signal)
+    },
+    async connectDevice(options) {
+      await (await load()).connectDevice(options?.signal)
+    },
+    async connectOtp({ otp }, options) {
+      await (await load()).connectOtp(otp, options?.signal)
+    },
+    getEmail: () => loaded?.user?.email,
+    async updateEmail({ email }, options) {
+      await (await load()).updateEmail(email, options?.signal)
+    },
+    async updateEmailPrimaryOtp({ otp }, options) {
+      await (await load()).updateEmailPrimaryOtp(otp, options?.signal)
+    },
+    async updateEmailSecondaryOtp({ otp }, options) {
+      return (await load()).updateEmailSecondaryOtp(otp, options?.signal)
+    },
+    attachFrame(container) {
+      if (!loaded) return () => {}
+      return loaded.attachFrame(container)
+    },
+    abortPendingRequests() {
+      loaded?.abortPendingRequests()
+    },
+    canClose: () => !keepOpen,
+  }
+
+  /** The wagmi connector. Nothing is loaded until a login starts or a stored session is restored. */
+  const connector = createConnector<EmbeddedWalletClient['provider']>((config) => {
+    let unwatch: (() => void) | undefined
+    const onAccountsChanged = (accounts: string[]) => {
+      if (!accounts.length) config.emitter.emit('disconnect')
+      else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+    }
+    const onChainChanged = (chain: string) => config.emitter.emit('change', { chainId: Number(chain) })
+    const onDisconnect = () => {
+      hint.set(false)
+      config.emitter.emit('disconnect')
+    }
+    const watch = (embedded: EmbeddedWalletClient) => {
+      unwatch?.()
+      embedded.provider.on('accountsChanged', onAccountsChanged)
+      embedded.provider.on('chainChanged', onChainChanged)
+      embedded.provider.on('disconnect', onDisconnect)
+      unwatch = () => {
+        embedded.provider.removeListener('accountsChanged', onAccountsChanged)
+        embedded.provider.removeListener('chainChanged', onChainChanged)
+        embedded.provider.removeListener('disconnect', onDisconnect)
+      }
+    }
+    return {
+      id: EMBEDDED_CONNECTOR_ID,
+      name: 'Email',
+      type: EMBEDDED_CONNECTOR_TYPE,
+      async connect(parameters = {}) {
+        const embedded = await load()
+        if (parameters.isReconnecting && !(await embedded.isConnected())) throw new EmbeddedWalletError({ code: 'unauthorized' })
+        const knownChain = parameters.chainId !== undefined && config.chains.some((c) => c.id === parameters.chainId) ? parameters.chainId : undefined
+        const user = await embedded.getUser(knownChain)
+        hint.set(true)
+        watch(embedded)
+        return { accounts: [getAddress(user.address)] as readonly Address[], chainId: user.chainId } as never
+      },
+      async disconnect() {
+        unwatch?.()
+        unwatch = undefined
+        hint.set(false)
+        if (loaded) await loaded.signOut().catch(() => undefined)
+      },
+      async getAccounts() {
+        const embedded = await load()
+        const user = embedded.user ?? (await embedded.getUser())
+        return [getAddress(user.address)]
+      },
+      async getChainId() {
+        const embedded = await load()
+        return embedded.chainId ?? (await embedded.getChainId())
+      },
+      async getProvider() {
+        // wagmi asks every connector for its provider on each page load; only load the frame when it may matter.
+        if (!loaded && !hint.get()) return undefined as never
+        return viemFacingProvider(await load())
+      },
+      async isAuthorized() {
+        if (!hint.get() || !enabled()) return false
+        try {
+          const connected = await (await load()).isConnected()
+          if (!connected) hint.set(false) // the session ended: stop loading the frame on every page load
+          return connected
+        } catch {
+          return false
+        }
+      },
+      async switchChain({ chainId }) {
+        const chain = config.chains.find((c) => c.id === chainId)
+        if (!chain) throw new FoyerError('Unsupported chain', { messageKey: 'error.unsupportedChain' })
+        await (await load()).switchNetwork(chainId)
+        config.emitter.emit('change', { chainId })
+        return chain
+      },
+      onAccountsChanged,
+      onChainChanged,
+      onDisconnect,
+    }
+  })
+
+  return {
+    embeddedWallet,
+    connector,
+    /** Called from the adapter's mount: adds the connector to the site's wagmi config when email login is on. */
+    mount(config: Config, next: AdapterController) {
+      controller = next
+      if (!enabled() || config.connectors.some((c) => c.id === EMBEDDED_CONNECTOR_ID)) return
+      const setUp = config._internal.connectors.setup(connector)
+      config._internal.connectors.setState((connectors) => [...connectors, setUp])
+      if (hint.get()) restoreEmbeddedSession(config, setUp)
+    },
+  }
+}
+
+const providers = new WeakMap<EmbeddedWalletClient, EmbeddedWalletClient['provider']>()
+
+/**
+ * The frame's EIP-1193 provider as viem should see it: viem replaces errors without a JSON-RPC code by "An unknown
+ * RPC error occurred", so "Request was aborted" travels as a viem error that keeps its short message.
+ */
+function viemFacingProvider(embedded: EmbeddedWalletClient): EmbeddedWalletClient['provider'] {
+  let provider = providers.get(embedded)
+  if (!provider) {
+    const inner = embedded.provider
+    provider = {
+      ...inner,
+      async request(args) {
+        try {
+          return await inner.request(args)
+        } catch (error) {
+          if (error instanceof RequestAbortedError) throw new BaseError(error.shortMessage, { cause: error })
+          throw error
+        }
+      },
+    }
+    providers.set(embedded, provider)
+  }
+  return provider
+}
+
+/**
+ * A stored embedded session after a reload. `WagmiProvider` starts wagmi's reconnect while rendering, before the
+ * adapter mounts and adds this connector, so that first pass never sees it: once wagmi has settled and nothing
+ * else reconnected, this connector alone is reconnected.
+ */
+function restoreEmbeddedSession(config: Config, connector: Connector) {
+  const busy = (status: Config['state']['status']) => status === 'connecting' || status === 'reconnecting'
+  const attempt = () => {
+    if (config.state.status === 'disconnected') void reconnect(config, { connectors: [connector] }).catch(() => undefined)
+  }
+  if (!busy(config.state.status)) return setTimeout(attempt, 0)
+  const off = config.subscribe(
+    (state) => state.status,
+    (status) => {
+      if (busy(status)) return
+      off()
+      setTimeout(attempt, 0) // after wagmi's own reconnect has fully returned
+    },
+  )
+}
