@@ -36,6 +36,14 @@ export const test = base.extend<Fixtures>({
       const url = new URL(request.url())
       if (url.protocol.startsWith('http') && !LOCAL_HOSTS.has(url.hostname)) outbound.push(request.url())
     })
+    // WebSockets too (the WalletConnect relay): a socket to any other host is a request that left the machine.
+    const watchSockets = (page: import('@playwright/test').Page) =>
+      page.on('websocket', (socket) => {
+        const url = new URL(socket.url())
+        if (!LOCAL_HOSTS.has(url.hostname)) outbound.push(socket.url())
+      })
+    context.pages().forEach(watchSockets)
+    context.on('page', watchSockets)
     await use(outbound)
     expect(outbound, 'requests that left the machine').toEqual([])
   },

@@ -70,12 +70,13 @@ test('a bottom sheet on a narrow screen', async ({ page, wallet }) => {
   await page.getByTestId('connect-button').click()
   const modal = page.getByTestId('foyer-modal')
   await expect(modal).toBeVisible()
-  // The sheet slides up when it opens: read its box once the animation has settled.
-  await modal.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
-  const box = await modal.boundingBox()
-  expect(box).not.toBeNull()
-  expect(Math.round(box!.width)).toBe(390)
-  expect(Math.round(box!.y + box!.height)).toBe(800)
+  // The sheet slides up when it opens: wait until it rests on the bottom edge, full width.
+  await expect
+    .poll(async () => {
+      const box = await modal.boundingBox()
+      return box && [Math.round(box.width), Math.round(box.y + box.height)]
+    })
+    .toEqual([390, 800])
 })
 
 test('the modal speaks Spanish when the site switches locale', async ({ page, wallet }) => {

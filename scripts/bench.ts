@@ -14,6 +14,8 @@ import { gzipSync } from 'node:zlib'
 import { ANVIL_PRIVATE_KEYS, installTestWallet } from '@foyer/testing'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { ensureChromium } from './find-chromium.mjs'
+import { runAccountDataBench } from './bench-account-data.ts'
+import { runCatalogueBench } from './bench-catalogue.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const demoDir = join(root, 'apps/demo')
@@ -172,7 +174,8 @@ async function main() {
     const demo = await measure(browser, join(demoDir, 'dist'), demoServer.url, true)
     const { table, allMet } = report(demo, floor, previous)
     const results = { date: new Date().toISOString(), runs: RUNS, machine: `${process.platform} ${process.arch}, node ${process.version}`, demo, floor, targets }
-    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`)
+    // Other sections (e.g. convertQuotes) keep their own keys in the same file.
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`)
     const doc = readFileSync(docsFile, 'utf8')
     const marker = /<!-- bench:start -->[\s\S]*<!-- bench:end -->/
     const block = `<!-- bench:start -->\nMeasured ${results.date.slice(0, 10)} (${RUNS} runs, ${results.machine}):\n\n${table}\n<!-- bench:end -->`
@@ -186,4 +189,101 @@ async function main() {
   }
 }
 
-await main()
+// ---- Convert quote endpoint (issue 5): latency and throughput of GET /v1/convert/quotes on loopback -------------
+
+/**
+ * Starts a fresh anvil chain with the devnet contracts and a Foyer server on free loopback ports (PGlite in a temp
+ * folder), then measures `GET /v1/convert/quotes` over HTTP: sequential latency (median and p95 of 300 requests
+ * after 30 warm-up ones, alternating a direct-pool quote ETH → fUSD and a two-candidate quote fUSD → FOY) and
+ * throughput (10 concurrent clients for 5 s). Each quote is real work: `getAmountsOut` on every candidate path
+ * and the pools' reserves for the price impact, read from anvil over JSON-RPC.
+ */
+async function benchConvertQuotes() {
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { createServer: createNetServer } = await import('node:net')
+  const { startDevnet, writeDevnet } = await import('@foyer/devnet')
+  const { createServer: createFoyerServer, loadConfig } = await import('@foyer/server')
+  const freePort = () =>
+    new Promise<number>((ok) => {
+      const probe = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo
+        probe.close(() => ok(port))
+      })
+    })
+  console.log('bench: convert quotes — starting a chain and a server…')
+  const dir = mkdtempSync(join(tmpdir(), 'foyer-bench-'))
+  const devnet = await startDevnet({ chains: [{ id: 31337, name: 'Foyer Local', port: await freePort(), portEnv: 'FOYER_CHAIN1_PORT' }], devnetFile: null })
+  const devnetFile = writeDevnet(devnet.info, join(dir, 'devnet.json'))
+  const server = await createFoyerServer(loadConfig({ PORT: '0', FOYER_DEVNET_FILE: devnetFile, FOYER_DATA_DIR: dir, LOG_LEVEL: 'silent' }))
+  try {
+    const { url } = await server.listen()
+    const { weth: _weth, usd, token } = devnet.info.chains[0]!.contracts as Record<string, string>
+    const user = devnet.info.accounts[0]!.address
+    const caip = (address: string) => `eip155:31337:${address}`
+    const quoteUrls = [
+      `${url}/v1/convert/quotes?projectId=foyer-demo&amount=${10n ** 17n}&from=${caip('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')}&to=${caip(usd!)}&userAddress=${caip(user)}`,
+      `${url}/v1/convert/quotes?projectId=foyer-demo&amount=${25n * 10n ** 6n}&from=${caip(usd!)}&to=${caip(token!)}&userAddress=${caip(user)}`,
+    ]
+    const quote = async (index: number) => {
+      const response = await fetch(quoteUrls[index % quoteUrls.length]!)
+      await response.arrayBuffer()
+      return response.ok
+    }
+    for (let i = 0; i < 30; i++) if (!(await quote(i))) throw new Error('bench: the quote endpoint did not answer 200')
+    const durations: number[] = []
+    for (let i = 0; i < 300; i++) {
+      const started = performance.now()
+      await quote(i)
+      durations.push(performance.now() - started)
+    }
+    durations.sort((a, b) => a - b)
+    const round = (value: number) => Math.round(value * 100) / 100
+    const latency = { requests: durations.length, medianMs: round(durations[durations.length >> 1]!), p95Ms: round(durations[Math.floor(durations.length * 0.95)]!) }
+
+    const concurrency = 10
+    const seconds = 5
+    let ok = 0
+    let errors = 0
+    const until = performance.now() + seconds * 1000
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, worker) => {
+        for (let i = worker; performance.now() < until; i++) {
+          if (await quote(i).catch(() => false)) ok++
+          else errors++
+        }
+      }),
+    )
+    const throughput = { concurrency, seconds, requestsPerSecond: Math.round(ok / seconds), errors }
+    const machine = `${process.platform} ${process.arch}, node ${process.version}`
+    const result = { date: new Date().toISOString(), machine, latency, throughput }
+    const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {}
+    const was = previous.convertQuotes as typeof result | undefined
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, convertQuotes: result }, null, 2)}\n`)
+    const wasText = (value: number | undefined) => (value === undefined ? '' : ` (was ${value})`)
+    const table = [
+      '| measure | value |',
+      '|---|---|',
+      `| Quote latency, sequential, median ms | ${latency.medianMs}${wasText(was?.latency.medianMs)} |`,
+      `| Quote latency, sequential, p95 ms | ${latency.p95Ms}${wasText(was?.latency.p95Ms)} |`,
+      `| Quote throughput, ${concurrency} concurrent clients, requests/s | ${throughput.requestsPerSecond}${wasText(was?.throughput.requestsPerSecond)} |`,
+      `| Failed requests during the throughput run | ${errors} |`,
+    ].join('\n')
+    const doc = readFileSync(docsFile, 'utf8')
+    const marker = /<!-- bench:convert:start -->[\s\S]*<!-- bench:convert:end -->/
+    const block = `<!-- bench:convert:start -->\nMeasured ${result.date.slice(0, 10)} (${machine}):\n\n${table}\n<!-- bench:convert:end -->`
+    writeFileSync(docsFile, marker.test(doc) ? doc.replace(marker, block) : `${doc}\n${block}\n`)
+    console.log(`\n${table}\n`)
+  } finally {
+    await server.close()
+    await devnet.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data` or `--only=catalogue` runs one. */
+const onlySection = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
+if (!onlySection || onlySection === 'page') await main()
+if (!onlySection || onlySection === 'convert') await benchConvertQuotes()
+if (!onlySection || onlySection === 'account-data') await runAccountDataBench({ resultsFile, docsFile })
+if (!onlySection || onlySection === 'catalogue') await runCatalogueBench({ resultsFile, docsFile })

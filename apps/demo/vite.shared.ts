@@ -26,6 +26,8 @@ export function sharedConfig(): UserConfig {
     define: {
       __FOYER_LOCAL_CHAINS__: JSON.stringify(localChains()),
       __FOYER_API_URL__: JSON.stringify(process.env.FOYER_API_URL ?? 'http://127.0.0.1:8787'),
+      __FOYER_FRAME_URL__: JSON.stringify(process.env.FOYER_FRAME_URL ?? 'http://127.0.0.1:5174/'),
+      __FOYER_WC_RELAY_URL__: JSON.stringify(process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'),
     },
     build: { target: 'es2022', sourcemap: false },
     server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useAccount, useBalance, useChainId, useSignMessage } from 'wagmi'
+import { useAccount, useBalance, useChainId, useSendTransaction, useSignMessage } from 'wagmi'
 
 /** wagmi hooks beside Foyer: they see the connection Foyer made. */
 export function WagmiPanel() {
@@ -9,6 +9,18 @@ export function WagmiPanel() {
   const { signMessageAsync, isPending } = useSignMessage()
   const [signature, setSignature] = useState<string>()
   const [error, setError] = useState<string>()
+  const { sendTransactionAsync, isPending: isSending } = useSendTransaction()
+  const [sent, setSent] = useState<string>()
+
+  /** Sends 0.01 ETH to dev account 0, so a journey can check a real transfer on anvil. */
+  async function send() {
+    setError(undefined)
+    try {
+      setSent(await sendTransactionAsync({ to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', value: 10_000_000_000_000_000n }))
+    } catch (e) {
+      setError((e as { shortMessage?: string }).shortMessage ?? 'Sending failed')
+    }
+  }
 
   async function sign() {
     setError(undefined)
@@ -35,7 +47,12 @@ export function WagmiPanel() {
       <button type="button" data-testid="sign-message" disabled={!address || isPending} onClick={() => void sign()}>
         Sign a message
       </button>
+      {' '}
+      <button type="button" data-testid="send-native" disabled={!address || isSending} onClick={() => void send()}>
+        Send 0.01 ETH
+      </button>
       {signature && <p data-testid="signature" className="mono">{signature}</p>}
+      {sent && <p data-testid="sent-hash" className="mono">{sent}</p>}
       {error && <p data-testid="sign-error" role="alert">{error}</p>}
     </section>
   )

@@ -6,9 +6,17 @@ const locale = new URLSearchParams(location.search).get('locale') === 'es' ? 'es
 
 /** One Foyer client for the page, created once, exactly as a site developer would. */
 export const foyer = createFoyer({
-  adapters: [evmAdapter({ wagmiConfig })],
+  adapters: [
+    evmAdapter({
+      wagmiConfig,
+      // The local relay from the devnet (any project id works there); the SDK loads only when WalletConnect is picked.
+      walletConnect: { projectId: 'foyer-demo', relayUrl: __FOYER_WC_RELAY_URL__, metadata: { name: 'Foyer demo', url: location.origin } },
+    }),
+  ],
   networks: localChains,
   apiUrl: __FOYER_API_URL__,
+  // The secure frame (its own origin) for email login; the devnet serves it on 5174.
+  frameUrl: __FOYER_FRAME_URL__,
   projectId: 'foyer-demo',
   metadata: { name: 'Foyer demo', description: 'A site that uses Foyer', url: location.origin },
   themeMode: 'system',

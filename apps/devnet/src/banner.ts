@@ -9,6 +9,11 @@ export function formatBanner(stack: Pick<Stack, 'urls' | 'accounts' | 'devnet' |
   const rows: [string, string][] = []
   if (stack.urls.demo) rows.push(['Demo site', stack.urls.demo])
   if (stack.urls.server) rows.push(['Foyer server', stack.urls.server])
+  if (stack.urls.relay) rows.push(['WalletConnect relay', stack.urls.relay])
+  if (stack.urls.wallet) rows.push(['Dev wallet app', stack.urls.wallet])
+  if (stack.urls.frame) rows.push(['Secure frame', stack.urls.frame])
+  if (stack.urls.smtp && stack.urls.mailInbox) rows.push(['Mail sink', `${stack.urls.smtp}  (inbox ${stack.urls.mailInbox}/messages)`])
+  if (stack.urls.faucet) rows.push(['Faucet', `${stack.urls.faucet}  (funds new email wallets)`])
   for (const chain of stack.urls.chains) rows.push([chain.name, `${chain.rpcUrl}  (chain id ${chain.id})`])
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
 

@@ -2,6 +2,7 @@
 import { devAccounts } from './accounts.ts'
 import { devnetChainSpecs, startChains, stackHost, type ChainSpec, type RunningChain, type StartChainOptions } from './chains.ts'
 import { deployChain, type DeployedChain } from './deploy.ts'
+import { seedHistory } from './history-seed.ts'
 import { devnetFilePath, writeDevnet, type DevnetChain, type DevnetInfo } from './devnet-file.ts'
 import { NFT_INFO, SPAM_NFT_INFO, TOKEN_INFO, USD_INFO, WETH_INFO } from './market.ts'
 
@@ -12,6 +13,8 @@ export interface DevnetOptions {
   /** Defaults to devnetFilePath(); pass null to not write a file. */
   devnetFile?: string | null
   onUnexpectedExit?: StartChainOptions['onUnexpectedExit']
+  /** Give the dev accounts a transaction history (history-seed.ts). Default true. */
+  seedHistory?: boolean
 }
 
 export interface RunningDevnet {
@@ -50,7 +53,13 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<RunningDevn
     await Promise.all(chains.map((c) => c.stop()))
   }
   try {
-    const deployments = await Promise.all(chains.map((c) => deployChain({ rpcUrl: c.rpcUrl, chainId: c.id, accounts })))
+    const deployments = await Promise.all(
+      chains.map(async (c) => {
+        const deployed = await deployChain({ rpcUrl: c.rpcUrl, chainId: c.id, accounts })
+        if (opts.seedHistory !== false) await seedHistory({ rpcUrl: c.rpcUrl, accounts, deployed })
+        return deployed
+      }),
+    )
     const info: DevnetInfo = {
       chains: chains.map((c, i) => describeChain(c, deployments[i])),
       accounts: accounts.map(({ address, privateKey }) => ({ address, privateKey })),

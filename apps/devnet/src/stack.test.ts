@@ -9,7 +9,7 @@ import { startStack } from './stack.ts'
 const dir = mkdtempSync(path.join(tmpdir(), 'foyer-stack-'))
 const devnetFile = path.join(dir, 'devnet.json')
 // Chains only, on ports away from a running `npm start`; server and demo belong to their own tests.
-const options = { server: false, demo: false, quiet: true, ports: { chain1: 18555, chain2: 18556 }, devnetFile } as const
+const options = { server: false, demo: false, quiet: true, ports: { chain1: 18555, chain2: 18556, relay: 19130 }, devnetFile } as const
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -22,6 +22,8 @@ describe('startStack', () => {
       expect(first.urls).toEqual({
         demo: undefined,
         server: undefined,
+        relay: 'ws://127.0.0.1:19130',
+        wallet: undefined,
         chains: [
           { id: 31337, name: 'Foyer Local', rpcUrl: 'http://127.0.0.1:18555' },
           { id: 31338, name: 'Foyer Local 2', rpcUrl: 'http://127.0.0.1:18556' },
@@ -56,7 +58,9 @@ describe('startStack', () => {
       const banner = formatBanner(stack)
       expect(banner).toContain('http://127.0.0.1:18555  (chain id 31337)')
       expect(banner).toContain('http://127.0.0.1:18556  (chain id 31338)')
-      expect(banner).not.toMatch(/5173|8787|Demo site|Foyer server/)
+      expect(banner).not.toMatch(/5173|8787|Demo site|Foyer server|Dev wallet app/)
+      expect(banner).toContain('WalletConnect relay')
+      expect(banner).toContain('ws://127.0.0.1:19130')
       expect(banner).toContain('PUBLIC anvil test keys')
       expect(banner).toContain(stack.accounts[0].privateKey)
     } finally {

@@ -10,7 +10,9 @@ import { runChild, startChild, type RunningChild } from './children.ts'
 import { startDevnet, type RunningDevnet } from './devnet.ts'
 import { devnetFilePath, type DevnetAccount, type DevnetInfo } from './devnet-file.ts'
 import { assertPortFree } from './ports.ts'
+import { type EmbeddedServices, checkEmbeddedPorts, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
+import { startWalletConnectRelay, type RunningRelay } from './relay/walletConnectRelay.ts'
 
 export type DemoMode = 'dev' | 'preview'
 
@@ -19,6 +21,10 @@ export interface StackPorts {
   chain2: number
   server: number
   demo: number
+  /** The WalletConnect relay (FOYER_RELAY_PORT, default 8790). */
+  relay: number
+  /** The dev wallet app (FOYER_WALLET_PORT, default 5175). */
+  wallet: number
 }
 
 export interface StackOptions {
@@ -26,6 +32,10 @@ export interface StackOptions {
   demo?: DemoMode | false
   /** Run the Foyer server. Default true. */
   server?: boolean
+  /** Run the WalletConnect relay (in this process). Default true. */
+  relay?: boolean
+  /** Run the dev wallet app (apps/wallet) with vite. Default: when the demo runs. */
+  wallet?: boolean
   /** Do not echo the children's output (it is still kept for error reports). Default false. */
   quiet?: boolean
   /** Defaults to FOYER_HOST or 127.0.0.1. */
@@ -45,7 +55,16 @@ export interface StackUrls {
   demo?: string
   /** Present only when the server runs. */
   server?: string
+  /** Present only when the relay runs. */
+  relay?: string
+  /** Present only when the dev wallet app runs. */
+  wallet?: string
   chains: { id: number; name: string; rpcUrl: string }[]
+  /** Embedded wallet: the secure frame (when the demo runs), the mail sink and the faucet. */
+  frame?: string
+  smtp?: string
+  mailInbox?: string
+  faucet?: string
 }
 
 export interface Stack {
@@ -63,6 +82,7 @@ export interface Stack {
 
 const SERVER_ENTRY = 'apps/server/src/main.ts'
 const DEMO_DIR = 'apps/demo'
+const WALLET_DIR = 'apps/wallet'
 const SERVER_READY_MS = 60_000
 const DEMO_READY_MS = 60_000
 const DEMO_BUILD_MS = 300_000
@@ -81,6 +101,8 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     chain2: chain2.port,
     server: portFromEnv('FOYER_SERVER_PORT', 8787),
     demo: portFromEnv('FOYER_DEMO_PORT', 5173),
+    relay: portFromEnv('FOYER_RELAY_PORT', 8790),
+    wallet: portFromEnv('FOYER_WALLET_PORT', 5175),
     ...overrides,
   }
 }
@@ -127,14 +149,24 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   // Check every port before starting anything, so a clash costs nothing and names the right variable.
   if (runServer) await assertPortFree(host, ports.server, 'the Foyer server', 'FOYER_SERVER_PORT')
   if (runDemo) await assertPortFree(host, ports.demo, 'the demo site', 'FOYER_DEMO_PORT')
+  const runRelay = opts.relay ?? true
+  if (runRelay) await assertPortFree(host, ports.relay, 'the WalletConnect relay', 'FOYER_RELAY_PORT')
+  const runWallet = (opts.wallet ?? runDemo) && existsSync(repoPath(WALLET_DIR, 'index.html'))
+  if (runWallet) await assertPortFree(host, ports.wallet, 'the dev wallet app', 'FOYER_WALLET_PORT')
+
+  const embeddedPortsUsed = embeddedPorts(portFromEnv)
+  // The mail sink, the faucet and the frame serve the server's email login: only with the server.
+  if (runServer) await checkEmbeddedPorts(host, embeddedPortsUsed, runDemo)
+  let embedded: EmbeddedServices | undefined
 
   const [spec1, spec2] = devnetChainSpecs()
   const children: RunningChild[] = []
   let devnet: RunningDevnet | undefined
+  let relay: RunningRelay | undefined
   let stopping: Promise<void> | undefined
   const stop = () =>
     (stopping ??= (async () => {
-      await Promise.all(children.map((c) => c.stop()))
+      await Promise.all([...children.map((c) => c.stop()), relay?.stop(), embedded?.stop()])
       await devnet?.stop()
     })())
 
@@ -149,6 +181,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       onUnexpectedExit: (chain, description, lastLines) => reportExit(`anvil ${chain.id} (${chain.name})`, description, lastLines),
     })
 
+    if (runRelay) relay = await startWalletConnectRelay({ host, port: ports.relay })
     const serverUrl = runServer ? `http://${urlHost(host)}:${ports.server}` : undefined
     const demoUrl = runDemo ? `http://${urlHost(host)}:${ports.demo}` : undefined
     const childEnv = { ...process.env, ...opts.env, FOYER_DEVNET_FILE: devnetFile }
@@ -156,6 +189,18 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       const child = children.find((c) => c.name === name)
       reportExit(name, signal ? `was killed by ${signal}` : `exited with code ${code}`, child?.tail() ?? [])
     }
+    if (runServer) embedded = await startEmbeddedServices({
+      host,
+      urlHost: urlHost(host),
+      ports: embeddedPortsUsed,
+      devnet: devnet.info,
+      frame: runDemo ? demoMode : false,
+      serverUrl,
+      vite: viteCommand(),
+      env: childEnv,
+      echo,
+      onUnexpectedExit: (name, child) => (code, signal) => reportExit(name, signal ? `was killed by ${signal}` : `exited with code ${code}`, child()?.tail() ?? []),
+    })
 
     const startServer = async () => {
       if (!runServer) return
@@ -165,7 +210,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           command: process.execPath,
           args: ['--import', 'tsx', SERVER_ENTRY],
           cwd: REPO_ROOT,
-          env: { ...childEnv, PORT: String(ports.server), HOST: host },
+          env: { ...childEnv, ...embedded?.serverEnv, PORT: String(ports.server), HOST: host },
           ready: { url: `${serverUrl}/health` },
           echo,
           timeoutMs: SERVER_READY_MS,
@@ -176,7 +221,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
     const startDemo = async () => {
       if (!runDemo) return
-      const demoEnv = { ...childEnv, ...(serverUrl ? { FOYER_API_URL: serverUrl } : {}) }
+      const demoEnv = { ...childEnv, ...embedded?.demoEnv, ...(serverUrl ? { FOYER_API_URL: serverUrl } : {}), ...(relay ? { FOYER_WC_RELAY_URL: relay.url } : {}) }
       const listen = ['--port', String(ports.demo), '--strictPort', '--host', host]
       const vite = viteCommand()
       if (demoMode === 'preview') {
@@ -205,8 +250,27 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       )
     }
 
-    // Server and demo do not depend on each other; start them side by side and fail if either fails.
-    const results = await Promise.allSettled([startServer(), startDemo()])
+    const walletUrl = runWallet ? `http://${urlHost(host)}:${ports.wallet}` : undefined
+    const startWallet = async () => {
+      if (!runWallet) return
+      const vite = viteCommand()
+      children.push(
+        await startChild({
+          name: 'wallet',
+          command: vite.command,
+          args: [...vite.prefix, '--port', String(ports.wallet), '--strictPort', '--host', host],
+          cwd: repoPath(WALLET_DIR),
+          env: { ...childEnv, ...(relay ? { FOYER_WC_RELAY_URL: relay.url } : {}) },
+          ready: { url: `${walletUrl}/` },
+          echo,
+          timeoutMs: DEMO_READY_MS,
+          onUnexpectedExit: watch('wallet'),
+        }),
+      )
+    }
+
+    // Server, demo and wallet app do not depend on each other; start them side by side and fail if one fails.
+    const results = await Promise.allSettled([startServer(), startDemo(), startWallet(), embedded?.startFrame()])
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
     if (failed) throw failed.reason
 
@@ -214,6 +278,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       urls: {
         demo: demoUrl,
         server: serverUrl,
+        relay: relay?.url,
+        wallet: walletUrl,
+        frame: embedded?.urls.frame,
+        smtp: embedded?.urls.smtp,
+        mailInbox: embedded?.urls.inbox,
+        faucet: embedded?.urls.faucet,
         chains: devnet.info.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
       },
       accounts: devnet.info.accounts,

@@ -6,12 +6,18 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ServerConfig } from './config.ts'
 import type { FoyerDatabase } from './db/index.ts'
 import type { AppEnv } from './http/context.ts'
+import { registerConvertRoutes } from './convert/convertRoutes.ts'
+import { registerAccountDataRoutes } from './account-data/registerAccountDataRoutes.ts'
 import { cors } from './http/cors.ts'
+import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
+import { type Mailer, createSmtpMailer } from './embedded/mailer.ts'
 import { apiErrorResponse, classifyError, errorResponse, payloadTooLarge } from './http/errors.ts'
 import { requireProject } from './http/project.ts'
 import { silentLogger, type Logger } from './log.ts'
 import { effectiveFeatures } from './projects/model.ts'
 import { ProjectStore } from './projects/store.ts'
+import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
+import { type WalletCatalogue, createWalletCatalogue, loadCatalogueFile } from './catalogue/walletCatalogue.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -21,12 +27,16 @@ export interface AppDeps {
   logger?: Logger
   /** Shared project store (one is made from `db` when absent). */
   projects?: ProjectStore
+  /** Sends the embedded wallet's emails (default: SMTP from config.embedded.smtp). */
+  mailer?: Mailer
+  /** The wallet catalogue (default: FOYER_WALLETS_FILE, else the shipped catalogue). */
+  catalogue?: WalletCatalogue
 }
 
 export type FoyerApp = Hono<AppEnv>
 
 /** Builds the HTTP app. Pure wiring: no listening, no process state beyond in-memory caches. */
-export function createApp({ db, config, logger = silentLogger, projects }: AppDeps): FoyerApp {
+export function createApp({ db, config, logger = silentLogger, projects, catalogue, mailer }: AppDeps): FoyerApp {
   const store = projects ?? new ProjectStore(db.kysely)
   const project = requireProject(store)
   const app = new Hono<AppEnv>()
@@ -37,6 +47,7 @@ export function createApp({ db, config, logger = silentLogger, projects }: AppDe
     c.header('X-Content-Type-Options', 'nosniff')
     logger.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
   })
+  app.use('/v1/embedded/*', embeddedCors(config)) // before the app-wide CORS: the frame's origin is not a project's
   app.use(cors(store))
   app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => apiErrorResponse(c, payloadTooLarge(`Request body is larger than ${MAX_BODY_BYTES} bytes`)) }))
 
@@ -56,6 +67,14 @@ export function createApp({ db, config, logger = silentLogger, projects }: AppDe
     const p = c.get('project')
     return c.json({ id: p.id, name: p.name, features: effectiveFeatures(p.features) })
   })
+
+  registerConvertRoutes(app, { config, project })
+
+  registerAccountDataRoutes(app, { config, db, project })
+
+  registerCatalogueRoutes(app, project, catalogue ?? createWalletCatalogue(loadCatalogueFile(process.env.FOYER_WALLETS_FILE || undefined)))
+
+  registerEmbeddedRoutes(app, { db, config, projects: store, logger, mailer: mailer ?? createSmtpMailer(config.embedded.smtp) })
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${truncate(c.req.path, 200)}`))
 

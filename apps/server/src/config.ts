@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type EmbeddedConfig, loadEmbeddedConfig } from './embedded/embeddedConfig.ts'
 import type { Issue } from './http/errors.ts'
+import { type IndexerSettings, parseIndexerSettings } from './indexer/indexerSettings.ts'
 import { LOG_LEVELS, type LogLevel } from './log.ts'
 import { isPlainObject, parseProjectInput, type ProjectInput } from './projects/model.ts'
 
@@ -60,6 +62,10 @@ export interface ServerConfig {
   /** Upsert the `foyer-demo` project at start (FOYER_SEED_DEMO, default true). */
   seedDemoProject: boolean
   logLevel: LogLevel
+  /** Embedded wallet: frame origin, SMTP, code and session lifetimes (embedded/embeddedConfig.ts). */
+  embedded: EmbeddedConfig
+  /** The account-history indexer (FOYER_INDEXER, FOYER_INDEXER_POLL_MS, FOYER_INDEXER_BATCH, FOYER_SPAM_NFTS). */
+  indexer: IndexerSettings
 }
 
 export type Env = Record<string, string | undefined>
@@ -171,6 +177,8 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
     }
   }
 
+  const indexer = parseIndexerSettings(get, issues)
+
   let chains: ChainConfig[] = []
   let devAccounts: Address[] = []
   let devnetLoaded = false
@@ -191,8 +199,11 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
     }
   }
 
+  const embedded = loadEmbeddedConfig(get, issues, { host, port })
+
   if (issues.length > 0) throw new ConfigError(issues)
   return {
+    embedded,
     version: SERVER_VERSION,
     port,
     host,
@@ -206,6 +217,7 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
     projects,
     seedDemoProject,
     logLevel,
+    indexer,
   }
 }
 
@@ -363,5 +375,6 @@ export function describeConfig(config: ServerConfig): Record<string, unknown> {
     devnet: config.devnetLoaded ? `${config.devnetFile} (${config.chains.length} chains)` : 'not loaded',
     projects: [...(config.seedDemoProject ? ['foyer-demo'] : []), ...config.projects.map((p) => p.id)],
     logLevel: config.logLevel,
+    indexer: config.indexer.enabled ? `on (poll ${config.indexer.pollMs} ms, ${config.indexer.batchSize} blocks a step)` : 'off',
   }
 }

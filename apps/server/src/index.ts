@@ -7,6 +7,9 @@ import { openDatabase, type FoyerDatabase } from './db/index.ts'
 import { createLogger, type Logger } from './log.ts'
 import { seedProjects } from './projects/seed.ts'
 import { ProjectStore } from './projects/store.ts'
+import { seedSpamList } from './history/spamList.ts'
+import { type RunningIndexers, startIndexers } from './indexer/indexerService.ts'
+import { withHistoryTables } from './indexer/tables.ts'
 
 export { createApp, type AppDeps, type FoyerApp } from './app.ts'
 export { loadConfig, ConfigError, parseDevnetFile, describeConfig, type ServerConfig, type ChainConfig, type ChainToken, type ChainContracts, type ChainNft, type Address } from './config.ts'
@@ -17,6 +20,8 @@ export { ProjectStore } from './projects/store.ts'
 export { DEMO_PROJECT, DEFAULT_FEATURES, type Project, type ProjectInput, type ProjectFeatures } from './projects/model.ts'
 export { ApiError } from './http/errors.ts'
 export { createLogger, type Logger, type LogLevel } from './log.ts'
+export { ChainIndexer, type ChainIndexerOptions, type IndexerStep } from './indexer/chainIndexer.ts'
+export { withHistoryTables, type AccountHistoryDb, type AccountHistoryTables } from './indexer/tables.ts'
 
 export interface CreateServerOptions {
   logger?: Logger
@@ -29,6 +34,8 @@ export interface FoyerServer {
   config: ServerConfig
   database: FoyerDatabase
   projects: ProjectStore
+  /** The account-history indexer, following every configured chain (absent when FOYER_INDEXER=false or no chains). */
+  indexer?: RunningIndexers
   /** Starts listening on config.host:config.port (port 0 → any free port). */
   listen(): Promise<{ url: string; host: string; port: number }>
   /** Stops listening (open connections get 5 s), then closes the database if this server opened it. Idempotent. */
@@ -47,11 +54,16 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const projects = new ProjectStore(database.kysely)
   try {
     await seedProjects(projects, config)
+    await seedSpamList(withHistoryTables(database.kysely), config.chains, config.indexer.spamNfts)
   } catch (e) {
     if (ownsDatabase) await database.close().catch(() => {})
     throw e
   }
   const app = createApp({ db: database, config, logger, projects })
+  const indexer =
+    config.indexer.enabled && config.chains.length > 0
+      ? startIndexers({ chains: config.chains, db: withHistoryTables(database.kysely), settings: config.indexer, logger })
+      : undefined
 
   let http: Server | undefined
   let closing: Promise<void> | undefined
@@ -99,8 +111,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
           server.closeIdleConnections()
         })
       }
+      await indexer?.stop()
       if (ownsDatabase) await database.close()
     })())
 
-  return { app, config, database, projects, listen, close }
+  return { app, config, database, projects, indexer, listen, close }
 }

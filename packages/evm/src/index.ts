@@ -3,3 +3,9 @@ export { type EvmAdapter, type EvmAdapterParameters, evmAdapter } from './adapte
 export { toCaipNetwork } from './networks/evmNetworks.ts'
 export type { EvmPublicClient } from './networks/publicClients.ts'
 export type { WaitForReceiptOptions } from './receipt/waitForReceipt.ts'
+export {
+  type WalletConnectParameters,
+  PairingSupersededError,
+  WALLETCONNECT_METHODS,
+  walletConnect,
+} from './walletconnect/walletConnectConnector.ts'

@@ -12,6 +12,8 @@ export { useFoyerEvents } from './hooks/useFoyerEvents.ts'
 export { useFoyerLocale, type UseFoyerLocaleReturnType } from './hooks/useFoyerLocale.ts'
 export { useFoyerState, type UseFoyerStateReturnType } from './hooks/useFoyerState.ts'
 export { useFoyerTheme, type UseFoyerThemeReturnType } from './hooks/useFoyerTheme.ts'
+export { useTokenBalances } from './hooks/useTokenBalances.ts'
+export { useTransactionHistory } from './hooks/useTransactionHistory.ts'
 export { useWalletInfo, type WalletInfo } from './hooks/useWalletInfo.ts'
 // Types from core that users of the React API meet.
 export type {

@@ -23,3 +23,11 @@ export {
 export { WalletErrorCode, WalletRpcError, type RpcErrorShape } from './errors.ts'
 export { TEST_WALLET_ICON } from './icon.ts'
 export { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from './accounts.ts'
+export {
+  createWalletConnectTestWallet,
+  WALLETCONNECT_TEST_WALLET_EVENTS,
+  WALLETCONNECT_TEST_WALLET_METHODS,
+  type PendingProposal,
+  type WalletConnectTestWallet,
+  type WalletConnectTestWalletOptions,
+} from './walletconnect/walletConnectTestWallet.ts'

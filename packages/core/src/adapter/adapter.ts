@@ -1,6 +1,8 @@
 import type { ConnectionStatus, ReportedAccount } from '../account/account.ts'
 import type { Connector } from '../connectors/connectors.ts'
+import type { EmbeddedWallet } from '../embedded/embeddedWallet.ts'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../networks/networks.ts'
+import type { ResolvedOptions } from '../options/options.ts'
 
 /**
  * What a chain adapter may tell the core. The core hands one to each adapter when it mounts;
@@ -17,18 +19,65 @@ export type AdapterController = {
   setNetwork(networkId: CaipNetworkId): void
   /** The wallet disconnected, from either side. */
   resetAccount(): void
+  /** The site's resolved options (apiUrl, projectId, frameUrl, features, metadata, theme). */
+  readonly options: ResolvedOptions
+  /** Embedded wallet: the secure frame asks to be seen (an approval, a recovery code); opens ApproveTransaction. */
+  showEmbeddedFrame(): void
+  /** Embedded wallet: the frame is done; the modal leaves ApproveTransaction. */
+  hideEmbeddedFrame(): void
+  /** Embedded wallet: the site asked for a method on neither list (logs the refusal, shows "Action not allowed"). */
+  rpcNotAllowed(method: string): void
 }
 
 export type AdapterBalance = { value: bigint; decimals: number; symbol: string }
+
+/** A transaction the wallet is asked to sign and send (swap, approval, native transfer). */
+export type AdapterTransaction = {
+  network: CaipNetwork
+  to: string
+  data?: `0x${string}`
+  value?: bigint
+  gas?: bigint
+  gasPrice?: bigint
+}
+
+/** A token call the wallet is asked to sign and send: an ERC-20 `transfer(to, amount)` or `approve(spender, amount)`. */
+export type AdapterTokenCall = {
+  network: CaipNetwork
+  tokenAddress: string
+  functionName: 'transfer' | 'approve'
+  args: readonly [recipientOrSpender: string, amount: bigint]
+  gas?: bigint
+  gasPrice?: bigint
+}
+
+export type AdapterReceipt = { status: 'success' | 'reverted'; transactionHash: string }
 
 /** One interface for every chain family; views never see a provider, only core actions backed by this. */
 export interface ChainAdapter {
   readonly namespace: ChainNamespace
   /** Start watching wallets; report through the controller. Returns a clean-up. */
   mount(controller: AdapterController): (() => void) | void
-  connect(parameters: { connectorId: string; network?: CaipNetwork }): Promise<ReportedAccount>
+  /**
+   * Connects with a listed connector. WalletConnect-type connectors call `onUri` with each pairing URI they show
+   * (the QR); calling `connect` again while one is pending starts a fresh pairing.
+   */
+  connect(parameters: { connectorId: string; network?: CaipNetwork; onUri?: (uri: string) => void }): Promise<ReportedAccount>
   disconnect(): Promise<void>
   /** Asks the wallet to move to the network, adding it to the wallet when it does not know it. */
   switchNetwork(network: CaipNetwork): Promise<void>
   getBalance(parameters: { address: string; network: CaipNetwork }): Promise<AdapterBalance>
+  /** Present when the adapter backs an email (AUTH) connector with Foyer's secure frame. */
+  readonly embeddedWallet?: EmbeddedWallet
+  // Optional: sending (swap, send, receive flows). Views hide what an adapter cannot do.
+  /** Asks the wallet to sign and send; resolves to the transaction hash. A decline is `UserRejectedRequestError`. */
+  sendTransaction?(transaction: AdapterTransaction): Promise<string>
+  /** Asks the wallet to sign and send a token call; resolves to the transaction hash. */
+  writeContract?(call: AdapterTokenCall): Promise<string>
+  /** Waits for the transaction's receipt on the network (25 s, `RECEIPT_TIMEOUT_MS`). */
+  waitForReceipt?(hash: string, network: CaipNetwork): Promise<AdapterReceipt>
+  /** Gas the transaction would use, estimated for `from`. */
+  estimateGas?(transaction: AdapterTransaction & { from: string }): Promise<bigint>
+  /** The network's current gas price. */
+  getGasPrice?(network: CaipNetwork): Promise<bigint>
 }

@@ -10,6 +10,7 @@ import {
   UnsupportedChainError,
   isUserRejection,
 } from '../errors/errors.ts'
+import { RpcNotAllowedError } from '../embedded/embeddedErrors.ts'
 import type { FoyerEvent, FoyerEventName } from '../events/events.ts'
 import { formatUnitsFloored } from '../format/format.ts'
 import { type Locale, type Translate, createTranslate, isSupportedLocale, loadCatalogue } from '../locale/locale.ts'
@@ -21,6 +22,8 @@ import * as rules from '../router/router.ts'
 import type { RouteData, RouterState, ViewName } from '../router/views.ts'
 import type { SnackbarMessage, SnackbarVariant } from '../snackbar/snackbar.ts'
 import { type Store, createStore } from '../store/createStore.ts'
+import { createWalletConnectPairing } from '../walletconnect/walletConnectPairing.ts'
+import { type RecentWallet, addRecentWallet } from '../walletconnect/walletStorage.ts'
 import { type FoyerState, initialState } from './state.ts'
 
 export type FoyerClient = ReturnType<typeof createFoyerClient>
@@ -40,6 +43,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
   const eventListeners = new Set<(event: FoyerEvent) => void>()
   const timers = { snackbar: undefined as Timer, shake: undefined as Timer, unsupported: undefined as Timer }
   let closeGuard: (() => boolean) | undefined
+  let frameFinished = false
   let balanceRequest = 0
 
   const get = store.getState
@@ -75,7 +79,15 @@ export function createFoyerClient(parameters: FoyerOptions) {
       shake()
       return false
     }
+    // The secure frame shows something the person must keep (a new wallet's recovery code): shake instead.
+    if (!frameFinished && options.adapters.some((adapter) => adapter.embeddedWallet?.canClose?.() === false)) {
+      shake()
+      return false
+    }
     store.setState((s) => ({ modal: { ...s.modal, open: false, loading: false } }))
+    // Closing the modal abandons what the secure frame waits for (an approval, a login step), unless the frame
+    // itself is done and asked to be hidden (its answer is on its way).
+    if (!frameFinished) for (const adapter of options.adapters) adapter.embeddedWallet?.abortPendingRequests()
     emit('MODAL_CLOSE', { connected: get().account.isConnected })
     return true
   }
@@ -165,6 +177,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
   }
 
   function resetAccount() {
+    walletConnect.reset() // from either side: the pairing link and the stored deep link go
     clearTimeout(timers.unsupported)
     store.setState((s) => ({
       account: disconnectedAccount,
@@ -174,12 +187,14 @@ export function createFoyerClient(parameters: FoyerOptions) {
   }
 
   /** Reads the native balance of the connected account on the selected network, over the chain's RPC. */
-  async function refreshBalance() {
+  /** `silent`: no loading state and no snackbar (a background re-read, e.g. account data watching for new transactions). */
+  async function refreshBalance({ silent = false }: { silent?: boolean } = {}) {
     const { account, network } = get()
     const target = networkById(network.selectedNetworkId)
     if (!account.address || !target || network.unsupported) return
+    if (silent && account.balanceLoading) return
     const request = ++balanceRequest
-    store.setState((s) => ({ account: { ...s.account, balanceLoading: true } }))
+    if (!silent) store.setState((s) => ({ account: { ...s.account, balanceLoading: true } }))
     try {
       const balance = await adapterFor(target.chainNamespace).getBalance({ address: account.address, network: target })
       if (request !== balanceRequest || get().account.address !== account.address) return
@@ -195,22 +210,35 @@ export function createFoyerClient(parameters: FoyerOptions) {
     } catch (error) {
       if (request !== balanceRequest) return
       logger.error('balance', error)
+      if (silent) return
       store.setState((s) => ({ account: { ...s.account, balanceLoading: false } }))
       showSnackbar('error', { key: 'snackbar.failedToFetchTokenBalance' })
     }
   }
 
   // ---- actions views call ------------------------------------------------------------------------
-  /** Connects with a listed connector. The modal closes on success; failures are thrown for the view to show. */
-  async function connect(connectorId: string) {
+  /**
+   * Connects with a listed connector. The modal closes on success and the wallet becomes a recent wallet;
+   * failures are thrown for the view to show. WalletConnect-type connectors report their pairing URI to `onUri`.
+   */
+  async function connect(connectorId: string, parameters: { onUri?: (uri: string) => void; recentWallet?: RecentWallet } = {}) {
     const connector = get().connectors.find((c) => c.id === connectorId)
     if (!connector) throw new ConnectorNotFoundError({ connectorId })
     emit('SELECT_WALLET', { name: connector.name, type: connector.type })
     store.setState((s) => ({ account: { ...s.account, status: 'connecting' } }))
     try {
       const network = networkById(get().network.selectedNetworkId)
-      const reported = await adapterFor(connector.chain).connect({ connectorId, network })
+      const reported = await adapterFor(connector.chain).connect({ connectorId, network, onUri: parameters.onUri })
       applyAccount(reported)
+      addRecentWallet(
+        parameters.recentWallet ?? {
+          id: connector.explorerId ?? connector.info?.rdns ?? connector.id,
+          name: connector.name,
+          imageUrl: connector.imageUrl,
+          connectorId: connector.id,
+          rdns: connector.info?.rdns,
+        },
+      )
       emit('CONNECT_SUCCESS', { name: connector.name, type: connector.type })
       close()
     } catch (error) {
@@ -220,6 +248,12 @@ export function createFoyerClient(parameters: FoyerOptions) {
       throw error
     }
   }
+
+  /** The WalletConnect pairing the QR view follows (URI, renewal before expiry, decline / failure). */
+  const walletConnect = createWalletConnectPairing({
+    connect,
+    findConnectorId: () => get().connectors.find((c) => c.type === 'WALLET_CONNECT')?.id,
+  })
 
   async function disconnect() {
     const { account, network } = get()
@@ -307,6 +341,25 @@ export function createFoyerClient(parameters: FoyerOptions) {
           void refreshBalance()
         },
         resetAccount,
+        options,
+        showEmbeddedFrame() {
+          if (!get().modal.open) open({ view: 'ApproveTransaction' })
+          else if (get().router.view !== 'ApproveTransaction') navigate.push('ApproveTransaction')
+        },
+        hideEmbeddedFrame() {
+          if (!get().modal.open || get().router.view !== 'ApproveTransaction') return
+          if (get().router.history.length > 1) return navigate.goBack()
+          frameFinished = true
+          try {
+            close()
+          } finally {
+            frameFinished = false
+          }
+        },
+        rpcNotAllowed(method) {
+          logger.error(new RpcNotAllowedError({ method }).message)
+          showSnackbar('error', { key: 'error.actionNotAllowed' })
+        },
       }
       return adapter.mount(controller)
     })
@@ -341,6 +394,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
     // wallet
     connect,
     disconnect,
+    walletConnect,
     switchNetwork,
     refreshBalance,
     getNetwork: networkById,

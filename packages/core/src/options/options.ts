@@ -43,6 +43,8 @@ export type FoyerOptions = {
   networks: readonly (CaipNetwork | ViemLikeChain)[]
   apiUrl?: string
   projectId?: string
+  /** The secure frame's URL (its own origin) for email login; the embedded wallet needs it and `apiUrl`. */
+  frameUrl?: string
   metadata?: { name: string; description?: string; url?: string; icons?: string[] }
   features?: Partial<Features>
   themeMode?: ThemeMode
@@ -50,6 +52,8 @@ export type FoyerOptions = {
   featuredWalletIds?: string[]
   includeWalletIds?: string[]
   excludeWalletIds?: string[]
+  /** The site's own wallets, listed after featured ones (catalogue shape: id, name, image_url, links). */
+  customWallets?: import('../catalogue/walletCatalogue.ts').CatalogueWallet[]
   allowUnsupportedChain?: boolean
   locale?: Locale
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent'

@@ -40,6 +40,8 @@ export type ViewName =
 export type RouteData = {
   connectorId?: string
   walletId?: string
+  /** Email login and update: the address the code was sent to. */
+  email?: string
 }
 
 export type RouterState = {

@@ -1,5 +1,7 @@
 import {
   type AdapterBalance,
+  type AdapterTokenCall,
+  type AdapterTransaction,
   type CaipNetwork,
   type ChainAdapter,
   ConnectorNotFoundError,
@@ -20,10 +22,12 @@ import { type Address, type EIP1193Provider, type Hash, type TransactionReceipt,
 import { getBalance } from 'viem/actions'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
+import { createEmbeddedRuntime } from '../embedded/embeddedConnector.ts'
 import { isSwitchNotSupportedError, isUnknownChainError, toFoyerError } from '../errors/walletErrors.ts'
 import { evmChainId, toAddEthereumChainParameter } from '../networks/evmNetworks.ts'
 import { type EvmPublicClient, createPublicClients } from '../networks/publicClients.ts'
-import { type WaitForReceiptOptions, waitForReceipt } from '../receipt/waitForReceipt.ts'
+import type { WaitForReceiptOptions } from '../receipt/waitForReceipt.ts'
+import { type WalletConnectParameters, walletConnect } from '../walletconnect/walletConnectConnector.ts'
 
 export type EvmAdapterParameters<config extends Config = Config> = {
   /**
@@ -38,6 +42,11 @@ export type EvmAdapterParameters<config extends Config = Config> = {
    * `WagmiProvider` rehydrates and reconnects. Default `true`.
    */
   reconnectOnMount?: boolean
+  /**
+   * Adds a WalletConnect connector (the real SDK, loaded only when WalletConnect is used) to the wagmi config,
+   * unless the config already has one with the id `walletConnect`. See `walletConnect()` for the options.
+   */
+  walletConnect?: WalletConnectParameters
 }
 
 export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
@@ -47,6 +56,10 @@ export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
   getPublicClient(network: CaipNetwork): EvmPublicClient
   /** Waits for a transaction's receipt on the network; 25 s (`RECEIPT_TIMEOUT_MS`) unless `options.timeout`. */
   waitForReceipt(hash: Hash, network: CaipNetwork, options?: WaitForReceiptOptions): Promise<TransactionReceipt>
+  sendTransaction(transaction: AdapterTransaction): Promise<Hash>
+  writeContract(call: AdapterTokenCall): Promise<Hash>
+  estimateGas(transaction: AdapterTransaction & { from: string }): Promise<bigint>
+  getGasPrice(network: CaipNetwork): Promise<bigint>
 }
 
 /**
@@ -62,8 +75,14 @@ export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
 export function evmAdapter<config extends Config>(parameters: EvmAdapterParameters<config>): EvmAdapter<config> {
   const { wagmiConfig, reconnectOnMount = true } = parameters
   const config = wagmiConfig as Config
+  if (parameters.walletConnect && !config.connectors.some((c) => c.id === 'walletConnect')) {
+    const connector = config._internal.connectors.setup(walletConnect(parameters.walletConnect))
+    config._internal.connectors.setState((connectors) => [...connectors, connector])
+  }
   const publicClient = createPublicClients()
   let reconnectStarted = false
+  // Email login through the secure frame (AUTH connector); active when the options give frameUrl, apiUrl, projectId.
+  const embedded = createEmbeddedRuntime()
 
   const findConnector = (connectorId: string) => config.connectors.find((c) => c.id === connectorId)
   const isConfigured = (chainId: number) => config.chains.some((c) => c.id === chainId)
@@ -95,12 +114,32 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     if (current === chainId) connector.emitter.emit('change', { chainId })
   }
 
+  async function connectWith(connector: WagmiConnector, network: CaipNetwork | undefined): Promise<ReportedAccount> {
+    if (config.state.current === connector.uid) {
+      const account = currentAccount()
+      if (account) return account
+    }
+    const chainId = network?.chainNamespace === 'eip155' && isConfigured(Number(network.chainId)) ? Number(network.chainId) : undefined
+    try {
+      const result = await wagmiConnect(config, { connector, ...(chainId !== undefined && { chainId }) })
+      // wagmi's state has the connection now, with the wallet's name and icon; the result is the fallback.
+      const account = currentAccount()
+      if (account?.connectorId === connector.id) return account
+      return { address: result.accounts[0], networkId: `eip155:${result.chainId}`, connectorId: connector.id }
+    } catch (error) {
+      throw toFoyerError(error)
+    }
+  }
+
   return {
     namespace: 'eip155',
     wagmiConfig,
 
+    embeddedWallet: embedded.embeddedWallet,
+
     mount(controller) {
       let mounted = true
+      embedded.mount(config, controller) // before the connector list is read and before reconnect
       const unwatchConnectors = watchWagmiConnectors(config, (connectors) => {
         if (mounted) controller.setConnectors(connectors)
       })
@@ -119,22 +158,18 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       }
     },
 
-    async connect({ connectorId, network }) {
+    async connect({ connectorId, network, onUri }) {
       const connector = findConnector(connectorId)
       if (!connector) throw new ConnectorNotFoundError({ connectorId })
-      if (config.state.current === connector.uid) {
-        const account = currentAccount()
-        if (account) return account
+      // WalletConnect-style connectors announce their pairing URI as a `display_uri` message.
+      const onMessage = (message: { type: string; data?: unknown }) => {
+        if (message.type === 'display_uri' && typeof message.data === 'string') onUri?.(message.data)
       }
-      const chainId = network?.chainNamespace === 'eip155' && isConfigured(Number(network.chainId)) ? Number(network.chainId) : undefined
+      if (onUri) connector.emitter.on('message', onMessage)
       try {
-        const result = await wagmiConnect(config, { connector, ...(chainId !== undefined && { chainId }) })
-        // wagmi's state has the connection now, with the wallet's name and icon; the result is the fallback.
-        const account = currentAccount()
-        if (account?.connectorId === connector.id) return account
-        return { address: result.accounts[0], networkId: `eip155:${result.chainId}`, connectorId: connector.id }
-      } catch (error) {
-        throw toFoyerError(error)
+        return await connectWith(connector, network)
+      } finally {
+        connector.emitter.off('message', onMessage)
       }
     },
 
@@ -177,11 +212,24 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
 
     getPublicClient: publicClient,
 
-    waitForReceipt(hash, network, options) {
-      return waitForReceipt(publicClient(network), hash, options)
+    async waitForReceipt(hash: string, network: CaipNetwork, options?: WaitForReceiptOptions) {
+      // Its own chunk: receipts follow a transaction, never a page load.
+      const { waitForReceipt } = await import('../receipt/waitForReceipt.ts')
+      return waitForReceipt(publicClient(network), hash as Hash, options)
     },
+
+    // Sending is its own chunk: a page that never sends does not download it before the first click.
+    sendTransaction: async (transaction) => (await loadTransactions()).sendWalletTransaction(config, transaction),
+
+    writeContract: async (call) => (await loadTransactions()).writeTokenCall(config, call),
+
+    estimateGas: async (transaction) => (await loadTransactions()).estimateTransactionGas(publicClient(transaction.network), transaction),
+
+    getGasPrice: async (network) => (await loadTransactions()).readGasPrice(publicClient(network)),
   }
 }
+
+const loadTransactions = () => import('../transactions/walletTransactions.ts')
 
 /** zustand's persist API on wagmi's store (present when the config has storage). */
 type PersistApi = { hasHydrated(): boolean; onFinishHydration(listener: () => void): () => void }

@@ -1,5 +1,6 @@
 import type { Connector } from '@foyer/core'
 import { type Config, type Connector as WagmiConnector, watchConnectors } from '@wagmi/core'
+import { EMBEDDED_CONNECTOR_TYPE } from '../embedded/embeddedConnector.ts'
 
 type AnnouncedProvider = { info: { rdns: string }; provider: unknown }
 
@@ -19,7 +20,7 @@ export function toFoyerConnector(connector: WagmiConnector, announced: boolean):
   return {
     id: connector.id,
     name: connector.name,
-    type: announced ? 'ANNOUNCED' : connector.type === 'walletConnect' ? 'WALLET_CONNECT' : 'INJECTED',
+    type: announced ? 'ANNOUNCED' : connector.type === 'walletConnect' ? 'WALLET_CONNECT' : connector.type === EMBEDDED_CONNECTOR_TYPE ? 'AUTH' : 'INJECTED',
     chain: 'eip155',
     ...(connector.icon && { imageUrl: connector.icon }),
     ...(rdns && { info: { rdns } }),

@@ -1,5 +1,6 @@
 import { RECEIPT_TIMEOUT_MS } from '@foyer/core'
 import type { Hash, TransactionReceipt } from 'viem'
+import { waitForTransactionReceipt } from 'viem/actions'
 import type { EvmPublicClient } from '../networks/publicClients.ts'
 
 export type WaitForReceiptOptions = {
@@ -13,9 +14,7 @@ export type WaitForReceiptOptions = {
  * Waits for a transaction's receipt over the network's RPC. Rejects with viem's
  * `WaitForTransactionReceiptTimeoutError` after 25 s unless `timeout` says otherwise.
  */
-export async function waitForReceipt(client: EvmPublicClient, hash: Hash, options: WaitForReceiptOptions = {}): Promise<TransactionReceipt> {
-  // Loaded when first needed: receipts follow a transaction, never a page load.
-  const { waitForTransactionReceipt } = await import('viem/actions')
+export function waitForReceipt(client: EvmPublicClient, hash: Hash, options: WaitForReceiptOptions = {}): Promise<TransactionReceipt> {
   return waitForTransactionReceipt(client, {
     hash,
     timeout: options.timeout ?? RECEIPT_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 // Test-only: the real `AdapterController` contract, recording every report instead of updating a store.
-import type { AdapterController, CaipNetwork, ConnectionStatus, Connector, ReportedAccount } from '@foyer/core'
+import { type AdapterController, type CaipNetwork, type ConnectionStatus, type Connector, type FoyerOptions, type ReportedAccount, resolveOptions } from '@foyer/core'
 
 export type Report =
   | { type: 'setConnectors'; connectors: Connector[] }
@@ -7,8 +7,20 @@ export type Report =
   | { type: 'setAccount'; account: ReportedAccount }
   | { type: 'setNetwork'; networkId: string }
   | { type: 'resetAccount' }
+  | { type: 'showEmbeddedFrame' }
+  | { type: 'hideEmbeddedFrame' }
+  | { type: 'rpcNotAllowed'; method: string }
 
-export function recordingController(networks: readonly CaipNetwork[] = []) {
+const placeholderNetwork: CaipNetwork = {
+  id: 'eip155:31337',
+  chainId: 31337,
+  chainNamespace: 'eip155',
+  name: 'Placeholder',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: 'http://127.0.0.1:8545',
+}
+
+export function recordingController(networks: readonly CaipNetwork[] = [], options: Partial<FoyerOptions> = {}) {
   const reports: Report[] = []
   const controller: AdapterController = {
     networks,
@@ -17,6 +29,10 @@ export function recordingController(networks: readonly CaipNetwork[] = []) {
     setAccount: (account) => void reports.push({ type: 'setAccount', account }),
     setNetwork: (networkId) => void reports.push({ type: 'setNetwork', networkId }),
     resetAccount: () => void reports.push({ type: 'resetAccount' }),
+    options: resolveOptions({ adapters: [], networks: networks.length ? networks : [placeholderNetwork], ...options }),
+    showEmbeddedFrame: () => void reports.push({ type: 'showEmbeddedFrame' }),
+    hideEmbeddedFrame: () => void reports.push({ type: 'hideEmbeddedFrame' }),
+    rpcNotAllowed: (method) => void reports.push({ type: 'rpcNotAllowed', method }),
   }
   const of = <T extends Report['type']>(type: T) => reports.filter((r): r is Extract<Report, { type: T }> => r.type === type)
   return {

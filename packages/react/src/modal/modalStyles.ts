@@ -49,6 +49,9 @@ export const modalCss = `
 [data-foyer] .fo-notice[data-tone=error]{color:var(--foyer-error)}
 [data-foyer] .fo-connecting-mark{position:relative;display:inline-flex;padding:10px;margin:8px 0}
 [data-foyer] .fo-connecting-mark .fo-spinner{position:absolute;inset:0;width:auto!important;height:auto!important;border-width:3px}
+[data-foyer] .fo-actions{display:flex;gap:8px}
+[data-foyer] .fo-action{flex:1;min-height:40px;padding:0 12px;border-radius:999px;background:var(--foyer-surface);font-weight:600}
+[data-foyer] .fo-action:hover{background:var(--foyer-surface-hover)}
 [data-foyer] .fo-account-name{display:flex;align-items:center;gap:4px;font-size:18px;font-weight:600}
 [data-foyer] .fo-balance{min-height:22px;color:var(--foyer-muted);font-size:16px;font-weight:500;font-variant-numeric:tabular-nums}
 [data-foyer] .fo-spinner{display:inline-block;flex:none;border:2px solid var(--foyer-border);border-top-color:var(--foyer-accent);border-radius:50%;animation:fo-spin .8s linear infinite}
@@ -58,11 +61,29 @@ export const modalCss = `
 [data-foyer] .fo-snackbar-card[data-variant=error] svg{color:var(--foyer-error)}
 [data-foyer] .fo-snackbar-card[data-variant=success] svg{color:var(--foyer-success)}
 [data-foyer] .fo-snackbar-card .fo-spinner{border-color:var(--foyer-muted);border-top-color:var(--foyer-background)}
+[data-foyer] .fo-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+[data-foyer] .fo-section-head{display:flex;align-items:baseline;justify-content:space-between;gap:8px;padding:0 4px 8px}
+[data-foyer] .fo-section-head h3,[data-foyer] .fo-activity-month{font-size:14px;font-weight:600;color:var(--foyer-muted)}
+[data-foyer] .fo-activity-month{padding:4px 4px 8px}
+[data-foyer] .fo-token-mark{flex:none;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:50%;background:var(--foyer-background);color:var(--foyer-muted);font-size:11px;font-weight:700;overflow:hidden}
+[data-foyer] .fo-token-mark img{width:100%;height:100%;object-fit:cover}
+[data-foyer] .fo-amount{flex:none;font-weight:600;font-variant-numeric:tabular-nums}
 @media (max-width:430px){
 [data-foyer] .fo-overlay{align-items:flex-end;padding:0}
 [data-foyer] .fo-dialog{max-width:none;max-height:90dvh;border-bottom:0;border-radius:var(--foyer-radius) var(--foyer-radius) 0 0;padding-bottom:env(safe-area-inset-bottom);animation-name:fo-sheet}
 [data-foyer] .fo-dialog[data-shake]{animation-name:fo-shake}
 }
+/* Email login and the embedded wallet's frame (issue 6) */
+[data-foyer] .fo-input{min-height:44px;padding:0 14px;border-radius:12px;border:1px solid var(--foyer-border);background:transparent;color:inherit;font:inherit;width:100%;min-width:0}
+[data-foyer] .fo-input:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:1px}
+[data-foyer] .fo-email-form{display:flex;flex-direction:column;gap:8px}
+[data-foyer] .fo-email-field{display:flex;gap:8px}
+[data-foyer] .fo-email-field .fo-primary{flex:none}
+[data-foyer] .fo-email-or{text-align:center;font-size:13px}
+[data-foyer] .fo-otp{display:flex;gap:8px;justify-content:center}
+[data-foyer] .fo-otp-digit{width:44px;padding:0;text-align:center;font-size:20px;font-variant-numeric:tabular-nums}
+[data-foyer] .fo-email-view{text-align:center}
+[data-foyer] .fo-frame-host{position:relative;height:420px;display:flex;align-items:center;justify-content:center;border-radius:12px}
 @media (prefers-reduced-motion:reduce){
 [data-foyer] *:not(.fo-spinner),[data-foyer] *::after{animation:none!important;transition:none!important}
 [data-foyer] .fo-spinner{animation-duration:1.6s}

@@ -68,6 +68,7 @@ export function useDialogBehaviour({ rootRef, dialogRef, bodyRef, onEscape }: Op
     }
     // Focus that escapes (a click on the page behind, a screen reader's virtual cursor) is brought back.
     function onFocusIn(event: FocusEvent) {
+      if (event.target instanceof Element && event.target.closest('[data-foyer-frame]')) return
       if (event.target instanceof Node && !root!.contains(event.target)) focusInside()
     }
     // When the focused element goes away (a view switch, a button replaced), focus would fall to <body>.
@@ -127,6 +128,8 @@ function hideOutside(root: HTMLElement): () => void {
   const changed: { element: Element; ariaHidden: string | null }[] = []
   for (const element of Array.from(document.body.children)) {
     if (element === root || element.hasAttribute('inert') || ['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE'].includes(element.tagName)) continue
+    // The embedded wallet's secure frame is part of the modal while it shows an approval.
+    if (element.hasAttribute('data-foyer-frame')) continue
     changed.push({ element, ariaHidden: element.getAttribute('aria-hidden') })
     element.setAttribute('inert', '')
     element.setAttribute('aria-hidden', 'true')

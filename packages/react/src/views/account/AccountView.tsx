@@ -1,5 +1,5 @@
-import { floorDecimalString, shortenAddress } from '@foyer/core'
-import { useEffect } from 'react'
+import { floorDecimalString, isFeatureAvailable, shortenAddress } from '@foyer/core'
+import { Suspense, useEffect } from 'react'
 import { Avatar } from '../../components/Avatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { ChevronIcon, CopyIcon, ExternalIcon } from '../../components/icons.tsx'
@@ -8,7 +8,9 @@ import { useFoyerAccount } from '../../hooks/useFoyerAccount.ts'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
-import { preloadViewsWhenIdle } from '../../modal/loaders.ts'
+import { loadAccountTokens, preloadViewsWhenIdle, useChunkComponent } from '../../modal/loaders.ts'
+import { TransferActions } from '../swap/TransferActions.tsx'
+import { EmbeddedAccountRow } from '../email/EmbeddedAccountRow.tsx'
 
 /** The connected account: who, how much, on which network; copy, explorer, disconnect. */
 export function AccountView() {
@@ -17,7 +19,8 @@ export function AccountView() {
   const account = useFoyerAccount()
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)
-  useEffect(() => preloadViewsWhenIdle(['Networks']), [])
+  const showActivity = isFeatureAvailable(client.options, 'history')
+  useEffect(() => preloadViewsWhenIdle(showActivity ? ['Networks', 'Activity'] : ['Networks']), [])
 
   const { address } = account
   if (!address) return null
@@ -50,6 +53,12 @@ export function AccountView() {
           ) : null}
         </p>
       </div>
+      <TransferActions />
+      {client.api && (
+        <Suspense fallback={null}>
+          <AccountTokensSection />
+        </Suspense>
+      )}
       <div className="fo-list">
         <button type="button" className="fo-row" data-testid="account-network" onClick={() => client.navigate.push('Networks')}>
           <NetworkMark network={unsupported ? undefined : network} />
@@ -60,6 +69,15 @@ export function AccountView() {
           </span>
           <ChevronIcon size={18} />
         </button>
+        {showActivity && (
+          <button type="button" className="fo-row" data-testid="account-activity" onClick={() => client.navigate.push('Activity')}>
+            <span className="fo-network-mark" aria-hidden="true">
+              ⇅
+            </span>
+            <span className="fo-row-label">{t('account.activity')}</span>
+            <ChevronIcon size={18} />
+          </button>
+        )}
         {account.addressExplorerUrl && (
           <a className="fo-row" data-testid="account-explorer" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
             <span className="fo-network-mark">
@@ -68,8 +86,15 @@ export function AccountView() {
             <span className="fo-row-label">{t('account.explorer')}</span>
           </a>
         )}
+        <EmbeddedAccountRow />
         <DisconnectButton />
       </div>
     </div>
   )
+}
+
+/** The token list and total (a lazy chunk of its own), only with a Foyer server. */
+function AccountTokensSection() {
+  const Tokens = useChunkComponent(loadAccountTokens)
+  return <Tokens />
 }
