@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
 
-/** Row types of migration 0004 (embedded-wallet auth). */
+/** Row types of migration 0003 (embedded-wallet auth). */
 export type EmbeddedTables = {
   embedded_users: {
     id: string

@@ -2,7 +2,7 @@ import type { Generated, Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
 /**
- * Row types of the indexer's tables (migration 0003_account_history). Kept beside the indexer and added to the
+ * Row types of the indexer's tables (migration 0002_account_history). Kept beside the indexer and added to the
  * shared `Database` type with `withTables`, so other features' schema edits never collide with these.
  * int8 and numeric come back as strings, timestamptz as Date (see db/schema.ts).
  */

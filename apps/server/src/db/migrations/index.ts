@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './0001_projects.ts'
-import * as m0003 from './0003_account_history.ts'
-import * as m0004 from './0004_embedded_auth.ts'
+import * as m0002 from './0002_account_history.ts'
+import * as m0003 from './0003_embedded_auth.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -9,6 +9,6 @@ import * as m0004 from './0004_embedded_auth.ts'
  */
 export const migrations: Record<string, Migration> = {
   '0001_projects': m0001,
-  '0003_account_history': m0003,
-  '0004_embedded_auth': m0004,
+  '0002_account_history': m0002,
+  '0003_embedded_auth': m0003,
 }
