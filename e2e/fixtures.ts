@@ -66,3 +66,20 @@ export function flooredEther(wei: bigint) {
   return fraction ? `${whole}.${fraction}` : `${whole}`
 }
 export const digitsOnly = (text: string | null) => (text ?? '').replace(/[^\d.]/g, '')
+
+/**
+ * Records every text the snackbar shows from now on, so a journey can check a short-lived message
+ * (a loading one that a fast local chain replaces within milliseconds) without racing it.
+ */
+export async function recordSnackbar(page: import('@playwright/test').Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __foyerSnackbarTexts: string[] }
+    w.__foyerSnackbarTexts = []
+    const observer = new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="snackbar"]')?.textContent?.trim()
+      if (text && w.__foyerSnackbarTexts.at(-1) !== text) w.__foyerSnackbarTexts.push(text)
+    })
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __foyerSnackbarTexts: string[] }).__foyerSnackbarTexts)
+}

@@ -10,7 +10,7 @@ import { readDevnet } from '@foyer/devnet/file'
 import type { Page } from '@playwright/test'
 import { encode } from 'uqr'
 import { type Address, erc20Abi, parseAbi, parseEther, parseUnits } from 'viem'
-import { CHAIN_1, balanceOf, expect, publicClient, test } from './fixtures.ts'
+import { CHAIN_1, balanceOf, expect, publicClient, recordSnackbar, test } from './fixtures.ts'
 
 const routerAbi = parseAbi(['function getAmountsOut(uint amountIn, address[] path) view returns (uint[] amounts)'])
 const chain = () => readDevnet().chains.find((c) => c.id === CHAIN_1.id)!
@@ -114,10 +114,11 @@ test.describe('swap', () => {
 
     const [usdBefore, foyBefore] = await Promise.all([tokenBalance(contracts().usd, wallet.address), tokenBalance(contracts().token, wallet.address)])
     wallet.clearRequests()
+    const snackbarTexts = await recordSnackbar(page)
     await modal.getByTestId('swap-approve').click()
-    await expect(page.getByTestId('snackbar')).toContainText('Approve limit increase in your wallet')
     // Once the approval is mined, the quote and the swap are built again: the swap button takes its place.
     await expect(modal.getByTestId('swap-confirm')).toBeEnabled({ timeout: 15_000 })
+    expect(await snackbarTexts()).toContainEqual(expect.stringContaining('Approve limit increase in your wallet'))
     const allowance = await client.readContract({ address: contracts().usd, abi: erc20Abi, functionName: 'allowance', args: [wallet.address, contracts().router] })
     expect(allowance).toBe(amount)
     await modal.getByTestId('swap-confirm').click()
