@@ -3,11 +3,8 @@
  * by the server's indexer — a transfer made from the test wallet appears, the seeded spam airdrop does not,
  * and switching network shows only that network's entries.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
 import { type Address, formatEther, parseEther } from 'viem'
-import { CHAIN_1, CHAIN_2, balanceOf, digitsOnly, expect, flooredEther, test } from './fixtures.ts'
+import { balanceOf, CHAIN_1, CHAIN_2, digitsOnly, expect, flooredEther, seriousViolations, test } from './fixtures.ts'
 
 test.use({ walletKey: 4 })
 
@@ -15,17 +12,6 @@ const SERVER = 'http://127.0.0.1:8787'
 const DEMO_ORIGIN = 'http://127.0.0.1:5173'
 const walletRow = 'wallet-selector-dev.foyer.testwallet'
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe on the dialog: its serious and critical violations. */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe
-    return axe.run(document.querySelector('[data-testid="foyer-modal"]')!)
-  })
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
-}
 
 type HistoryEntry = { metadata: { hash: string; chain: string }; transfers: { nft_info?: { flags: { is_spam: boolean } } }[] }
 

@@ -3,6 +3,8 @@
  * a fresh context per test with the EIP-6963 test wallet installed, and a guard that fails the test
  * when the page reaches any host that is not on this machine.
  */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { test as base, expect } from '@playwright/test'
 import { ANVIL_PRIVATE_KEYS, type TestWallet, installTestWallet } from '@foyer/testing'
 import { http, type Address, createPublicClient, defineChain } from 'viem'
@@ -82,4 +84,16 @@ export async function recordSnackbar(page: import('@playwright/test').Page): Pro
     observer.observe(document.body, { childList: true, subtree: true, characterData: true })
   })
   return () => page.evaluate(() => (window as unknown as { __foyerSnackbarTexts: string[] }).__foyerSnackbarTexts)
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Runs axe (axe-core from npm) on the dialog; returns its serious and critical violations. */
+export async function seriousViolations(page: import('@playwright/test').Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource })
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe
+    return axe.run(document.querySelector('[data-testid="foyer-modal"]')!)
+  })
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
 }

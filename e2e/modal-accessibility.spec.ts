@@ -1,21 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, seriousViolations, test } from './fixtures.ts'
 
 test.use({ walletKey: 6 })
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** Runs axe on the dialog; returns the serious and critical violations. */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe
-    return axe.run(document.querySelector('[data-testid="foyer-modal"]')!)
-  })
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
-}
 
 test('the dialog traps Tab, closes on Escape and gives focus back to the button', async ({ page, wallet }) => {
   void wallet

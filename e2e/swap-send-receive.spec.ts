@@ -3,14 +3,12 @@
  * the Foyer server quoting and building over the devnet's Uniswap V2 router, anvil mining. Dev accounts 7 and 8
  * are used only here, since these journeys move balances.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { ANVIL_ACCOUNTS } from '@foyer/testing'
 import { readDevnet } from '@foyer/devnet/file'
 import type { Page } from '@playwright/test'
 import { encode } from 'uqr'
 import { type Address, erc20Abi, parseAbi, parseEther, parseUnits } from 'viem'
-import { CHAIN_1, balanceOf, expect, publicClient, recordSnackbar, test } from './fixtures.ts'
+import { balanceOf, CHAIN_1, expect, publicClient, recordSnackbar, seriousViolations, test } from './fixtures.ts'
 
 const routerAbi = parseAbi(['function getAmountsOut(uint amountIn, address[] path) view returns (uint[] amounts)'])
 const chain = () => readDevnet().chains.find((c) => c.id === CHAIN_1.id)!
@@ -33,17 +31,6 @@ const sixDecimals = (value: bigint, decimals: number) => {
   return fraction ? `${whole}.${fraction}` : `${whole}`
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe on the dialog: the serious and critical violations. */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe
-    return axe.run(document.querySelector('[data-testid="foyer-modal"]')!)
-  })
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
-}
 
 async function openAccount(page: Page) {
   await page.goto('/')

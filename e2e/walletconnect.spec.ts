@@ -1,24 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { ANVIL_PRIVATE_KEYS, type WalletConnectTestWallet, createWalletConnectTestWallet } from '@foyer/testing'
 import { verifyMessage } from 'viem'
-import { CHAIN_1, CHAIN_2, expect, test } from './fixtures.ts'
+import { CHAIN_1, CHAIN_2, expect, seriousViolations, test } from './fixtures.ts'
 
 const RELAY_URL = process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'
 
 test.use({ walletKey: 7 })
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** Serious and critical axe violations inside the dialog. */
-async function seriousViolations(page: import('@playwright/test').Page) {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe
-    return axe.run(document.querySelector('[data-testid="foyer-modal"]')!)
-  })
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
-}
 
 let wcWallet: WalletConnectTestWallet | undefined
 test.afterEach(async () => {
