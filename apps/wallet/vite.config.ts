@@ -1,23 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+// Bundled into the config by Vite (a workspace package import would reach Node as .ts).
+import { localChainsForSites } from '../devnet/src/devnet-file.ts'
 import { defineConfig } from 'vite'
-
-/** The local chains from the devnet file when it exists, else the default local ports; nothing from the internet. */
-function localChains() {
-  const file = process.env.FOYER_DEVNET_FILE ?? resolve(import.meta.dirname, '../../.foyer/devnet.json')
-  if (existsSync(file)) {
-    const devnet = JSON.parse(readFileSync(file, 'utf8')) as { chains: { id: number; name: string; rpcUrl: string }[] }
-    return devnet.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl }))
-  }
-  return [
-    { id: 31337, name: 'Foyer Local', rpcUrl: 'http://127.0.0.1:8545' },
-    { id: 31338, name: 'Foyer Local 2', rpcUrl: 'http://127.0.0.1:8546' },
-  ]
-}
 
 export default defineConfig({
   define: {
-    __FOYER_LOCAL_CHAINS__: JSON.stringify(localChains()),
+    __FOYER_LOCAL_CHAINS__: JSON.stringify(localChainsForSites()),
     __FOYER_WC_RELAY_URL__: JSON.stringify(process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'),
   },
   build: { target: 'es2022' },

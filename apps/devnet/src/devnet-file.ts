@@ -2,7 +2,7 @@
  * The generated file that tells every other part of Foyer (server, demo, tests, bench) what the local stack runs:
  * `.foyer/devnet.json` at the repo root, or FOYER_DEVNET_FILE. Written by `foyer dev` / startStack on each start.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { FOYER_STATE_DIR } from './paths.ts'
 
@@ -88,4 +88,19 @@ export function readDevnet(file = devnetFilePath()): DevnetInfo {
     throw new Error(`${file} is not a devnet file (expected { chains, accounts })`)
   }
   return info
+}
+
+/** A chain as a site build needs it: id, name and RPC URL. */
+export type SiteChain = { id: number; name: string; rpcUrl: string }
+
+/**
+ * The local chains for a site's build (the demo, the dev wallet): from the devnet file when it exists, else the
+ * default local ports, so a build works before the stack has ever run. Nothing here reaches the internet.
+ */
+export function localChainsForSites(file = devnetFilePath()): SiteChain[] {
+  if (existsSync(file)) return readDevnet(file).chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl }))
+  return [
+    { id: 31337, name: 'Foyer Local', rpcUrl: 'http://127.0.0.1:8545' },
+    { id: 31338, name: 'Foyer Local 2', rpcUrl: 'http://127.0.0.1:8546' },
+  ]
 }
