@@ -2,17 +2,20 @@
  * What the frame shows when the site's modal hosts it: an approval (what is asked, Approve / Reject), the
  * recovery code of a new wallet, or the recovery code entry on a new device. Plain DOM, no framework.
  */
-import { type MessageKey, type MessageParameters, createTranslate, englishCatalogue, isSupportedLocale, loadCatalogue } from '@foyer/core'
+import { type KeysWith, type MessageParameters, createTranslate, enFrame, isSupportedLocale, loadCatalogue } from '@foyer/core'
 
 const root = () => document.getElementById('frame-root')!
 
-let translate = createTranslate(englishCatalogue)
-const t = (key: MessageKey, parameters?: MessageParameters) => translate(key, parameters)
+/** The keys the frame shows: the English base and the frame's own part. */
+type FrameMessageKey = KeysWith<typeof enFrame>
+
+let translate = createTranslate({}, enFrame)
+const t = (key: FrameMessageKey, parameters?: MessageParameters) => translate(key, parameters)
 
 /** The frame speaks the site's modal language (core's catalogue, the `frame.*` keys). */
 export async function setFrameLocale(locale: string | undefined) {
   if (!locale || !isSupportedLocale(locale)) return
-  translate = createTranslate(await loadCatalogue(locale))
+  translate = createTranslate(await loadCatalogue(locale), enFrame)
   document.documentElement.lang = locale
 }
 
@@ -62,7 +65,7 @@ export function cancelScreen() {
   current?.cancel()
 }
 
-export type ApprovalDetails = { title: MessageKey; site: string; rows: [MessageKey, string][]; body?: string }
+export type ApprovalDetails = { title: FrameMessageKey; site: string; rows: [FrameMessageKey, string][]; body?: string }
 
 /** Shows what is asked; resolves true on Approve, false on Reject; rejects with 'aborted' if cancelled. */
 export function showApproval(details: ApprovalDetails): Promise<boolean> {

@@ -44,18 +44,27 @@ export {
 export type { FoyerEvent, FoyerEventName } from './events/events.ts'
 export { floorDecimalString, formatDecimalForLocale, formatUnitsFloored, parseUnits, shortenAddress } from './format/format.ts'
 export {
+  type BaseMessageKey,
   type Catalogue,
+  type KeysWith,
   type Locale,
   type MessageKey,
   type MessageParameters,
+  type Messages,
   type Translate,
   createTranslate,
   en as englishCatalogue,
-  isSupportedLocale,
-  loadCatalogue,
+  isBaseMessageKey,
   localeNames,
   supportedLocales,
 } from './locale/locale.ts'
+export { isSupportedLocale, loadCatalogue } from './locale/loadCatalogue.ts'
+export { enAccount } from './locale/enAccount.ts'
+export { enActivity } from './locale/enActivity.ts'
+export { enEmail } from './locale/enEmail.ts'
+export { enFrame } from './locale/enFrame.ts'
+export { enTransfer } from './locale/enTransfer.ts'
+export { enWalletConnect } from './locale/enWalletConnect.ts'
 export type { ModalState } from './modal/modal.ts'
 export {
   type CaipAddress,

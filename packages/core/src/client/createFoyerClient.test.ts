@@ -152,8 +152,8 @@ describe('createFoyerClient', () => {
 
   it('translates and switches locale', async () => {
     const { client } = setup()
-    expect(client.t('account.disconnect')).toBe('Disconnect')
+    expect(client.t('modal.close')).toBe('Close')
     await client.setLocale('es')
-    expect(client.t('account.disconnect')).toBe('Desconectar')
+    expect(client.t('modal.close')).toBe('Cerrar')
   })
 })

@@ -1,7 +1,7 @@
 import { type AccountState, disconnectedAccount } from '../account/account.ts'
 import type { Connector } from '../connectors/connectors.ts'
 import type { FoyerEvent } from '../events/events.ts'
-import { type Catalogue, type Locale, en } from '../locale/locale.ts'
+import { type Locale, type Messages, en } from '../locale/locale.ts'
 import { type ModalState, closedModal } from '../modal/modal.ts'
 import type { CaipNetworkId, ChainNamespace } from '../networks/networks.ts'
 import type { ResolvedOptions, ThemeMode, ThemeVariables } from '../options/options.ts'
@@ -28,7 +28,7 @@ export type FoyerState = {
   network: NetworkState
   connectors: Connector[]
   locale: Locale
-  catalogue: Catalogue
+  catalogue: Messages
   lastEvent?: FoyerEvent
 }
 

@@ -1,4 +1,4 @@
-import type { Catalogue } from './en.ts'
+import type { Catalogue } from './locale.ts'
 
 /** Spanish. Loaded on demand: it is its own chunk. */
 export const es: Catalogue = {

@@ -1,35 +1,52 @@
-import { type Catalogue, type MessageKey, en } from './en.ts'
+import { type BaseMessageKey, en } from './en.ts'
+import type { enAccount } from './enAccount.ts'
+import type { enActivity } from './enActivity.ts'
+import type { enEmail } from './enEmail.ts'
+import type { enFrame } from './enFrame.ts'
+import type { enTransfer } from './enTransfer.ts'
+import type { enWalletConnect } from './enWalletConnect.ts'
 
 export type Locale = 'en' | 'es'
 export const supportedLocales: readonly Locale[] = ['en', 'es']
 export const localeNames: Record<Locale, string> = { en: 'English', es: 'Español' }
 
+/** Every key of the English catalogue: the base and each feature's part. */
+export type MessageKey =
+  | BaseMessageKey
+  | keyof typeof enAccount
+  | keyof typeof enActivity
+  | keyof typeof enEmail
+  | keyof typeof enFrame
+  | keyof typeof enTransfer
+  | keyof typeof enWalletConnect
+/** A complete translation: every key. */
+export type Catalogue = Record<MessageKey, string>
+/** Some of the keys in one language: the English base, a feature's English part. */
+export type Messages = Partial<Catalogue>
+
 export type MessageParameters = Record<string, string | number>
-export type Translate = (key: MessageKey, parameters?: MessageParameters) => string
+/** The keys a view can show when it brings the English `part` (e.g. `KeysWith<typeof enTransfer>`). */
+export type KeysWith<part> = BaseMessageKey | (keyof part & MessageKey)
+/** Translates the keys it was made for (the English base, plus the parts it was given). */
+export type Translate<key extends MessageKey = BaseMessageKey> = (key: key, parameters?: MessageParameters) => string
 
-/** Catalogues other than English are their own chunks, fetched when first chosen. */
-const loaders: Record<Locale, () => Promise<Catalogue>> = {
-  en: async () => en,
-  es: async () => (await import('./es.ts')).es,
-}
-
-export function isSupportedLocale(value: string): value is Locale {
-  return (supportedLocales as readonly string[]).includes(value)
-}
-
-export function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  return loaders[locale]()
-}
-
-/** Fills `{name}` placeholders; an unknown key falls back to English, then to the key itself. */
-export function createTranslate(catalogue: Catalogue): Translate {
+/**
+ * Fills `{name}` placeholders. A key comes from the locale's catalogue, else from the English `part` the caller
+ * brings (a feature's strings, e.g. `enTransfer`), else from the English base, else it is shown as itself.
+ */
+export function createTranslate(catalogue: Messages): Translate
+export function createTranslate<partKey extends MessageKey>(catalogue: Messages, part: Readonly<Record<partKey, string>>): Translate<BaseMessageKey | partKey>
+export function createTranslate(catalogue: Messages, part?: Messages): Translate<MessageKey> {
   return (key, parameters) => {
-    const template = catalogue[key] ?? en[key] ?? key
+    const template = catalogue[key] ?? part?.[key] ?? (en as Messages)[key] ?? key
     if (!parameters) return template
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in parameters ? String(parameters[name]) : whole,
-    )
+    return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in parameters ? String(parameters[name]) : whole))
   }
 }
 
-export { en, type Catalogue, type MessageKey }
+/** Whether the English base has the key (error classes name theirs with `messageKey`). */
+export function isBaseMessageKey(key: string): key is BaseMessageKey {
+  return key in en
+}
+
+export { en, type BaseMessageKey }

@@ -2,7 +2,8 @@ import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { isUserRejection } from '../errors/errors.ts'
 import { parseUnits } from '../format/format.ts'
-import type { MessageKey } from '../locale/locale.ts'
+import type { enTransfer } from '../locale/enTransfer.ts'
+import type { KeysWith } from '../locale/locale.ts'
 import type { CaipNetwork, CaipNetworkId } from '../networks/networks.ts'
 import { type Store, createStore } from '../store/createStore.ts'
 import { isEvmAddress, isPositiveAmount, isSolanaAddress } from '../validation/validation.ts'
@@ -71,7 +72,7 @@ export function encodeErc20Transfer(to: string, amount: bigint): `0x${string}` {
  * the spec's "Please enter a valid amount and receiver address"), then the receiver's format, then the balance (the
  * native token also pays the network cost).
  */
-export function sendInputError(state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'networkCost' | 'tokens'>, network: CaipNetwork): MessageKey | undefined {
+export function sendInputError(state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'networkCost' | 'tokens'>, network: CaipNetwork): KeysWith<typeof enTransfer> | undefined {
   const { token, sendTokenAmount, receiverAddress } = state
   if (!token) return 'send.selectToken'
   const validAmount = isPositiveAmount(sendTokenAmount)

@@ -1,9 +1,12 @@
-import type { MessageKey, MessageParameters } from '../locale/locale.ts'
+import type { BaseMessageKey, MessageParameters } from '../locale/locale.ts'
 
 export type SnackbarVariant = 'success' | 'error' | 'loading'
 
-/** A snackbar message is a catalogue key (translated at render) or, for a wallet's own words, plain text. */
-export type SnackbarMessage = { key: MessageKey; parameters?: MessageParameters } | { text: string }
+/**
+ * A snackbar message is a key of the English base (translated at render by the shell, wherever it was raised) or,
+ * for a wallet's own words, plain text.
+ */
+export type SnackbarMessage = { key: BaseMessageKey; parameters?: MessageParameters } | { text: string }
 
 export type SnackbarState = {
   open: boolean

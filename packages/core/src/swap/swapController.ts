@@ -4,7 +4,8 @@ import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { SWAP_SLIPPAGE_PERCENT, TARGET_AMOUNT_DECIMALS } from '../constants.ts'
 import { HttpRequestError } from '../errors/errors.ts'
 import { formatUnitsFloored, parseUnits } from '../format/format.ts'
-import type { MessageKey } from '../locale/locale.ts'
+import type { enTransfer } from '../locale/enTransfer.ts'
+import type { KeysWith } from '../locale/locale.ts'
 import type { CaipNetwork, CaipNetworkId } from '../networks/networks.ts'
 import { type Store, createStore } from '../store/createStore.ts'
 import { isPositiveAmount } from '../validation/validation.ts'
@@ -44,8 +45,8 @@ export type SwapState = {
   /** In the source token's base units: 0.85 % of the amount. */
   providerFee?: bigint
   slippage: number
-  inputError?: MessageKey
-  quoteError?: MessageKey
+  inputError?: KeysWith<typeof enTransfer>
+  quoteError?: KeysWith<typeof enTransfer>
   loadingQuote: boolean
   loadingTransaction: boolean
   approvalTransaction?: SwapTransaction

@@ -2,7 +2,7 @@ import type { ChainAdapter } from '../adapter/adapter.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { FoyerError } from '../errors/base.ts'
 import { ChainAdapterNotFoundError } from '../errors/errors.ts'
-import type { MessageKey } from '../locale/locale.ts'
+import { type BaseMessageKey, isBaseMessageKey } from '../locale/locale.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
 import type { SnackbarMessage } from '../snackbar/snackbar.ts'
 
@@ -23,8 +23,8 @@ export function canSendTransactions(client: FoyerClient, network: CaipNetwork): 
  * A wallet's failure as the snackbar shows it: Foyer's own errors by catalogue key (translated), a wallet's or
  * viem's short message as it is, else the step's fallback.
  */
-export function walletErrorMessage(error: unknown, fallback: MessageKey): SnackbarMessage {
-  if (error instanceof FoyerError && error.messageKey) return { key: error.messageKey as MessageKey }
+export function walletErrorMessage(error: unknown, fallback: BaseMessageKey): SnackbarMessage {
+  if (error instanceof FoyerError && error.messageKey && isBaseMessageKey(error.messageKey)) return { key: error.messageKey }
   const short = (error as { shortMessage?: unknown } | null)?.shortMessage
   return typeof short === 'string' && short ? { text: short } : { key: fallback }
 }

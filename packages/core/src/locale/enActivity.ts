@@ -1,0 +1,20 @@
+/** English for the Activity view. */
+export const enActivity = {
+  'activity.listLabel': 'Transactions',
+  'activity.empty': 'No activity yet',
+  'activity.emptyDetail': 'Transactions on {network} will show here.',
+  'activity.loadMore': 'Load more',
+  'activity.loadingMore': 'Loading more transactions…',
+  'activity.failed': 'Failed',
+  'activity.operation.send': 'Sent',
+  'activity.operation.receive': 'Received',
+  'activity.operation.trade': 'Swapped',
+  'activity.operation.approve': 'Approved',
+  'activity.operation.mint': 'Minted',
+  'activity.operation.execute': 'Contract call',
+  'activity.operation.deploy': 'Contract created',
+  'activity.nftItem': '{name} #{tokenId}',
+  'activity.nftUnnamed': 'NFT',
+  'activity.withAddress': 'With {address}',
+  'activity.tokenUnknown': 'Token',
+} as const
