@@ -1,13 +1,17 @@
+import { enAccount } from '@foyer/core'
 import { useState } from 'react'
 import { useFoyerClient } from '../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'
+import { useStyle } from '../hooks/useStyle.ts'
+import { accountCss } from '../views/account/accountStyles.ts'
 import { PowerIcon } from './icons.tsx'
 import { Spinner } from './Spinner.tsx'
 
 /** Disconnects the wallet; core closes the modal, or shows "Failed to disconnect" in the snackbar. */
 export function DisconnectButton({ label = 'account.disconnect' }: { label?: 'account.disconnect' | 'unsupported.disconnect' }) {
+  useStyle('foyer-account-style', accountCss)
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enAccount)
   const [pending, setPending] = useState(false)
   return (
     <button

@@ -1,7 +1,7 @@
-import { FoyerError, type MessageKey, type Translate, englishCatalogue, shortMessageOf } from '@foyer/core'
+import { FoyerError, type Translate, isBaseMessageKey, shortMessageOf } from '@foyer/core'
 
 /** What a person reads for an error: Foyer's own errors in the current language, a wallet's short message as it is. */
 export function translateError(error: unknown, t: Translate): string {
-  if (error instanceof FoyerError && error.messageKey && error.messageKey in englishCatalogue) return t(error.messageKey as MessageKey)
+  if (error instanceof FoyerError && error.messageKey && isBaseMessageKey(error.messageKey)) return t(error.messageKey)
   return shortMessageOf(error, t('snackbar.somethingWentWrong'))
 }

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { enAccount } from '@foyer/core'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ADDRESS, setupFoyer } from '../test/fakeAdapter.ts'
@@ -70,11 +71,18 @@ describe('hooks', () => {
   })
 
   it('useFoyerLocale translates and switches to Spanish', async () => {
-    const { result } = await renderHook(useFoyerLocale)
+    const { result } = await renderHook(() => useFoyerLocale())
     expect(result.current.locale).toBe('en')
-    expect(result.current.t('account.disconnect')).toBe('Disconnect')
+    expect(result.current.t('modal.close')).toBe('Close')
     await act(async () => result.current.setLocale('es'))
     expect(result.current.locale).toBe('es')
+    expect(result.current.t('modal.close')).toBe('Cerrar')
+  })
+
+  it("useFoyerLocale(part) translates a feature's keys in English and in Spanish", async () => {
+    const { result } = await renderHook(() => useFoyerLocale(enAccount))
+    expect(result.current.t('account.disconnect')).toBe('Disconnect')
+    await act(async () => result.current.setLocale('es'))
     expect(result.current.t('account.disconnect')).toBe('Desconectar')
   })
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@foyer/core'
+import type { BaseMessageKey } from '@foyer/core'
 import { BackIcon, CloseIcon } from '../components/icons.tsx'
 import { useFoyerClient } from '../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'
@@ -22,7 +22,7 @@ export function ModalHeader({ titleId }: { titleId: string }) {
         <span />
       )}
       <h2 id={titleId} className="fo-title">
-        {t(`view.${view}` as MessageKey, { name: walletName })}
+        {t(`view.${view}` as BaseMessageKey, { name: walletName })}
       </h2>
       <button type="button" className="fo-icon-button" data-testid="modal-close" aria-label={t('modal.close')} onClick={() => client.close()}>
         <CloseIcon />

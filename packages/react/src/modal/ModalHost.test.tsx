@@ -4,7 +4,8 @@ import { ConnectButton } from '../buttons/ConnectButton.tsx'
 import { FoyerProvider } from '../provider/FoyerProvider.tsx'
 import { setupFoyer } from '../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, queryTestId, render, waitFor } from '../test/render.tsx'
-import { loadModalShell, viewLoaders } from './loaders.ts'
+import { loadModalShell } from './loaders.ts'
+import { viewLoaders } from './viewLoaders.ts'
 
 afterEach(cleanup)
 

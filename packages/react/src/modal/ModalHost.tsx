@@ -2,7 +2,8 @@ import { Suspense, useEffect } from 'react'
 import { useFoyerClient } from '../hooks/useFoyerClient.ts'
 import { useFoyerStore } from '../hooks/useFoyerStore.ts'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
-import { loadModalShell, preloadModal, useChunkComponent, whenIdle } from './loaders.ts'
+import { useChunkComponent, whenIdle } from './chunks.ts'
+import { loadModalShell, preloadModal } from './loaders.ts'
 
 /**
  * Lives in the entry: renders nothing until the modal opens, then the lazily loaded shell. When the browser is

@@ -9,7 +9,11 @@ import { ModalHeader } from './ModalHeader.tsx'
 import { modalCss } from './modalStyles.ts'
 import { Snackbar } from './Snackbar.tsx'
 import { useDialogBehaviour } from './useDialogBehaviour.ts'
+import { PreloadViewContext } from './preloadViews.ts'
+import { preloadView } from './viewLoaders.ts'
 import { ViewSlot } from './ViewSlot.tsx'
+
+export { preloadView }
 
 /**
  * The modal's shell (its own chunk): a portal into <body> with the overlay, the dialog, its header, the current
@@ -54,7 +58,9 @@ export function ModalShell() {
         >
           <ModalHeader titleId={titleId} />
           <div ref={bodyRef} className="fo-body" data-view={view}>
-            <ViewSlot key={viewKey} view={view} />
+            <PreloadViewContext.Provider value={preloadView}>
+              <ViewSlot key={viewKey} view={view} />
+            </PreloadViewContext.Provider>
           </div>
           <Snackbar />
         </div>

@@ -1,5 +1,6 @@
 /**
- * The modal's one stylesheet, injected once by the shell. Every selector is scoped under [data-foyer]; colours,
+ * The modal's main stylesheet, injected once by the shell. A style only some views use lives beside them and is
+ * injected by the component that needs it (`useStyle`): walletStyles, transferStyles, accountStyles … Every selector is scoped under [data-foyer]; colours,
  * radius and font come from the --foyer-* variables set on the root (core's themeCssVariables).
  */
 export const modalCss = `
@@ -35,8 +36,6 @@ export const modalCss = `
 [data-foyer] .fo-tag[data-tone=success]::before{content:"";width:6px;height:6px;border-radius:50%;background:var(--foyer-success)}
 [data-foyer] .fo-wallet-image{flex:none;display:inline-flex;align-items:center;justify-content:center;border-radius:12px;object-fit:cover;background:var(--foyer-background);color:var(--foyer-muted)}
 [data-foyer] .fo-wallet-placeholder{border:1px solid var(--foyer-border)}
-[data-foyer] .fo-network-mark{flex:none;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:50%;background:var(--foyer-background);color:var(--foyer-muted);font-size:13px;font-weight:700;overflow:hidden}
-[data-foyer] .fo-network-mark img{width:100%;height:100%;object-fit:cover}
 [data-foyer] .fo-link{align-self:center;padding:6px 8px;border-radius:8px;color:var(--foyer-accent);font-weight:600}
 [data-foyer] .fo-link:hover{text-decoration:underline}
 [data-foyer] .fo-primary{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:0 20px;border-radius:999px;background:var(--foyer-accent);color:var(--foyer-accent-contrast);font-weight:600}
@@ -49,11 +48,6 @@ export const modalCss = `
 [data-foyer] .fo-notice[data-tone=error]{color:var(--foyer-error)}
 [data-foyer] .fo-connecting-mark{position:relative;display:inline-flex;padding:10px;margin:8px 0}
 [data-foyer] .fo-connecting-mark .fo-spinner{position:absolute;inset:0;width:auto!important;height:auto!important;border-width:3px}
-[data-foyer] .fo-actions{display:flex;gap:8px}
-[data-foyer] .fo-action{flex:1;min-height:40px;padding:0 12px;border-radius:999px;background:var(--foyer-surface);font-weight:600}
-[data-foyer] .fo-action:hover{background:var(--foyer-surface-hover)}
-[data-foyer] .fo-account-name{display:flex;align-items:center;gap:4px;font-size:18px;font-weight:600}
-[data-foyer] .fo-balance{min-height:22px;color:var(--foyer-muted);font-size:16px;font-weight:500;font-variant-numeric:tabular-nums}
 [data-foyer] .fo-spinner{display:inline-block;flex:none;border:2px solid var(--foyer-border);border-top-color:var(--foyer-accent);border-radius:50%;animation:fo-spin .8s linear infinite}
 [data-foyer] .fo-skeleton{display:block;border-radius:10px;background:var(--foyer-surface);animation:fo-pulse 1s ease-in-out infinite alternate}
 [data-foyer] .fo-snackbar{position:absolute;left:16px;right:16px;bottom:16px;display:flex;justify-content:center;pointer-events:none}
@@ -62,11 +56,6 @@ export const modalCss = `
 [data-foyer] .fo-snackbar-card[data-variant=success] svg{color:var(--foyer-success)}
 [data-foyer] .fo-snackbar-card .fo-spinner{border-color:var(--foyer-muted);border-top-color:var(--foyer-background)}
 [data-foyer] .fo-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-[data-foyer] .fo-section-head{display:flex;align-items:baseline;justify-content:space-between;gap:8px;padding:0 4px 8px}
-[data-foyer] .fo-section-head h3,[data-foyer] .fo-activity-month{font-size:14px;font-weight:600;color:var(--foyer-muted)}
-[data-foyer] .fo-activity-month{padding:4px 4px 8px}
-[data-foyer] .fo-token-mark{flex:none;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:50%;background:var(--foyer-background);color:var(--foyer-muted);font-size:11px;font-weight:700;overflow:hidden}
-[data-foyer] .fo-token-mark img{width:100%;height:100%;object-fit:cover}
 [data-foyer] .fo-amount{flex:none;font-weight:600;font-variant-numeric:tabular-nums}
 @media (max-width:430px){
 [data-foyer] .fo-overlay{align-items:flex-end;padding:0}
@@ -80,10 +69,7 @@ export const modalCss = `
 [data-foyer] .fo-email-field{display:flex;gap:8px}
 [data-foyer] .fo-email-field .fo-primary{flex:none}
 [data-foyer] .fo-email-or{text-align:center;font-size:13px}
-[data-foyer] .fo-otp{display:flex;gap:8px;justify-content:center}
-[data-foyer] .fo-otp-digit{width:44px;padding:0;text-align:center;font-size:20px;font-variant-numeric:tabular-nums}
 [data-foyer] .fo-email-view{text-align:center}
-[data-foyer] .fo-frame-host{position:relative;height:420px;display:flex;align-items:center;justify-content:center;border-radius:12px}
 @media (prefers-reduced-motion:reduce){
 [data-foyer] *:not(.fo-spinner),[data-foyer] *::after{animation:none!important;transition:none!important}
 [data-foyer] .fo-spinner{animation-duration:1.6s}

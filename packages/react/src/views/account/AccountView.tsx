@@ -1,4 +1,4 @@
-import { floorDecimalString, isFeatureAvailable, shortenAddress } from '@foyer/core'
+import { enAccount, floorDecimalString, isFeatureAvailable, shortenAddress } from '@foyer/core'
 import { Suspense, useEffect } from 'react'
 import { Avatar } from '../../components/Avatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
@@ -8,19 +8,27 @@ import { useFoyerAccount } from '../../hooks/useFoyerAccount.ts'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
-import { loadAccountTokens, preloadViewsWhenIdle, useChunkComponent } from '../../modal/loaders.ts'
+import { useStyle } from '../../hooks/useStyle.ts'
+import { chunk, useChunkComponent } from '../../modal/chunks.ts'
+import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { TransferActions } from '../swap/TransferActions.tsx'
 import { EmbeddedAccountRow } from '../email/EmbeddedAccountRow.tsx'
+import { accountCss } from './accountStyles.ts'
+
+/** The token list with USD values (only with a Foyer server): its own chunk. */
+const loadAccountTokens = chunk(() => import('../tokens/AccountTokens.tsx').then((m) => m.AccountTokens))
 
 /** The connected account: who, how much, on which network; copy, explorer, disconnect. */
 export function AccountView() {
+  useStyle('foyer-account-style', accountCss)
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enAccount)
   const account = useFoyerAccount()
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)
   const showActivity = isFeatureAvailable(client.options, 'history')
-  useEffect(() => preloadViewsWhenIdle(showActivity ? ['Networks', 'Activity'] : ['Networks']), [])
+  const { preloadViewsWhenIdle } = usePreloadViews()
+  useEffect(() => preloadViewsWhenIdle(showActivity ? ['Networks', 'Activity'] : ['Networks']), [preloadViewsWhenIdle, showActivity])
 
   const { address } = account
   if (!address) return null

@@ -1,9 +1,17 @@
-import { type Transaction, groupTransactionsByMonth, isSpamOnlyTransaction, watchAccountData } from '@foyer/core'
+import {
+  type Transaction,
+  enActivity,
+  groupTransactionsByMonth,
+  isSpamOnlyTransaction,
+  watchAccountData,
+} from '@foyer/core'
 import { useEffect, useRef } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
+import { useStyle } from '../../hooks/useStyle.ts'
 import { useTransactionHistory } from '../../hooks/useTransactionHistory.ts'
+import { accountCss } from '../account/accountStyles.ts'
 import { describeTransaction } from './describeTransaction.ts'
 
 const MARKS: Record<Transaction['metadata']['operationType'], string> = {
@@ -22,8 +30,9 @@ const MARKS: Record<Transaction['metadata']['operationType'], string> = {
  * "Load more" button, for keyboards). Reloads when the account or network changes.
  */
 export function ActivityView() {
+  useStyle('foyer-account-style', accountCss)
   const client = useFoyerClient()
-  const { t, locale } = useFoyerLocale()
+  const { t, locale } = useFoyerLocale(enActivity)
   const address = useFoyerStore((s) => s.account.address)
   const chainId = useFoyerStore((s) => s.network.selectedNetworkId)
   const network = client.getNetwork(chainId)

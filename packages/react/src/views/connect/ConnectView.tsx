@@ -12,7 +12,7 @@ import { WalletImage } from '../../components/WalletImage.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
-import { preloadViewsWhenIdle } from '../../modal/loaders.ts'
+import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { EmailLoginForm } from '../email/EmailLoginForm.tsx'
 import { CatalogueWalletImage } from '../wallets/CatalogueWalletImage.tsx'
 import { openCatalogueWallet } from '../wallets/openCatalogueWallet.ts'
@@ -34,7 +34,8 @@ export function ConnectView() {
   const { options } = client
   const connectors = useFoyerStore((s) => s.connectors)
   const [recent] = useState<RecentWallet[]>(() => getRecentWallets())
-  useEffect(() => preloadViewsWhenIdle(['ConnectingExternal', 'WhatIsAWallet', 'ConnectingWalletConnect', 'AllWallets']), [])
+  const { preloadViewsWhenIdle } = usePreloadViews()
+  useEffect(() => preloadViewsWhenIdle(['ConnectingExternal', 'WhatIsAWallet', 'ConnectingWalletConnect', 'AllWallets']), [preloadViewsWhenIdle])
 
   const walletConnect = connectors.find((c) => c.type === 'WALLET_CONNECT')
   const featuredIds = options.featuredWalletIds ?? []

@@ -1,4 +1,4 @@
-import { RequestAbortedError, waitForEmailDeviceApproval } from '@foyer/core'
+import { RequestAbortedError, enEmail, waitForEmailDeviceApproval } from '@foyer/core'
 import { useEffect, useRef, useState } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
@@ -9,7 +9,7 @@ import { embeddedErrorText } from './embeddedErrorText.ts'
 /** A new device: waits until the link in the email was followed, then moves on to the code. */
 export function EmailVerifyDeviceView() {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enEmail)
   const email = useFoyerStore((s) => s.router.data.email) ?? ''
   const [error, setError] = useState<string>()
   const started = useRef(false)

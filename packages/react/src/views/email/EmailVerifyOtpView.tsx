@@ -1,4 +1,4 @@
-import { EmbeddedFrameLoadError, RequestAbortedError, startEmailLogin, verifyEmailOtp } from '@foyer/core'
+import { EmbeddedFrameLoadError, RequestAbortedError, enEmail, startEmailLogin, verifyEmailOtp } from '@foyer/core'
 import { useId, useState } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
@@ -11,7 +11,7 @@ import { useLockCountdown } from './useLockCountdown.ts'
 /** The 6-digit code from the email; submits when complete; resend after the 30 s lock. Core closes on success. */
 export function EmailVerifyOtpView() {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enEmail)
   const email = useFoyerStore((s) => s.router.data.email) ?? ''
   const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)

@@ -1,4 +1,4 @@
-import { getEmbeddedWallet } from '@foyer/core'
+import { enAccount, getEmbeddedWallet } from '@foyer/core'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
@@ -6,7 +6,7 @@ import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 /** In Account, for an email wallet: the email and "Edit email". Renders nothing for other wallets. */
 export function EmbeddedAccountRow() {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enAccount)
   const isEmbedded = useFoyerStore((s) => s.connectors.find((c) => c.id === s.account.connectorId)?.type === 'AUTH')
   const wallet = getEmbeddedWallet(client)
   if (!isEmbedded || !wallet) return null

@@ -1,11 +1,15 @@
+import { enEmail } from '@foyer/core'
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
+import { useStyle } from '../../hooks/useStyle.ts'
+import { otpCss } from './otpStyles.ts'
 
 const LENGTH = 6
 
 /** Six one-digit fields; typing or pasting moves along; `onComplete` runs as soon as all six are filled. */
 export function OtpInput({ value, onChange, onComplete, disabled, labelledBy }: { value: string; onChange: (value: string) => void; onComplete: (code: string) => void; disabled?: boolean; labelledBy: string }) {
-  const { t } = useFoyerLocale()
+  useStyle('foyer-otp-style', otpCss)
+  const { t } = useFoyerLocale(enEmail)
   const refs = useRef<(HTMLInputElement | null)[]>([])
   const digits = Array.from({ length: LENGTH }, (_, i) => value[i] ?? '')
 

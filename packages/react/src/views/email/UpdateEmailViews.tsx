@@ -1,4 +1,11 @@
-import { getEmbeddedWallet, isEmail, startEmailUpdate, verifyEmailUpdatePrimaryOtp, verifyEmailUpdateSecondaryOtp } from '@foyer/core'
+import {
+  enEmail,
+  getEmbeddedWallet,
+  isEmail,
+  startEmailUpdate,
+  verifyEmailUpdatePrimaryOtp,
+  verifyEmailUpdateSecondaryOtp,
+} from '@foyer/core'
 import { type FormEvent, useId, useState } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
@@ -10,7 +17,7 @@ import { OtpInput } from './OtpInput.tsx'
 /** Update email, step 1: the new address. A code then goes to the current address. */
 export function UpdateEmailView() {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enEmail)
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -52,7 +59,7 @@ export function UpdateEmailView() {
 
 function UpdateEmailOtp({ step }: { step: 'primary' | 'secondary' }) {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enEmail)
   const newEmail = useFoyerStore((s) => s.router.data.email) ?? ''
   const currentEmail = getEmbeddedWallet(client)?.getEmail() ?? ''
   const [code, setCode] = useState('')

@@ -1,3 +1,4 @@
+import { enAccount } from '@foyer/core'
 import type { CaipNetworkId } from '@foyer/core'
 import { useState } from 'react'
 import { AlertIcon } from '../../components/icons.tsx'
@@ -14,7 +15,7 @@ import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
  */
 export function NetworkList() {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enAccount)
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)
   const connected = useFoyerStore((s) => s.account.isConnected)

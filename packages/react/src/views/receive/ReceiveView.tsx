@@ -1,3 +1,4 @@
+import { enAccount } from '@foyer/core'
 import { useMemo } from 'react'
 import { encode } from 'uqr'
 import { CopyIcon } from '../../components/icons.tsx'
@@ -10,7 +11,7 @@ import { transferCss } from '../swap/transferStyles.ts'
 /** Receive: the address as a QR code (the encoder loads with this chunk only), the address in full, and copy. */
 export function ReceiveView() {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enAccount)
   const { address } = useFoyerAccount()
   useStyle('foyer-transfer-style', transferCss)
   const network = client.getSelectedNetwork()

@@ -1,4 +1,4 @@
-import { formatUnitsFloored, isNativeToken, sendInputError, shortenAddress } from '@foyer/core'
+import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError, shortenAddress } from '@foyer/core'
 import { Avatar } from '../../components/Avatar.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
@@ -12,7 +12,7 @@ import { useSend } from './useSend.ts'
 /** The send's last step: what goes where and what the network takes; Send asks the wallet. */
 export function SendPreviewView() {
   const client = useFoyerClient()
-  const { t, locale } = useFoyerLocale()
+  const { t, locale } = useFoyerLocale(enTransfer)
   const { send, state } = useSend()
   useStyle('foyer-transfer-style', transferCss)
   const network = client.getSelectedNetwork()

@@ -1,3 +1,4 @@
+import { enTransfer } from '@foyer/core'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { TokenList } from '../swap/TokenList.tsx'
@@ -6,7 +7,7 @@ import { useSend } from './useSend.ts'
 
 /** Picks the token to send among those the account holds. */
 export function SendSelectTokenView() {
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enTransfer)
   const { send, state } = useSend()
   useStyle('foyer-transfer-style', transferCss)
   return (

@@ -1,9 +1,9 @@
-import { formatUnitsFloored, isNativeToken, sendInputError } from '@foyer/core'
+import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError } from '@foyer/core'
 import { useEffect, useId } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
-import { preloadViewsWhenIdle } from '../../modal/loaders.ts'
+import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { TokenMark } from '../swap/TokenMark.tsx'
 import { transferCss } from '../swap/transferStyles.ts'
 import { formatBalance, formatUsd, isAmountInput } from '../swap/transferFormat.ts'
@@ -12,14 +12,15 @@ import { useSend } from './useSend.ts'
 /** Send: a token you hold, the amount (Max leaves the network cost), the receiver, the network cost. */
 export function SendView() {
   const client = useFoyerClient()
-  const { t, locale } = useFoyerLocale()
+  const { t, locale } = useFoyerLocale(enTransfer)
   const { send, state } = useSend()
   const ids = useId()
   useStyle('foyer-transfer-style', transferCss)
+  const { preloadViewsWhenIdle } = usePreloadViews()
   useEffect(() => {
     void send.initialize()
     return preloadViewsWhenIdle(['SendSelectToken', 'SendPreview'])
-  }, [send])
+  }, [send, preloadViewsWhenIdle])
 
   if (state.status !== 'ready') {
     return (

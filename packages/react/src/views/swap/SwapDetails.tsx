@@ -1,10 +1,16 @@
-import { BALANCE_DECIMALS, SWAP_PROVIDER_FEE_PERCENT, type SwapState, formatUnitsFloored } from '@foyer/core'
+import {
+  BALANCE_DECIMALS,
+  SWAP_PROVIDER_FEE_PERCENT,
+  type SwapState,
+  enTransfer,
+  formatUnitsFloored,
+} from '@foyer/core'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { formatUsd } from './transferFormat.ts'
 
 /** The quote's details: price impact, max slippage (1 %), provider fee (0.85 %), network cost (gas × 150000 × price). */
 export function SwapDetails({ state }: { state: SwapState }) {
-  const { t, locale } = useFoyerLocale()
+  const { t, locale } = useFoyerLocale(enTransfer)
   const { sourceToken, toToken } = state
   if (!sourceToken || !toToken) return null
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })

@@ -1,3 +1,4 @@
+import { enTransfer } from '@foyer/core'
 import { useEffect } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
@@ -15,7 +16,7 @@ import { useSwap } from './useSwap.ts'
  */
 export function SwapPreviewView() {
   const client = useFoyerClient()
-  const { t, locale } = useFoyerLocale()
+  const { t, locale } = useFoyerLocale(enTransfer)
   const { swap, state } = useSwap()
   useStyle('foyer-transfer-style', transferCss)
   useEffect(() => {

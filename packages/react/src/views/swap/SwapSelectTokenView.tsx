@@ -1,3 +1,4 @@
+import { enTransfer } from '@foyer/core'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { TokenList } from './TokenList.tsx'
@@ -6,7 +7,7 @@ import { useSwap } from './useSwap.ts'
 
 /** Picks the source or target token: search, the tokens you hold, then the other tokens the swap offers. */
 export function SwapSelectTokenView() {
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enTransfer)
   const { swap, state } = useSwap()
   useStyle('foyer-transfer-style', transferCss)
   const current = state.selectingSide === 'target' ? state.toToken : state.sourceToken

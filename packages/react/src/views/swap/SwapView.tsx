@@ -1,10 +1,10 @@
-import { type MessageKey, formatUnitsFloored, isPositiveAmount, parseUnits } from '@foyer/core'
+import { type KeysWith, enTransfer, formatUnitsFloored, isPositiveAmount, parseUnits } from '@foyer/core'
 import { useEffect, useId } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
-import { preloadViewsWhenIdle } from '../../modal/loaders.ts'
+import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { SwapDetails } from './SwapDetails.tsx'
 import { FlipIcon, TokenMark } from './TokenMark.tsx'
 import { transferCss } from './transferStyles.ts'
@@ -14,15 +14,16 @@ import { useSwap } from './useSwap.ts'
 /** Swap: what to pay and receive, the amount (Max leaves gas), the quote and its details, then the preview. */
 export function SwapView() {
   const client = useFoyerClient()
-  const { t, locale } = useFoyerLocale()
+  const { t, locale } = useFoyerLocale(enTransfer)
   const { swap, state } = useSwap()
   const payId = useId()
   const receiveId = useId()
   useStyle('foyer-transfer-style', transferCss)
+  const { preloadViewsWhenIdle } = usePreloadViews()
   useEffect(() => {
     swap.initialize().catch(() => {}) // failures show their message and go back
     return preloadViewsWhenIdle(['SwapSelectToken', 'SwapPreview'])
-  }, [swap])
+  }, [swap, preloadViewsWhenIdle])
 
   if (state.status !== 'ready') {
     return (
@@ -37,7 +38,7 @@ export function SwapView() {
   const amountUsd = sourceToken && isPositiveAmount(sourceTokenAmount) ? Number(sourceTokenAmount) * sourceToken.price : 0
   const targetUsd = toToken && toTokenAmount ? Number(toTokenAmount) * toToken.price : 0
   const hasQuote = state.toTokenAmountRaw !== undefined
-  const blocker: MessageKey | undefined = !sourceToken || !toToken
+  const blocker: KeysWith<typeof enTransfer> | undefined = !sourceToken || !toToken
     ? 'swap.selectToken'
     : !isPositiveAmount(sourceTokenAmount) || parseUnits(sourceTokenAmount, sourceToken.decimals) === 0n
       ? 'swap.enterAmount'
@@ -120,7 +121,7 @@ export function SwapView() {
 }
 
 function TokenButton({ symbol, label, testId, onClick }: { symbol?: string; label: string; testId: string; onClick(): void }) {
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enTransfer)
   return (
     <button type="button" className="fo-token-button" aria-label={label} data-testid={testId} onClick={onClick}>
       {symbol && <TokenMark symbol={symbol} />}

@@ -1,3 +1,4 @@
+import { enTransfer } from '@foyer/core'
 import type { WalletToken } from '@foyer/core'
 import { useId, useState } from 'react'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
@@ -15,7 +16,7 @@ export function TokenList({ sections, onSelect, searchLabel, emptyLabel, testIdP
   testIdPrefix: string
   current?: string
 }) {
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enTransfer)
   const [search, setSearch] = useState('')
   const ids = useId()
   const query = search.trim().toLowerCase()

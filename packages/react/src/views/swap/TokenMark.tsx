@@ -1,5 +1,9 @@
+import { useStyle } from '../../hooks/useStyle.ts'
+import { accountCss } from '../account/accountStyles.ts'
+
 /** A token's mark: its first letters on the accent colour (token logos are not served yet). Decorative. */
 export function TokenMark({ symbol }: { symbol?: string }) {
+  useStyle('foyer-account-style', accountCss)
   return (
     // The letters come from CSS (attr), so the mark adds nothing to the button's text or accessible name.
     <span className="fo-token-mark" aria-hidden="true" data-mark={(symbol ?? '?').slice(0, 3)} />

@@ -1,8 +1,8 @@
-import { type ViewName, canSendTransactions, isFeatureAvailable } from '@foyer/core'
+import { type ViewName, canSendTransactions, enAccount, isFeatureAvailable } from '@foyer/core'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
-import { preloadModal } from '../../modal/loaders.ts'
+import { usePreloadViews } from '../../modal/preloadViews.ts'
 
 /**
  * Account's wallet actions: Swap (feature `swaps`, which needs `apiUrl`), Send and Receive. Swap and Send show only
@@ -10,12 +10,13 @@ import { preloadModal } from '../../modal/loaders.ts'
  */
 export function TransferActions() {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enAccount)
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)
   const network = client.getNetwork(selectedNetworkId)
   if (!network || unsupported) return null
   const canSend = canSendTransactions(client, network)
+  const { preloadView } = usePreloadViews()
   const actions: { view: ViewName; label: 'account.swap' | 'account.send' | 'account.receive'; testId: string }[] = [
     ...(canSend && isFeatureAvailable(client.options, 'swaps') ? [{ view: 'Swap' as const, label: 'account.swap' as const, testId: 'account-swap' }] : []),
     ...(canSend ? [{ view: 'Send' as const, label: 'account.send' as const, testId: 'account-send' }] : []),
@@ -29,8 +30,8 @@ export function TransferActions() {
           type="button"
           className="fo-action"
           data-testid={action.testId}
-          onPointerEnter={() => preloadModal(action.view)}
-          onFocus={() => preloadModal(action.view)}
+          onPointerEnter={() => preloadView(action.view)}
+          onFocus={() => preloadView(action.view)}
           onClick={() => client.navigate.push(action.view)}
         >
           {t(action.label)}

@@ -1,4 +1,4 @@
-import { type AccountTokenBalance, totalTokenValue, watchAccountData } from '@foyer/core'
+import { type AccountTokenBalance, enAccount, totalTokenValue, watchAccountData } from '@foyer/core'
 import { useEffect } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
@@ -14,7 +14,7 @@ import { formatTokenAmount, formatUsd } from './usdFormat.ts'
  */
 export function AccountTokens() {
   const client = useFoyerClient()
-  const { t, locale } = useFoyerLocale()
+  const { t, locale } = useFoyerLocale(enAccount)
   const address = useFoyerStore((s) => s.account.address)
   const chainId = useFoyerStore((s) => s.network.selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)

@@ -2,6 +2,7 @@ import {
   type CatalogueWallet,
   type PairingState,
   type WalletPlatform,
+  enWalletConnect,
   getStoredDeepLink,
   setStoredDeepLink,
   walletPlatformLinks,
@@ -30,7 +31,7 @@ const PLATFORMS: readonly WalletPlatform[] = ['mobile', 'desktop', 'web', 'brows
 export function ConnectingWalletConnectView() {
   useStyle('foyer-wallet-style', walletCss)
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enWalletConnect)
   const walletId = useFoyerStore((s) => s.router.data.walletId)
   const connectorImage = useFoyerStore((s) => s.connectors.find((c) => c.type === 'WALLET_CONNECT')?.imageUrl)
   const picked = walletId ? client.queries.getState<CatalogueWallet>(pickedWalletKey(walletId)).data : undefined
