@@ -27,6 +27,7 @@ import { isSwitchNotSupportedError, isUnknownChainError, toFoyerError } from '..
 import { evmChainId, toAddEthereumChainParameter } from '../networks/evmNetworks.ts'
 import { type EvmPublicClient, createPublicClients } from '../networks/publicClients.ts'
 import type { WaitForReceiptOptions } from '../receipt/waitForReceipt.ts'
+import { estimateTransactionGas, readGasPrice, sendWalletTransaction, writeTokenCall } from '../transactions/walletTransactions.ts'
 import { type WalletConnectParameters, walletConnect } from '../walletconnect/walletConnectConnector.ts'
 
 export type EvmAdapterParameters<config extends Config = Config> = {
@@ -218,18 +219,17 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       return waitForReceipt(publicClient(network), hash as Hash, options)
     },
 
-    // Sending is its own chunk: a page that never sends does not download it before the first click.
-    sendTransaction: async (transaction) => (await loadTransactions()).sendWalletTransaction(config, transaction),
+    // Sending is in the page, not a chunk of its own: it is ~1 KB over viem actions a wagmi site already has, and a
+    // lazy chunk sharing them made the bundler split viem into several chunks fetched at start (docs/performance.md).
+    sendTransaction: (transaction) => sendWalletTransaction(config, transaction),
 
-    writeContract: async (call) => (await loadTransactions()).writeTokenCall(config, call),
+    writeContract: (call) => writeTokenCall(config, call),
 
-    estimateGas: async (transaction) => (await loadTransactions()).estimateTransactionGas(publicClient(transaction.network), transaction),
+    estimateGas: (transaction) => estimateTransactionGas(publicClient(transaction.network), transaction),
 
-    getGasPrice: async (network) => (await loadTransactions()).readGasPrice(publicClient(network)),
+    getGasPrice: (network) => readGasPrice(publicClient(network)),
   }
 }
-
-const loadTransactions = () => import('../transactions/walletTransactions.ts')
 
 /** zustand's persist API on wagmi's store (present when the config has storage). */
 type PersistApi = { hasHydrated(): boolean; onFinishHydration(listener: () => void): () => void }

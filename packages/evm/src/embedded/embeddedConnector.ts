@@ -1,8 +1,8 @@
 /**
  * The embedded-wallet (email) connector: a wagmi connector whose provider is Foyer's secure frame, so wagmi hooks
- * (useSignMessage, useSendTransaction …) work with it like with any wallet. The frame client (`@foyer/embedded`)
- * is a separate chunk, loaded when a person starts an email login or when a stored embedded session is restored;
- * a page that never uses email login never downloads it.
+ * (useSignMessage, useSendTransaction …) work with it like with any wallet. The frame client (`@foyer/embedded`,
+ * opened by `embeddedSession.ts`) is a separate chunk, loaded when a person starts an email login or when a stored
+ * embedded session is restored; a page that never uses email login never downloads it.
  */
 import {
   type AdapterController,
@@ -11,9 +11,7 @@ import {
   EmbeddedWalletError,
   FoyerError,
   RequestAbortedError,
-  SDK_VERSION,
   isFeatureAvailable,
-  resolveThemeMode,
 } from '@foyer/core'
 import type { EmbeddedWalletClient } from '@foyer/embedded'
 import { type Config, type Connector, createConnector, reconnect } from '@wagmi/core'
@@ -63,33 +61,18 @@ export function createEmbeddedRuntime() {
     if (!controller || !enabled()) return Promise.reject(new EmbeddedWalletError({ code: 'not_available' }))
     const { options } = controller
     const current = controller
-    return (client ??= import('@foyer/embedded')
-      .then(async ({ createEmbeddedWalletClient }) => {
-        const created = createEmbeddedWalletClient({
-          frameUrl: options.frameUrl!,
-          projectId: options.projectId!,
+    return (client ??= import('./embeddedSession.ts')
+      .then(({ openEmbeddedClient }) =>
+        openEmbeddedClient(options, {
           onFrameVisibility: (visible, reason) => {
             keepOpen = visible && reason === 'recovery'
             if (visible) current.showEmbeddedFrame()
             else current.hideEmbeddedFrame()
           },
           onRpcNotAllowed: (method) => current.rpcNotAllowed(method),
-        })
-        try {
-          await created.bus.ready
-        } catch (error) {
-          created.destroy()
-          throw error
-        }
-        const theme = resolveThemeMode(options.themeMode, typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches)
-        void created.syncTheme(theme, options.themeVariables as Record<string, string>).catch(() => {})
-        const metadata = options.metadata && {
-          name: options.metadata.name,
-          ...(options.metadata.description && { description: options.metadata.description }),
-          ...(options.metadata.url && { url: options.metadata.url }),
-          ...(options.metadata.icons && { icons: options.metadata.icons.slice(0, 5) }),
-        }
-        void created.syncDappData({ sdkVersion: SDK_VERSION, locale: options.locale, ...(metadata && { metadata }) }).catch(() => {})
+        }),
+      )
+      .then((created) => {
         loaded = created
         return created
       })

@@ -1,6 +1,6 @@
 import type { AdapterTokenCall, AdapterTransaction } from '@foyer/core'
-import { type Config, sendTransaction, writeContract } from '@wagmi/core'
-import { type Address, type Hash, erc20Abi } from 'viem'
+import { type Config, sendTransaction } from '@wagmi/core'
+import { type Address, type Hash, encodeFunctionData } from 'viem'
 import { estimateGas, getGasPrice } from 'viem/actions'
 import type { EvmPublicClient } from '../networks/publicClients.ts'
 import { toFoyerError } from '../errors/walletErrors.ts'
@@ -32,20 +32,19 @@ export async function sendWalletTransaction(config: Config, transaction: Adapter
   }
 }
 
-/** An ERC-20 `transfer` or `approve` through the connected wallet. */
+/**
+ * The two ERC-20 functions the modal calls, encoded here and sent as a plain transaction: viem's `erc20Abi` and
+ * `writeContract` would bring its ABI constants and contract error classes (~5 KB) into the page for two fixed calls.
+ */
+const tokenCallAbi = [
+  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+] as const
+
+/** An ERC-20 `transfer` or `approve` through the connected wallet: the call data, sent as a transaction. */
 export async function writeTokenCall(config: Config, call: AdapterTokenCall): Promise<Hash> {
-  try {
-    return await writeContract(config, {
-      chainId: evmChainId(call.network),
-      address: call.tokenAddress as Address,
-      abi: erc20Abi,
-      functionName: call.functionName,
-      args: [call.args[0] as Address, call.args[1]],
-      ...gasFields(call),
-    } as Parameters<typeof writeContract>[1])
-  } catch (error) {
-    throw toFoyerError(error)
-  }
+  const data = encodeFunctionData({ abi: tokenCallAbi, functionName: call.functionName, args: [call.args[0] as Address, call.args[1]] })
+  return sendWalletTransaction(config, { network: call.network, to: call.tokenAddress, data, gas: call.gas, gasPrice: call.gasPrice })
 }
 
 /** Gas the transaction would use, over the network's RPC. */
