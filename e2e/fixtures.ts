@@ -86,11 +86,31 @@ export async function recordSnackbar(page: import('@playwright/test').Page): Pro
   return () => page.evaluate(() => (window as unknown as { __foyerSnackbarTexts: string[] }).__foyerSnackbarTexts)
 }
 
+/**
+ * Records whether the dialog shakes from now on. The shake lasts 500 ms, so on a busy machine a check that polls
+ * for the attribute after the click can miss it; an observer in the page cannot.
+ */
+export async function recordShake(page: import('@playwright/test').Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __foyerShook: boolean }
+    w.__foyerShook = false
+    const dialog = document.querySelector('[data-testid="foyer-modal"]')!
+    new MutationObserver(() => {
+      if (dialog.hasAttribute('data-shake')) w.__foyerShook = true
+    }).observe(dialog, { attributes: true, attributeFilter: ['data-shake'] })
+  })
+  return () => page.evaluate(() => (window as unknown as { __foyerShook: boolean }).__foyerShook)
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /** Runs axe (axe-core from npm) on the dialog; returns its serious and critical violations. */
 export async function seriousViolations(page: import('@playwright/test').Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource })
+  // Judge the settled modal: mid fade-in, text is measured against a half-drawn background (a false contrast failure).
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) if (animation.effect?.getComputedTiming().iterations !== Infinity) animation.finish()
+  })
   const results = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe
     return axe.run(document.querySelector('[data-testid="foyer-modal"]')!)

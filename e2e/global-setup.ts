@@ -1,25 +1,21 @@
 /**
- * Playwright global setup. Placeholder until the devnet stack lands: when apps/devnet/src/stack.ts exists it
- * starts the local stack with `startStack({ demo: 'preview' })` and stops it afterwards; otherwise it starts
- * nothing, so specs that bring their own chain (e2e/test-wallet.spec.ts) run standalone.
- * Set FOYER_E2E_NO_STACK=1 to skip the stack.
+ * Playwright global setup: starts the local stack (`startStack({ demo: 'preview' })`, the demo built as for
+ * production) and stops it afterwards. The server gets a fresh data folder for each run, so what one run leaves
+ * behind (rate limits per email and per address, sessions, indexed history) never decides the next run; the
+ * developer's own `.foyer/data` (what `npm start` uses) is not touched. Set FOYER_E2E_NO_STACK=1 to skip the stack
+ * (specs that bring their own chain, such as e2e/test-wallet.spec.ts, still run).
  */
-import { existsSync } from 'node:fs'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-
-const stackPath = fileURLToPath(new URL('../apps/devnet/src/stack.ts', import.meta.url))
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startStack } from '../apps/devnet/src/stack.ts'
 
 export default async function globalSetup(): Promise<void | (() => Promise<void>)> {
-  if (process.env.FOYER_E2E_NO_STACK === '1' || !existsSync(stackPath)) return
-  const mod = (await import(pathToFileURL(stackPath).href)) as {
-    startStack?: (options: { demo: 'preview' }) => Promise<unknown>
+  if (process.env.FOYER_E2E_NO_STACK === '1') return
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-data-'))
+  const stack = await startStack({ demo: 'preview', env: { FOYER_DATA_DIR: dataDir } })
+  return async () => {
+    await stack.stop()
+    rmSync(dataDir, { recursive: true, force: true })
   }
-  if (typeof mod.startStack !== 'function') return
-  const stack = (await mod.startStack({ demo: 'preview' })) as
-    | (() => Promise<void>)
-    | { stop?: () => Promise<void>; close?: () => Promise<void> }
-    | undefined
-  if (typeof stack === 'function') return stack
-  const stop = stack?.stop ?? stack?.close
-  if (typeof stop === 'function') return () => stop.call(stack)
 }
