@@ -2,6 +2,8 @@
  * The modal's main stylesheet, injected once by the shell. A style only some views use lives beside them and is
  * injected by the component that needs it (`useStyle`): walletStyles, transferStyles, accountStyles … Every selector is scoped under [data-foyer]; colours,
  * radius and font come from the --foyer-* variables set on the root (core's themeCssVariables).
+ * The dialog hangs from a fixed top rather than being centred: a view that grows as its data arrives extends
+ * downward, so the header and what the pointer is over do not move (a centred dialog moves up by half the growth).
  */
 export const modalCss = `
 [data-foyer]{position:fixed;inset:0;z-index:var(--foyer-z-index);font:15px/1.4 var(--foyer-font-family);color:var(--foyer-foreground);-webkit-font-smoothing:antialiased;color-scheme:light}
@@ -11,7 +13,7 @@ export const modalCss = `
 [data-foyer] :where(ul){list-style:none}
 [data-foyer] :where(button,a){font:inherit;color:inherit;background:none;border:0;margin:0;padding:0;cursor:pointer;text-decoration:none;-webkit-tap-highlight-color:transparent}
 [data-foyer] :where(button,a,[tabindex]):focus-visible{outline:2px solid var(--foyer-focus);outline-offset:2px}
-[data-foyer] .fo-overlay{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;background:var(--foyer-overlay);animation:fo-fade .16s ease-out}
+[data-foyer] .fo-overlay{position:absolute;inset:0;display:flex;align-items:flex-start;justify-content:center;padding:max(16px,calc(50dvh - 320px)) 16px 16px;background:var(--foyer-overlay);animation:fo-fade .16s ease-out}
 [data-foyer] .fo-dialog{position:relative;display:flex;flex-direction:column;width:100%;max-width:360px;max-height:min(640px,calc(100dvh - 32px));background:var(--foyer-background);border:1px solid var(--foyer-border);border-radius:var(--foyer-radius);box-shadow:0 20px 60px rgba(0,0,0,.28);outline:none;animation:fo-rise .2s cubic-bezier(.2,.8,.2,1)}
 [data-foyer] .fo-dialog[data-shake]{animation:fo-shake .5s ease-in-out;border-color:var(--foyer-error)}
 [data-foyer] .fo-dialog[aria-busy=true]::after{content:"";position:absolute;top:0;left:20%;right:20%;height:2px;border-radius:2px;background:var(--foyer-accent);animation:fo-pulse 1s ease-in-out infinite alternate}

@@ -6,7 +6,7 @@ export const accountCss = `
 [data-foyer] .fo-action{flex:1;min-height:40px;padding:0 12px;border-radius:999px;background:var(--foyer-surface);font-weight:600}
 [data-foyer] .fo-action:hover{background:var(--foyer-surface-hover)}
 [data-foyer] .fo-account-name{display:flex;align-items:center;gap:4px;font-size:18px;font-weight:600}
-[data-foyer] .fo-balance{min-height:22px;color:var(--foyer-muted);font-size:16px;font-weight:500;font-variant-numeric:tabular-nums}
+[data-foyer] .fo-balance{min-height:22px;line-height:22px;color:var(--foyer-muted);font-size:16px;font-weight:500;font-variant-numeric:tabular-nums}
 [data-foyer] .fo-section-head{display:flex;align-items:baseline;justify-content:space-between;gap:8px;padding:0 4px 8px}
 [data-foyer] .fo-section-head h3,[data-foyer] .fo-activity-month{font-size:14px;font-weight:600;color:var(--foyer-muted)}
 [data-foyer] .fo-activity-month{padding:4px 4px 8px}

@@ -13,10 +13,10 @@ export function TransferActions() {
   const { t } = useFoyerLocale(enAccount)
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)
+  const { preloadView } = usePreloadViews()
   const network = client.getNetwork(selectedNetworkId)
   if (!network || unsupported) return null
   const canSend = canSendTransactions(client, network)
-  const { preloadView } = usePreloadViews()
   const actions: { view: ViewName; label: 'account.swap' | 'account.send' | 'account.receive'; testId: string }[] = [
     ...(canSend && isFeatureAvailable(client.options, 'swaps') ? [{ view: 'Swap' as const, label: 'account.swap' as const, testId: 'account-swap' }] : []),
     ...(canSend ? [{ view: 'Send' as const, label: 'account.send' as const, testId: 'account-send' }] : []),
