@@ -97,14 +97,17 @@ async function heapMB(page: Page) {
   return Math.round((usedSize / 1024 / 1024) * 100) / 100
 }
 
-async function measure(browser: Browser, dir: string, url: string, withModal: boolean): Promise<PageFigures> {
+/** One page, measured run after run; `run` is called once per round so the two pages share the machine's moods. */
+function pageMeasurer(browser: Browser, dir: string, url: string, withModal: boolean) {
   const loads: number[] = []
   const firsts: number[] = []
   const reopens: number[] = []
   let before = { bytes: 0, files: 0 }
   let onOpen = 0
   let heap = 0
-  for (let run = 0; run < RUNS; run++) {
+  let runs = 0
+  async function run() {
+    const first = runs++ === 0
     const context = await browser.newContext()
     await installTestWallet(context, { privateKey: ANVIL_PRIVATE_KEYS[0]!, chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:1' }] })
     const page = await context.newPage()
@@ -115,24 +118,27 @@ async function measure(browser: Browser, dir: string, url: string, withModal: bo
     // A person does not click within a second of the load: let idle-time preloading happen, as it would.
     await page.waitForTimeout(1000)
     const seenBefore = [...scripts]
-    if (run === 0) before = { bytes: seenBefore.reduce((sum, s) => sum + gzipBytes(dir, s), 0), files: seenBefore.length }
+    if (first) before = { bytes: seenBefore.reduce((sum, s) => sum + gzipBytes(dir, s), 0), files: seenBefore.length }
     if (withModal) {
       firsts.push(await clickAndTime(page))
-      if (run === 0) onOpen = scripts.slice(seenBefore.length).reduce((sum, s) => sum + gzipBytes(dir, s), 0)
+      if (first) onOpen = scripts.slice(seenBefore.length).reduce((sum, s) => sum + gzipBytes(dir, s), 0)
       await page.keyboard.press('Escape')
       await page.getByTestId('foyer-modal').waitFor({ state: 'detached' }).catch(() => page.getByTestId('foyer-modal').waitFor({ state: 'hidden' }))
       reopens.push(await clickAndTime(page))
     }
-    if (run === 0) heap = await heapMB(page)
+    if (first) heap = await heapMB(page)
     await context.close()
   }
-  return {
-    beforeClickJsGzipKiB: kib(before.bytes),
-    beforeClickJsFiles: before.files,
-    ...(withModal ? { firstOpenJsGzipKiB: kib(onOpen), clickToListFirstMs: median(firsts), clickToListReopenMs: median(reopens) } : {}),
-    loadMs: median(loads),
-    heapMB: heap,
+  function figures(): PageFigures {
+    return {
+      beforeClickJsGzipKiB: kib(before.bytes),
+      beforeClickJsFiles: before.files,
+      ...(withModal ? { firstOpenJsGzipKiB: kib(onOpen), clickToListFirstMs: median(firsts), clickToListReopenMs: median(reopens) } : {}),
+      loadMs: median(loads),
+      heapMB: heap,
+    }
   }
+  return { run, figures }
 }
 
 function report(demo: PageFigures, floor: PageFigures, previous?: { demo: PageFigures; floor: PageFigures; date: string }) {
@@ -169,9 +175,15 @@ async function main() {
   const demoServer = await serve(join(demoDir, 'dist'))
   const floorServer = await serve(join(demoDir, 'dist-floor'))
   try {
-    console.log(`bench: measuring, ${RUNS} runs each…`)
-    const floor = await measure(browser, join(demoDir, 'dist-floor'), floorServer.url, false)
-    const demo = await measure(browser, join(demoDir, 'dist'), demoServer.url, true)
+    console.log(`bench: measuring, ${RUNS} runs each, the two pages taking turns…`)
+    const floorPage = pageMeasurer(browser, join(demoDir, 'dist-floor'), floorServer.url, false)
+    const demoPage = pageMeasurer(browser, join(demoDir, 'dist'), demoServer.url, true)
+    for (let round = 0; round < RUNS; round++) {
+      await floorPage.run()
+      await demoPage.run()
+    }
+    const floor = floorPage.figures()
+    const demo = demoPage.figures()
     const { table, allMet } = report(demo, floor, previous)
     const results = { date: new Date().toISOString(), runs: RUNS, machine: `${process.platform} ${process.arch}, node ${process.version}`, demo, floor, targets }
     // Other sections (e.g. convertQuotes) keep their own keys in the same file.
