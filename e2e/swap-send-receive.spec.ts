@@ -216,8 +216,10 @@ test.describe('send, receive and balances', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet.address)
   })
 
-  test('the wallet actions stay where they are while the balance and tokens load', async ({ page, wallet }) => {
+  for (const [layout, viewport] of [['dialog', { width: 1280, height: 720 }], ['bottom sheet', { width: 390, height: 800 }]] as const)
+  test(`the wallet actions stay where they are while the balance and tokens load (${layout})`, async ({ page, wallet }) => {
     void wallet // installs the test wallet
+    await page.setViewportSize(viewport)
     await page.goto('/')
     await page.getByTestId('connect-button').click()
     await page.getByTestId('wallet-selector-dev.foyer.testwallet').click()

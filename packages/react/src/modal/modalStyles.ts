@@ -4,6 +4,8 @@
  * radius and font come from the --foyer-* variables set on the root (core's themeCssVariables).
  * The dialog hangs from a fixed top rather than being centred: a view that grows as its data arrives extends
  * downward, so the header and what the pointer is over do not move (a centred dialog moves up by half the growth).
+ * The bottom sheet (≤ 430 px) has one fixed height for the same reason: a sheet sized to its content would grow
+ * upward and move everything in it.
  */
 export const modalCss = `
 [data-foyer]{position:fixed;inset:0;z-index:var(--foyer-z-index);font:15px/1.4 var(--foyer-font-family);color:var(--foyer-foreground);-webkit-font-smoothing:antialiased;color-scheme:light}
@@ -61,7 +63,7 @@ export const modalCss = `
 [data-foyer] .fo-amount{flex:none;font-weight:600;font-variant-numeric:tabular-nums}
 @media (max-width:430px){
 [data-foyer] .fo-overlay{align-items:flex-end;padding:0}
-[data-foyer] .fo-dialog{max-width:none;max-height:90dvh;border-bottom:0;border-radius:var(--foyer-radius) var(--foyer-radius) 0 0;padding-bottom:env(safe-area-inset-bottom);animation-name:fo-sheet}
+[data-foyer] .fo-dialog{max-width:none;height:min(640px,90dvh);max-height:none;border-bottom:0;border-radius:var(--foyer-radius) var(--foyer-radius) 0 0;padding-bottom:env(safe-area-inset-bottom);animation-name:fo-sheet}
 [data-foyer] .fo-dialog[data-shake]{animation-name:fo-shake}
 }
 /* Email login and the embedded wallet's frame (issue 6) */
