@@ -216,37 +216,38 @@ test.describe('send, receive and balances', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet.address)
   })
 
-  for (const [layout, viewport] of [['dialog', { width: 1280, height: 720 }], ['bottom sheet', { width: 390, height: 800 }]] as const)
-  test(`the wallet actions stay where they are while the balance and tokens load (${layout})`, async ({ page, wallet }) => {
-    void wallet // installs the test wallet
-    await page.setViewportSize(viewport)
-    await page.goto('/')
-    await page.getByTestId('connect-button').click()
-    await page.getByTestId('wallet-selector-dev.foyer.testwallet').click()
-    await expect(page.getByTestId('account-button')).toBeVisible()
-    // Every frame from the Account view's first paint until its token rows are in: where the Swap button sits, in
-    // layout pixels (offsetTop ignores the opening animation's transform), and whether the tokens were there yet.
-    const frames = page.evaluate(
-      () =>
-        new Promise<{ top: number; tokens: boolean }[]>((resolve) => {
-          const frames: { top: number; tokens: boolean }[] = []
-          let after = 0
-          const sample = () => {
-            const button = document.querySelector<HTMLElement>('[data-testid="account-swap"]')
-            const dialog = document.querySelector<HTMLElement>('[data-testid="foyer-modal"]')
-            if (button && dialog) {
-              const tokens = document.querySelector('[data-testid="account-tokens"] li') !== null
-              frames.push({ top: dialog.offsetTop + button.offsetTop, tokens })
-              if (tokens && ++after > 10) return resolve(frames)
+  for (const [layout, viewport] of [['dialog', { width: 1280, height: 720 }], ['bottom sheet', { width: 390, height: 800 }]] as const) {
+    test(`the wallet actions stay where they are while the balance and tokens load (${layout})`, async ({ page, wallet }) => {
+      void wallet // installs the test wallet
+      await page.setViewportSize(viewport)
+      await page.goto('/')
+      await page.getByTestId('connect-button').click()
+      await page.getByTestId('wallet-selector-dev.foyer.testwallet').click()
+      await expect(page.getByTestId('account-button')).toBeVisible()
+      // Every frame from the Account view's first paint until its token rows are in: where the Swap button sits, in
+      // layout pixels (offsetTop ignores the opening animation's transform), and whether the tokens were there yet.
+      const frames = page.evaluate(
+        () =>
+          new Promise<{ top: number; tokens: boolean }[]>((resolve) => {
+            const frames: { top: number; tokens: boolean }[] = []
+            let after = 0
+            const sample = () => {
+              const button = document.querySelector<HTMLElement>('[data-testid="account-swap"]')
+              const dialog = document.querySelector<HTMLElement>('[data-testid="foyer-modal"]')
+              if (button && dialog) {
+                const tokens = document.querySelector('[data-testid="account-tokens"] li') !== null
+                frames.push({ top: dialog.offsetTop + button.offsetTop, tokens })
+                if (tokens && ++after > 10) return resolve(frames)
+              }
+              requestAnimationFrame(sample)
             }
             requestAnimationFrame(sample)
-          }
-          requestAnimationFrame(sample)
-        }),
-    )
-    await page.getByTestId('account-button').click()
-    const seen = await frames
-    expect(seen.some((frame) => !frame.tokens), 'a frame before the tokens arrived').toBe(true)
-    expect(new Set(seen.map((frame) => frame.top)).size, `Swap button tops: ${seen.map((f) => f.top).join(', ')}`).toBe(1)
-  })
+          }),
+      )
+      await page.getByTestId('account-button').click()
+      const seen = await frames
+      expect(seen.some((frame) => !frame.tokens), 'a frame before the tokens arrived').toBe(true)
+      expect(new Set(seen.map((frame) => frame.top)).size, `Swap button tops: ${seen.map((f) => f.top).join(', ')}`).toBe(1)
+    })
+  }
 })
