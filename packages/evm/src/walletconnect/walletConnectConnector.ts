@@ -3,7 +3,7 @@ import { type Address, getAddress } from 'viem'
 import { SESSION_FLAG, type SessionStorage, type WalletConnectParameters } from './walletConnectProtocol.ts'
 import type { WalletConnectSession } from './walletConnectSession.ts'
 
-type UniversalProvider = Awaited<ReturnType<typeof import('@walletconnect/universal-provider').UniversalProvider.init>>
+type UniversalProvider = WalletConnectSession['provider']
 
 /**
  * A wagmi connector for WalletConnect v2 on the real SDK. What stays in the page is this shell: its name, the
