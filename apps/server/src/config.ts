@@ -66,6 +66,8 @@ export interface ServerConfig {
   embedded: EmbeddedConfig
   /** The account-history indexer (FOYER_INDEXER, FOYER_INDEXER_POLL_MS, FOYER_INDEXER_BATCH, FOYER_SPAM_NFTS). */
   indexer: IndexerSettings
+  /** FOYER_TRUST_PROXY: how many proxies in front of the server to trust for X-Forwarded-For (0: none). */
+  trustProxyHops: number
 }
 
 export type Env = Record<string, string | undefined>
@@ -201,6 +203,14 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
 
   const embedded = loadEmbeddedConfig(get, issues, { host, port })
 
+  let trustProxyHops = 0
+  const rawTrust = get('FOYER_TRUST_PROXY')
+  if (rawTrust !== undefined) {
+    const n = /^\d{1,2}$/.test(rawTrust) ? Number(rawTrust) : parseBoolean(rawTrust) === false ? 0 : NaN
+    if (!Number.isInteger(n) || n > 10) issues.push({ path: 'FOYER_TRUST_PROXY', message: `must be the number of trusted proxies, 0 to 10 (got ${JSON.stringify(rawTrust)})` })
+    else trustProxyHops = n
+  }
+
   if (issues.length > 0) throw new ConfigError(issues)
   return {
     embedded,
@@ -218,6 +228,7 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
     seedDemoProject,
     logLevel,
     indexer,
+    trustProxyHops,
   }
 }
 
