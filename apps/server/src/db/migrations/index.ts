@@ -2,6 +2,7 @@ import type { Migration } from 'kysely'
 import * as m0001 from './0001_projects.ts'
 import * as m0002 from './0002_account_history.ts'
 import * as m0003 from './0003_embedded_auth.ts'
+import * as m0004 from './0004_embedded_hardening.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_projects': m0001,
   '0002_account_history': m0002,
   '0003_embedded_auth': m0003,
+  '0004_embedded_hardening': m0004,
 }
