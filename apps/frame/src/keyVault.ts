@@ -1,9 +1,10 @@
 /**
- * The wallet key inside the frame. It is created here, split 2-of-3 (Shamir over GF(256)): the device share
+ * The wallet key inside the frame. It is created here, split 2-of-3 by the audited shamir-secret-sharing library
+ * (packages/embedded/src/keys): the device share
  * stays in this origin's storage, the auth share goes to the server (released only to a signed-in session), the
  * recovery share is shown to the person once. The whole key exists only in memory, rebuilt from two shares.
  */
-import { FrameHostError, combineShares, deriveShare, fromHex, splitSecret, toHex } from '@foyer/embedded/host'
+import { FrameHostError, combineShares, deriveShare, fromHex, splitSecret, toHex, unusedX } from '@foyer/embedded/host'
 import { type PrivateKeyAccount, generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 const DEVICE_ID_KEY = 'foyer.frame.deviceId'
@@ -11,10 +12,6 @@ const SESSION_KEY = 'foyer.frame.session'
 const deviceShareKey = (userId: string) => `foyer.frame.deviceShare.${userId}`
 
 export type StoredSession = { token: string; expiresAt: string; userId: string; email: string }
-
-export const DEVICE_SHARE_X = 1
-export const AUTH_SHARE_X = 2
-export const RECOVERY_SHARE_X = 3
 
 export function deviceId(): string {
   let id = localStorage.getItem(DEVICE_ID_KEY)
@@ -40,44 +37,53 @@ export function writeSession(session: StoredSession | undefined) {
   else localStorage.removeItem(SESSION_KEY)
 }
 
-/** A new key: returns the account, the auth share for the server and the recovery code for the person. */
-export function createKey(userId: string): { account: PrivateKeyAccount; authShare: string; recoveryCode: string } {
+/**
+ * A new key: returns the account, the auth share for the server and the recovery code for the person. The shares'
+ * x coordinates are the library's random ones (wallets made before it have x = 1, 2, 3: both work everywhere).
+ */
+export async function createKey(userId: string): Promise<{ account: PrivateKeyAccount; authShare: string; recoveryCode: string }> {
   const key = generatePrivateKey()
   const secret = fromHex(key.slice(2))
-  const [device, auth, recovery] = splitSecret(secret, { shares: 3, threshold: 2 })
+  const [device, auth, recovery] = await splitSecret(secret, { shares: 3, threshold: 2 })
   localStorage.setItem(deviceShareKey(userId), toHex(device!))
   secret.fill(0)
   return { account: privateKeyToAccount(key), authShare: toHex(auth!), recoveryCode: formatRecoveryCode(recovery!) }
 }
 
 /** Rebuilds the key from this device's share and the auth share; undefined when this device has no share. */
-export function restoreKey(userId: string, authShareHex: string, expectedAddress: string): PrivateKeyAccount | undefined {
+export async function restoreKey(userId: string, authShareHex: string, expectedAddress: string): Promise<PrivateKeyAccount | undefined> {
   const stored = localStorage.getItem(deviceShareKey(userId))
   if (!stored) return undefined
-  const account = accountFrom([fromHex(stored), fromHex(authShareHex)])
-  if (account.address.toLowerCase() !== expectedAddress.toLowerCase()) throw new FrameHostError('server_error', 'The key shares do not match this wallet')
+  const account = await accountFrom([fromHex(stored), fromHex(authShareHex)]).catch(() => undefined)
+  if (!account || account.address.toLowerCase() !== expectedAddress.toLowerCase()) throw new FrameHostError('server_error', 'The key shares do not match this wallet')
   return account
 }
 
-/** A new device: the recovery code and the auth share rebuild the key; this device then keeps its own share. */
-export function recoverKey(userId: string, authShareHex: string, recoveryCode: string, expectedAddress: string): PrivateKeyAccount | undefined {
+/**
+ * A new device: the recovery code and the auth share rebuild the key; this device then keeps its own share, the
+ * point at the first x neither of them uses (x = 1 for wallets made with x = 1, 2, 3: the same share as before).
+ */
+export async function recoverKey(userId: string, authShareHex: string, recoveryCode: string, expectedAddress: string): Promise<PrivateKeyAccount | undefined> {
   const recovery = parseRecoveryCode(recoveryCode)
   if (!recovery) return undefined
   const auth = fromHex(authShareHex)
-  const account = accountFrom([auth, recovery])
-  if (account.address.toLowerCase() !== expectedAddress.toLowerCase()) return undefined
-  localStorage.setItem(deviceShareKey(userId), toHex(deriveShare([auth, recovery], DEVICE_SHARE_X)))
+  // A code with the auth share's own x (or of another length) cannot rebuild anything: a wrong code, not an error.
+  const account = await accountFrom([auth, recovery]).catch(() => undefined)
+  if (!account || account.address.toLowerCase() !== expectedAddress.toLowerCase()) return undefined
+  localStorage.setItem(deviceShareKey(userId), toHex(deriveShare([auth, recovery], unusedX([auth, recovery]))))
   return account
 }
 
+/** A recovery code recomputed from this device's share and the auth share (a valid third share, at a free x). */
 export function recoveryCodeFor(userId: string, authShareHex: string): string | undefined {
   const stored = localStorage.getItem(deviceShareKey(userId))
   if (!stored) return undefined
-  return formatRecoveryCode(deriveShare([fromHex(stored), fromHex(authShareHex)], RECOVERY_SHARE_X))
+  const shares = [fromHex(stored), fromHex(authShareHex)]
+  return formatRecoveryCode(deriveShare(shares, unusedX(shares)))
 }
 
-function accountFrom(shares: Uint8Array[]): PrivateKeyAccount {
-  const secret = combineShares(shares)
+async function accountFrom(shares: Uint8Array[]): Promise<PrivateKeyAccount> {
+  const secret = await combineShares(shares)
   const account = privateKeyToAccount(`0x${toHex(secret)}`)
   secret.fill(0)
   return account
@@ -88,8 +94,9 @@ export function formatRecoveryCode(share: Uint8Array): string {
   return toHex(share).match(/.{1,6}/g)!.join('-')
 }
 
-function parseRecoveryCode(code: string): Uint8Array | undefined {
+/** 33 bytes, x first: any nonzero x (the library picks it at random; our earlier shares used x = 3). */
+export function parseRecoveryCode(code: string): Uint8Array | undefined {
   const hex = code.toLowerCase().replace(/[^0-9a-f]/g, '')
-  if (!/^03[0-9a-f]{64}$/.test(hex)) return undefined
+  if (!/^(?!00)[0-9a-f]{66}$/.test(hex)) return undefined
   return fromHex(hex)
 }

@@ -85,7 +85,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
       try {
         const { user: current } = await api.session(stored.token)
         if (current.address && current.authShare) {
-          const restored = restoreKey(current.id, current.authShare, current.address)
+          const restored = await restoreKey(current.id, current.authShare, current.address)
           if (!restored) return // this device has no share any more: sign in again with the recovery code
           session = stored
           user = current
@@ -243,17 +243,17 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
       let current = verified.user
       let key: PrivateKeyAccount | undefined
       if (!current.address || !current.authShare) {
-        const created = createKey(current.id)
+        const created = await createKey(current.id)
         current = (await api.createWallet(stored.token, created.account.address, created.authShare)).user
         key = created.account
         // The person keeps the third share; shown once, in this frame only.
         await withFrameShown(() => showRecoveryCode(created.recoveryCode), 'recovery')
       } else {
-        key = restoreKey(current.id, current.authShare, current.address)
+        key = await restoreKey(current.id, current.authShare, current.address)
         if (!key) {
           const { address, authShare, id } = current
           try {
-            await withFrameShown(() => askRecoveryCode((code) => Boolean((key = recoverKey(id, authShare!, code, address!)))))
+            await withFrameShown(() => askRecoveryCode(async (code) => Boolean((key = await recoverKey(id, authShare!, code, address!)))))
           } catch {
             throw new FrameHostError('aborted', 'Request was aborted')
           }

@@ -123,16 +123,16 @@ export function showRecoveryCode(code: string): Promise<void> {
 }
 
 /** A new device: asks for the recovery code until `check` accepts it; rejects with 'aborted' if cancelled. */
-export function askRecoveryCode(check: (code: string) => boolean): Promise<void> {
+export function askRecoveryCode(check: (code: string) => Promise<boolean>): Promise<void> {
   return new Promise((resolve, reject) => {
     const input = el('input', { type: 'text', autocomplete: 'off', spellcheck: false, id: 'recovery-input', testId: 'frame-recovery-input' })
     const error = el('p', { className: 'error', role: 'alert' } as Partial<HTMLParagraphElement>)
     const submit = el('button', { type: 'submit', className: 'primary', textContent: t('frame.continue'), testId: 'frame-recovery-submit' })
     const form = el('form', {}, el('label', { htmlFor: 'recovery-input', textContent: t('frame.recoveryLabel') }), input, error, el('div', { className: 'actions' }, submit))
     form.style.cssText = 'display:flex;flex-direction:column;gap:8px;flex:1'
-    form.onsubmit = (event) => {
+    form.onsubmit = async (event) => {
       event.preventDefault()
-      if (check(input.value)) {
+      if (await check(input.value)) {
         current = undefined
         clearScreen()
         resolve()

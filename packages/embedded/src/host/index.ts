@@ -1,5 +1,6 @@
 // The frame's side of the embedded wallet (apps/frame): the message host and the key shares.
 export { type FrameHandlers, FrameHostError, type FrameHostOptions, createFrameHost } from './frameHost.ts'
-export { combineShares, deriveShare, fromHex, gfDiv, gfMul, interpolateShares, type SplitOptions, splitSecret, toHex } from '../keys/shamir.ts'
+export { combineShares, deriveShare, fromHex, type SplitOptions, splitSecret, toHex, unusedX } from '../keys/shamir.ts'
+export { gfDiv, gfInverse, gfMul } from '../keys/gf256.ts'
 export { classifyRpcMethod, NOT_SAFE_RPC_METHODS, SAFE_RPC_METHODS } from '../methods/rpcMethods.ts'
 export * from '../messages/messages.ts'
