@@ -11,8 +11,14 @@ import { registerAccountDataRoutes } from './account-data/registerAccountDataRou
 import { cors } from './http/cors.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
 import { type Mailer, createSmtpMailer } from './embedded/mailer.ts'
+import { approvalPageHeaders, strictTransportSecurity } from './frame/securityHeaders.ts'
 import { apiErrorResponse, classifyError, errorResponse, payloadTooLarge } from './http/errors.ts'
 import { requireProject } from './http/project.ts'
+import { sequence } from './http/sequence.ts'
+import { type CounterStore, createDatabaseCounterStore } from './limits/counters.ts'
+import { createRateLimiter } from './limits/rateLimit.ts'
+import { connectRedis, createRedisCounterStore } from './limits/redisCounters.ts'
+import { classifyChainError } from './http/upstreamErrors.ts'
 import { silentLogger, type Logger } from './log.ts'
 import { effectiveFeatures } from './projects/model.ts'
 import { ProjectStore } from './projects/store.ts'
@@ -31,14 +37,29 @@ export interface AppDeps {
   mailer?: Mailer
   /** The wallet catalogue (default: FOYER_WALLETS_FILE, else the shipped catalogue). */
   catalogue?: WalletCatalogue
+  /** Rate-limit counters (default: Redis when config.rateLimit.redisUrl is set, else the database). */
+  counters?: CounterStore
 }
 
 export type FoyerApp = Hono<AppEnv>
 
 /** Builds the HTTP app. Pure wiring: no listening, no process state beyond in-memory caches. */
-export function createApp({ db, config, logger = silentLogger, projects, catalogue, mailer }: AppDeps): FoyerApp {
+export function createApp({ db, config, logger = silentLogger, projects, catalogue, mailer, counters }: AppDeps): FoyerApp {
   const store = projects ?? new ProjectStore(db.kysely)
-  const project = requireProject(store)
+  const limits = config.rateLimit
+  const limiter = createRateLimiter({
+    store: counters ?? defaultCounterStore(db, limits.redisUrl),
+    perClient: limits.perClient,
+    perProject: limits.perProject,
+    windowMs: limits.windowMs,
+    trustProxyHops: config.trustProxyHops,
+    logger,
+  })
+  // Data API and catalogue: the client is counted before the project is looked up (random project ids count
+  // too), the project after. Images are exempt (deterministic SVG marks, cached by browsers for a year, and a
+  // wallet list asks for dozens at once); so are /health and the embedded routes (which have their own limits).
+  const projectWithoutLimits = requireProject(store)
+  const project = sequence(limiter.perClient, projectWithoutLimits, limiter.perProject)
   const app = new Hono<AppEnv>()
 
   app.use(async (c, next) => {
@@ -47,6 +68,7 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
     c.header('X-Content-Type-Options', 'nosniff')
     logger.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
   })
+  app.use(strictTransportSecurity(config)).use('/v1/embedded/device/*', approvalPageHeaders()) // before the routes: every answer, errors too
   app.use('/v1/embedded/*', embeddedCors(config)) // before the app-wide CORS: the frame's origin is not a project's
   app.use(cors(store))
   app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => apiErrorResponse(c, payloadTooLarge(`Request body is larger than ${MAX_BODY_BYTES} bytes`)) }))
@@ -72,14 +94,14 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
 
   registerAccountDataRoutes(app, { config, db, project })
 
-  registerCatalogueRoutes(app, project, catalogue ?? createWalletCatalogue(loadCatalogueFile(process.env.FOYER_WALLETS_FILE || undefined)))
+  registerCatalogueRoutes(app, project, catalogue ?? createWalletCatalogue(loadCatalogueFile(process.env.FOYER_WALLETS_FILE || undefined)), projectWithoutLimits)
 
   registerEmbeddedRoutes(app, { db, config, projects: store, logger, mailer: mailer ?? createSmtpMailer(config.embedded.smtp) })
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${truncate(c.req.path, 200)}`))
 
   app.onError((err, c) => {
-    const known = classifyError(err)
+    const known = classifyError(err) ?? classifyChainError(err)
     if (known) {
       if (known.status >= 500) logger.error('request failed', { method: c.req.method, path: c.req.path, error: err })
       return apiErrorResponse(c, known)
@@ -92,6 +114,10 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
   })
 
   return app
+}
+
+function defaultCounterStore(db: FoyerDatabase, redisUrl: string | undefined): CounterStore {
+  return redisUrl ? createRedisCounterStore(connectRedis(redisUrl), { ownsConnection: true }) : createDatabaseCounterStore(db)
 }
 
 function truncate(s: string, n: number) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { type EmbeddedConfig, loadEmbeddedConfig } from './embedded/embeddedConfig.ts'
 import type { Issue } from './http/errors.ts'
 import { type IndexerSettings, parseIndexerSettings } from './indexer/indexerSettings.ts'
+import { type RateLimitConfig, parseRateLimitConfig } from './limits/rateLimitConfig.ts'
 import { LOG_LEVELS, type LogLevel } from './log.ts'
 import { isPlainObject, parseProjectInput, type ProjectInput } from './projects/model.ts'
 
@@ -68,6 +69,8 @@ export interface ServerConfig {
   indexer: IndexerSettings
   /** FOYER_TRUST_PROXY: how many proxies in front of the server to trust for X-Forwarded-For (0: none). */
   trustProxyHops: number
+  /** FOYER_RATE_LIMIT_*, REDIS_URL: limits on the data API and the catalogue (limits/rateLimitConfig.ts). */
+  rateLimit: RateLimitConfig
 }
 
 export type Env = Record<string, string | undefined>
@@ -211,8 +214,11 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
     else trustProxyHops = n
   }
 
+  const rateLimit = parseRateLimitConfig(get, issues)
+
   if (issues.length > 0) throw new ConfigError(issues)
   return {
+    rateLimit,
     embedded,
     version: SERVER_VERSION,
     port,

@@ -1,4 +1,5 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono'
+import { LRUCache } from 'lru-cache'
 import type { AppEnv } from '../http/context.ts'
 import { type Issue, invalidRequest, notFound } from '../http/errors.ts'
 import { effectiveFeatures } from '../projects/model.ts'
@@ -14,6 +15,7 @@ const IMAGE_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/
 /** Images are content-addressed by id and deterministic: cache for a year, revalidate with the ETag. */
 const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 const MAX_CACHED_ANSWERS = 1000
+const ANSWER_TTL_MS = 10 * 60_000
 
 function positiveInteger(raw: string | undefined, name: string, fallback: number, max: number, issues: Issue[]) {
   if (raw === undefined) return fallback
@@ -60,10 +62,17 @@ function svgResponse(c: Context<AppEnv>, svg: string) {
  * The seed's catalogue endpoints: `GET /getWallets`, `GET /getWalletImage/:id`, the generated
  * asset / currency / token marks, and `GET /getAnalyticsConfig`.
  */
-export function registerCatalogueRoutes(app: Hono<AppEnv>, project: MiddlewareHandler<AppEnv>, catalogue: WalletCatalogue) {
+export function registerCatalogueRoutes(
+  app: Hono<AppEnv>,
+  project: MiddlewareHandler<AppEnv>,
+  catalogue: WalletCatalogue,
+  /** Project check for the image routes (default `project`): the app passes one without rate limits. */
+  imageProject: MiddlewareHandler<AppEnv> = project,
+) {
   // The catalogue never changes while the process runs, so an answer is a pure function of (origin, project,
-  // query): keep the serialised bodies of recent queries. Bounded, oldest dropped first.
-  const answers = new Map<string, string>()
+  // query): keep the serialised bodies of recent queries. Bounded (least recently used dropped) and expiring, so
+  // memory stays flat whatever queries arrive.
+  const answers = new LRUCache<string, string>({ max: MAX_CACHED_ANSWERS, ttl: ANSWER_TTL_MS })
   app.get('/getWallets', project, (c) => {
     const projectId = c.get('project').id
     const url = new URL(c.req.url)
@@ -73,7 +82,6 @@ export function registerCatalogueRoutes(app: Hono<AppEnv>, project: MiddlewareHa
       const { count, data } = catalogue.list(parseWalletQuery(c.req.query()))
       const image = (id: string) => `${url.origin}/getWalletImage/${id}?projectId=${encodeURIComponent(projectId)}`
       body = JSON.stringify({ count, data: data.map((w) => toWalletListing(w, image(w.id))) })
-      if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!)
       answers.set(key, body)
     }
     c.header('Cache-Control', 'public, max-age=300')
@@ -81,14 +89,14 @@ export function registerCatalogueRoutes(app: Hono<AppEnv>, project: MiddlewareHa
     return c.body(body)
   })
 
-  app.get('/getWalletImage/:id', project, (c) => {
+  app.get('/getWalletImage/:id', imageProject, (c) => {
     const wallet = catalogue.get(c.req.param('id'))
     if (!wallet) throw notFound('unknown_wallet', `No wallet with the id "${c.req.param('id').slice(0, 80)}"`)
     return svgResponse(c, generatedMarkSvg(wallet.id, wallet.name))
   })
 
   for (const kind of ['Asset', 'Currency', 'Token'] as const) {
-    app.get(`/public/get${kind}Image/:id`, project, (c) => {
+    app.get(`/public/get${kind}Image/:id`, imageProject, (c) => {
       const id = c.req.param('id')
       if (!IMAGE_ID_RE.test(id)) throw invalidRequest([{ path: 'id', message: 'must be 1–128 letters, digits, ".", "_", ":" or "-"' }])
       return svgResponse(c, generatedMarkSvg(`${kind}:${id}`, id.split(/[:.]/).pop() ?? id))

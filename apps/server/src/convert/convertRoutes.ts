@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { HttpRequestError as ViemHttpRequestError, TimeoutError as ViemTimeoutError, getAddress } from 'viem'
+import { getAddress } from 'viem'
 import type { Address, ServerConfig } from '../config.ts'
 import type { FoyerApp } from '../app.ts'
 import type { AppEnv } from '../http/context.ts'
-import { ApiError, type Issue, badRequest, forbidden, invalidRequest } from '../http/errors.ts'
+import { type Issue, badRequest, forbidden, invalidRequest } from '../http/errors.ts'
+import { classifyChainError } from '../http/upstreamErrors.ts'
 import { isPlainObject } from '../projects/model.ts'
 import { effectiveFeatures } from '../projects/model.ts'
 import { type ConvertChain, convertChainsFrom } from './convertChains.ts'
@@ -130,16 +131,16 @@ export function registerConvertRoutes(app: FoyerApp, { config, project }: { conf
   }))
 }
 
-/** The chain's node not answering is a 502 the client can retry, not a 500. */
+/**
+ * The chain's node failing is a 502 the client can retry, not a 500; a call the chain refuses (a token address
+ * with no contract, a revert) is the request's fault: 400. See http/upstreamErrors.ts.
+ */
 function chainErrors(handler: (c: Context<AppEnv>) => Promise<Response>) {
   return async (c: Context<AppEnv>) => {
     try {
       return await handler(c)
     } catch (error) {
-      if (error instanceof ViemHttpRequestError || error instanceof ViemTimeoutError) {
-        throw new ApiError(502, 'chain_unavailable', 'The chain\'s node did not answer; try again shortly', { cause: error })
-      }
-      throw error
+      throw classifyChainError(error) ?? error
     }
   }
 }

@@ -1,4 +1,5 @@
-import { type Hex, BaseError, ContractFunctionRevertedError, encodeFunctionData } from 'viem'
+import { type Hex, BaseError, ContractFunctionRevertedError, HttpRequestError, SocketClosedError, TimeoutError, WebSocketRequestError, encodeFunctionData } from 'viem'
+import { LRUCache } from 'lru-cache'
 import type { Address } from '../config.ts'
 import { badRequest } from '../http/errors.ts'
 import { erc20Abi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './abis.ts'
@@ -61,7 +62,8 @@ export async function quoteSwap(chain: ConvertChain, from: Address, to: Address,
 }
 
 const factories = new WeakMap<ConvertChain, Promise<Address>>()
-const pairs = new Map<string, Promise<Address>>()
+/** Pool addresses by token pair: a pool's address never changes, so only the bound matters (oldest use dropped). */
+const pairs = new LRUCache<string, Promise<Address>>({ max: 10_000 })
 
 /** The pools' mid-price output for `amount` against what the router gives: the trade's price impact in percent. */
 async function priceImpactOf(chain: ConvertChain, path: Address[], amount: bigint, toAmount: bigint): Promise<number> {
@@ -193,12 +195,17 @@ async function estimate(chain: ConvertChain, call: { from: Address; to: Address;
     const gas = await chain.client.estimateGas({ account: call.from, to: call.to, data: call.data, value: call.value })
     return (gas * 120n) / 100n
   } catch (error) {
-    if (error instanceof BaseError) {
+    // The node not answering is not the transaction's fault: leave it to the 502 mapping.
+    if (error instanceof BaseError && !isTransportFailure(error)) {
       const reason = error.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null
       throw badRequest('transaction_would_fail', `The transaction would fail: ${reason?.reason ?? error.shortMessage}`)
     }
     throw error
   }
+}
+
+function isTransportFailure(error: BaseError): boolean {
+  return error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError || e instanceof WebSocketRequestError) !== null
 }
 
 function isRevert(error: unknown): boolean {

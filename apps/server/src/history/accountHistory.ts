@@ -56,6 +56,10 @@ interface CursorKey {
   txIndex: number
 }
 
+/** The largest time a JavaScript Date holds (±100,000,000 days from 1970). */
+const MAX_DATE_MS = 8.64e15
+const MAX_INT4 = 2 ** 31 - 1
+
 /** Cursors are opaque to clients: base64url of the last entry's sort key. */
 export function encodeCursor(key: CursorKey): string {
   return Buffer.from(JSON.stringify([key.minedAt, key.chainId, key.block, key.txIndex])).toString('base64url')
@@ -72,6 +76,8 @@ export function decodeCursor(value: string): CursorKey {
   }
   if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((n) => Number.isSafeInteger(n) && n >= 0)) throw fail()
   const [minedAt, chainId, block, txIndex] = parsed as number[]
+  // Each part must fit the column it is compared with: a timestamp Date can hold, int4 chain id and position.
+  if (minedAt! > MAX_DATE_MS || chainId! > MAX_INT4 || txIndex! > MAX_INT4) throw fail()
   return { minedAt: minedAt!, chainId: chainId!, block: block!, txIndex: txIndex! }
 }
 

@@ -11,5 +11,7 @@ export interface AppEnv {
     body: unknown
     /** CORS decision made for the resolved project; undefined when no project decided it. */
     cors: 'allowed' | 'refused' | undefined
+    /** The tightest rate limit this request was counted against (limits/rateLimit.ts), for the RateLimit-* headers. */
+    rateLimit: { limit: number; remaining: number; resetAt: number } | undefined
   }
 }

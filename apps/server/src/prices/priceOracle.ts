@@ -1,7 +1,9 @@
 import { NATIVE_TOKEN_ADDRESS_EVM } from '@foyer/core'
+import { LRUCache } from 'lru-cache'
 import { parseAbi, zeroAddress } from 'viem'
 import type { Address, ChainConfig } from '../config.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
+import { classifyChainError } from '../http/upstreamErrors.ts'
 
 export const NATIVE_ADDRESS = NATIVE_TOKEN_ADDRESS_EVM as Address
 
@@ -20,6 +22,12 @@ export interface TokenInfo {
 export interface PriceOracleOptions {
   /** How long a price is reused, ms (default 10 s: pools move, but not every request needs a fresh read). */
   ttlMs?: number
+  /** How long "no such token" / "no pool" is believed, ms (default 30 s: a pool may be created any time). */
+  negativeTtlMs?: number
+  /** How long token metadata and pool addresses are kept, ms (default 1 h: they practically never change). */
+  metadataTtlMs?: number
+  /** Bound on each cache (prices, pools, token metadata), entries; least recently used dropped first. */
+  maxEntries?: number
   now?: () => number
 }
 
@@ -28,20 +36,37 @@ const SCALE = 10n ** 18n
 /**
  * USD prices read from Uniswap V2 pools against the chain's USD stablecoin (`contracts.usd`): a token's price is
  * the USD reserve over its own reserve in the token/USD pool, or, without one, its price in WETH (token/WETH
- * pool) times WETH's. The native currency is priced as WETH. Prices are kept `ttlMs`; pair addresses for good.
+ * pool) times WETH's. The native currency is priced as WETH.
+ *
+ * Every cache is an LRU with a bound and an expiry, so a client asking for fresh random addresses cannot grow
+ * memory: prices live `ttlMs`, negative answers (not a token, no pool) `negativeTtlMs`, metadata and found pools
+ * `metadataTtlMs`. Failed reads (the node not answering) are never cached: the next request tries again.
  */
 export class PriceOracle {
   readonly #clients: ChainClients
   readonly #ttlMs: number
-  readonly #now: () => number
-  readonly #prices = new Map<string, { expires: number; value: Promise<number | null> }>()
-  readonly #pairs = new Map<string, Promise<Address | null>>()
-  readonly #tokens = new Map<string, Promise<TokenInfo | null>>()
+  readonly #negativeTtlMs: number
+  readonly #prices: LRUCache<string, Promise<number | null>>
+  readonly #pairs: LRUCache<string, Promise<Address | null>>
+  readonly #tokens: LRUCache<string, Promise<TokenInfo | null>>
 
   constructor(clients: ChainClients, options: PriceOracleOptions = {}) {
     this.#clients = clients
     this.#ttlMs = options.ttlMs ?? 10_000
-    this.#now = options.now ?? Date.now
+    this.#negativeTtlMs = options.negativeTtlMs ?? 30_000
+    const max = options.maxEntries ?? 10_000
+    const metadataTtl = options.metadataTtlMs ?? 3_600_000
+    const now = options.now ?? performance.now.bind(performance)
+    // lru-cache reads time through `perf`; a test clock plugs in there.
+    const perf = { now }
+    this.#prices = new LRUCache({ max, ttl: this.#ttlMs, perf })
+    this.#pairs = new LRUCache({ max, ttl: metadataTtl, perf })
+    this.#tokens = new LRUCache({ max, ttl: metadataTtl, perf })
+  }
+
+  /** How many entries each cache holds now (for tests and diagnostics). */
+  cacheSizes(): { prices: number; pairs: number; tokens: number } {
+    return { prices: this.#prices.size, pairs: this.#pairs.size, tokens: this.#tokens.size }
   }
 
   /** USD price per whole token (null when no pool route exists); one entry per address, in order. */
@@ -52,16 +77,17 @@ export class PriceOracle {
   /** `fresh` skips the cached price (the new one is cached). */
   usdPrice(chain: ChainConfig, address: Address, { fresh = false } = {}): Promise<number | null> {
     const key = `${chain.id}:${address.toLowerCase()}`
-    const cached = this.#prices.get(key)
-    if (!fresh && cached && cached.expires > this.#now()) return cached.value
+    const cached = fresh ? undefined : this.#prices.get(key)
+    if (cached) return cached
     const value = this.#readPrice(chain, address.toLowerCase() as Address)
-    this.#prices.set(key, { expires: this.#now() + this.#ttlMs, value })
-    // A failed read is not cached: the next request tries again.
-    value.catch(() => this.#prices.get(key)?.value === value && this.#prices.delete(key))
+    remember(this.#prices, key, value, { negativeTtlMs: Math.min(this.#ttlMs, this.#negativeTtlMs) })
     return value
   }
 
-  /** Token metadata: the chain's token list, the native currency, else read from the contract (null when it is not an ERC-20). */
+  /**
+   * Token metadata: the chain's token list, the native currency, else read from the contract (null when the
+   * address holds no ERC-20). Rejects when the node does not answer.
+   */
   tokenInfo(chain: ChainConfig, address: Address): Promise<TokenInfo | null> {
     const lower = address.toLowerCase() as Address
     if (lower === NATIVE_ADDRESS) {
@@ -79,9 +105,13 @@ export class PriceOracle {
         client.readContract({ address: lower, abi: erc20MetaAbi, functionName: 'decimals' }),
       ]).then(
         ([symbol, name, decimals]) => ({ address: lower, symbol, name, decimals }),
-        () => null,
+        (error: unknown) => {
+          // Reverts and empty answers mean "not an ERC-20"; a node that did not answer says nothing about the token.
+          if (classifyChainError(error)?.status === 400) return null
+          throw error
+        },
       )
-      this.#tokens.set(key, info)
+      remember(this.#tokens, key, info, { negativeTtlMs: this.#negativeTtlMs })
     }
     return info
   }
@@ -124,15 +154,27 @@ export class PriceOracle {
         .get(chain)
         .readContract({ address: chain.contracts.factory!, abi: factoryAbi, functionName: 'getPair', args: [a, b] })
         .then((p) => (p === zeroAddress ? null : p))
-      // A pool may be created later, and a failed read may be a blip: keep only found pairs.
-      pair.then(
-        (p) => p === null && this.#pairs.delete(key),
-        () => this.#pairs.delete(key),
-      )
-      this.#pairs.set(key, pair)
+      // A pool may be created later: "no pool" is believed only briefly.
+      remember(this.#pairs, key, pair, { negativeTtlMs: this.#negativeTtlMs })
     }
     return pair
   }
+}
+
+/**
+ * Caches a pending read: a null answer is kept only `negativeTtlMs`, a failure is dropped (only if the entry is
+ * still this read, so a newer one is not removed).
+ */
+function remember<T>(cache: LRUCache<string, Promise<T | null>>, key: string, value: Promise<T | null>, { negativeTtlMs }: { negativeTtlMs: number }) {
+  cache.set(key, value)
+  value.then(
+    (result) => {
+      if (result === null && cache.peek(key) === value) cache.set(key, value, { ttl: negativeTtlMs })
+    },
+    () => {
+      if (cache.peek(key) === value) cache.delete(key)
+    },
+  )
 }
 
 export function nativeName(chain: ChainConfig): string {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { Database, ProjectRow } from '../db/schema.ts'
 import type { Project, ProjectInput } from './model.ts'
 
@@ -17,28 +18,31 @@ export interface ProjectStoreOptions {
 export class ProjectStore {
   readonly #db: Kysely<Database>
   readonly #ttl: number
-  readonly #max: number
   readonly #now: () => number
-  readonly #byId = new Map<string, { at: number; value: Promise<Project | undefined> }>()
+  /** Found and missing projects alike (a missing one is a promise of undefined), LRU-bounded with expiry. */
+  readonly #byId: LRUCache<string, Promise<Project | undefined>>
   #origins?: { at: number; value: Promise<Set<string>> }
 
   constructor(db: Kysely<Database>, options: ProjectStoreOptions = {}) {
     this.#db = db
     this.#ttl = options.ttlMs ?? 5_000
-    this.#max = options.maxEntries ?? 1_000
     this.#now = options.now ?? Date.now
+    this.#byId = new LRUCache({ max: options.maxEntries ?? 1_000, ttl: this.#ttl, perf: { now: this.#now } })
   }
 
   /** Cached lookup by id. */
   get(id: string): Promise<Project | undefined> {
-    const now = this.#now()
     const hit = this.#byId.get(id)
-    if (hit && now - hit.at < this.#ttl) return hit.value
+    if (hit) return hit
     const value = this.#load(id)
-    if (this.#byId.size >= this.#max) this.#byId.delete(this.#byId.keys().next().value as string)
-    this.#byId.set(id, { at: now, value })
-    value.catch(() => this.#byId.delete(id)) // never cache failures
+    this.#byId.set(id, value)
+    value.catch(() => this.#byId.peek(id) === value && this.#byId.delete(id)) // never cache failures
     return value
+  }
+
+  /** How many lookups are cached now (for tests). */
+  get cachedLookups(): number {
+    return this.#byId.size
   }
 
   /** Whether any project allows `origin` (used for preflights that name no project, and for error responses). */

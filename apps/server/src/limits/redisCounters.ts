@@ -1,0 +1,48 @@
+/**
+ * The CounterStore on Redis (`REDIS_URL`): the same fixed windows as the database store, for deployments that
+ * already run Redis and would rather not spend a database write per request.
+ * One hit is ONE transaction (`MULTI INCRBY + PEXPIREAT EXEC`): Redis runs it atomically, so 100 requests at once
+ * get 100 distinct counts, and the key removes itself when its window is over (no purge needed).
+ */
+import { Redis, type RedisOptions } from 'ioredis'
+import { type CounterStore, windowOf } from './counters.ts'
+
+/** Keys live a little past their window, so a clock a bit behind on another instance still finds its count. */
+const EXPIRY_SLACK_MS = 5_000
+
+export interface RedisCounterStore extends CounterStore {
+  /** Closes the connection (when the store opened it). */
+  close(): Promise<void>
+}
+
+/**
+ * Opens a Redis connection for counters. A Redis that does not answer fails a hit within `commandTimeoutMs`
+ * instead of queueing it forever (the rate limiter then lets the request through and logs it).
+ */
+export function connectRedis(url: string, options: RedisOptions = {}): Redis {
+  return new Redis(url, { commandTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, ...options })
+}
+
+export function createRedisCounterStore(
+  redis: Redis,
+  { keyPrefix = 'foyer:rate:', now = () => new Date(), ownsConnection = false }: { keyPrefix?: string; now?: () => Date; ownsConnection?: boolean } = {},
+): RedisCounterStore {
+  return {
+    async hit(key, windowMs, amount = 1) {
+      if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError('amount must be a positive integer')
+      const { start, end } = windowOf(now(), windowMs)
+      const redisKey = `${keyPrefix}${key}:${start.getTime()}`
+      const results = await redis.multi().incrby(redisKey, amount).pexpireat(redisKey, end.getTime() + EXPIRY_SLACK_MS).exec()
+      const [incr] = results ?? []
+      if (!incr || incr[0]) throw incr?.[0] ?? new Error('Redis did not run the counter transaction')
+      return { count: Number(incr[1]), resetAt: end }
+    },
+    // Keys expire on their own (PEXPIREAT): nothing to delete.
+    async purgeExpired() {
+      return 0
+    },
+    async close() {
+      if (ownsConnection) await redis.quit().catch(() => redis.disconnect())
+    },
+  }
+}
