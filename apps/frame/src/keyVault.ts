@@ -11,7 +11,9 @@ const DEVICE_ID_KEY = 'foyer.frame.deviceId'
 const SESSION_KEY = 'foyer.frame.session'
 const deviceShareKey = (userId: string) => `foyer.frame.deviceShare.${userId}`
 
-export type StoredSession = { token: string; expiresAt: string; userId: string; email: string }
+/** `remember`: the person ticked "Remember this device"; without it, sign-out wipes this device's share. */
+export type StoredSession = { token: string; expiresAt: string; userId: string; email: string; remember?: boolean }
+
 
 export function deviceId(): string {
   let id = localStorage.getItem(DEVICE_ID_KEY)
@@ -35,6 +37,11 @@ export function readSession(): StoredSession | undefined {
 export function writeSession(session: StoredSession | undefined) {
   if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session))
   else localStorage.removeItem(SESSION_KEY)
+}
+
+/** Sign-out without "Remember this device": signing in here again then needs the recovery code. */
+export function forgetDeviceShare(userId: string) {
+  localStorage.removeItem(deviceShareKey(userId))
 }
 
 /**

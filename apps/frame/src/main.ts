@@ -3,10 +3,13 @@
  * that the parent really is that origin (location.ancestorOrigins / referrer) and that the project allows it.
  * Anything else is ignored and counted in `data-ignored-messages` (tests read it).
  */
-import { FrameHostError, type FrameHandlers, classifyRpcMethod, createFrameHost } from '@foyer/embedded/host'
-import { http, type Chain, type Hex, type PrivateKeyAccount, createPublicClient, createWalletClient, defineChain, hexToString, isHex } from 'viem'
+import { FrameHostError, type FrameHandlers, createFrameHost } from '@foyer/embedded/host'
+import { type Chain, type PrivateKeyAccount, defineChain } from 'viem'
+import { createApprovals } from './approval/approvals.ts'
+import { approvalChanged } from './approval/approvalScreen.ts'
 import { type StoredSession, createKey, deviceId, readSession, recoverKey, restoreKey, writeSession } from './keyVault.ts'
-import { applyTheme, askRecoveryCode, cancelScreen, installStyles, setFrameLocale, showApproval, showRecoveryCode } from './screens.ts'
+import { createRpc } from './rpc/rpc.ts'
+import { applyTheme, askRecoveryCode, cancelScreen, installStyles, setFrameLocale, showRecoveryCode } from './screens.ts'
 import { type FrameConfig, type ServerUser, createServerApi } from './serverApi.ts'
 
 const params = new URLSearchParams(location.search)
@@ -69,8 +72,6 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
     if (!chain) throw new FrameHostError('rpc_error', 'No network is configured on the Foyer server', { rpcCode: 4901 })
     return chain
   }
-  const publicClient = () => createPublicClient({ chain: requireChain(), transport: http() })
-  const walletClient = () => createWalletClient({ account: requireAccount(), chain: requireChain(), transport: http() })
 
   function requireAccount(): PrivateKeyAccount {
     if (!account) throw new FrameHostError('unauthorized', 'Sign in first')
@@ -121,104 +122,17 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
     }
   }
 
-  async function approve(details: Parameters<typeof showApproval>[0]) {
-    let approved: boolean
-    try {
-      approved = await withFrameShown(() => showApproval(details))
-    } catch {
-      throw new FrameHostError('aborted', 'Request was aborted')
-    }
-    if (!approved) throw new FrameHostError('rejected', 'The request was rejected in the wallet')
-  }
+  // Not-safe requests wait in line (apps/frame/src/approval); the site shows the frame while any is open or waiting.
+  const approvals = createApprovals({
+    onBusyChange: (busy) => host.emit('FRAME_VISIBILITY', busy ? { visible: true, reason: 'approval' } : { visible: false }),
+  })
 
   async function signedIn(): Promise<void> {
     await restore()
     requireAccount()
   }
 
-  async function rpc(method: string, params: unknown): Promise<unknown> {
-    const kind = classifyRpcMethod(method)
-    if (kind === 'notAllowed') throw new FrameHostError('not_allowed', 'Requested RPC call is not allowed')
-    await signedIn()
-    const list = Array.isArray(params) ? params : []
-    const site = parentOrigin
-    const current = requireAccount()
-    if (kind === 'safe') {
-      switch (method) {
-        case 'eth_accounts':
-        case 'eth_requestAccounts':
-          return [current.address]
-        case 'eth_chainId':
-          return `0x${requireChain().id.toString(16)}`
-        case 'wallet_getCapabilities':
-        case 'wallet_getPermissions':
-          return method === 'wallet_getPermissions' ? [] : {}
-        case 'wallet_getCallsStatus':
-        case 'getAccounts':
-        case 'getBalance':
-        case 'getLatestBlockhash':
-          throw new FrameHostError('unsupported', `${method} is not supported by this wallet`)
-      }
-      return forward(method, list)
-    }
-    switch (method) {
-      case 'personal_sign': {
-        const [message, from] = list as [Hex, string]
-        if (typeof from === 'string' && from.toLowerCase() !== current.address.toLowerCase()) throw new FrameHostError('rpc_error', 'Unknown account', { rpcCode: 4100 })
-        const text = isHex(message) ? safeText(message) : String(message)
-        await approve({ title: 'frame.signMessage', site, rows: [['frame.account', current.address]], body: text })
-        return current.signMessage({ message: isHex(message) ? { raw: message } : String(message) })
-      }
-      case 'eth_signTypedData_v4':
-      case 'eth_signTypedData': {
-        const [from, raw] = list as [string, string | Record<string, unknown>]
-        if (typeof from === 'string' && from.toLowerCase() !== current.address.toLowerCase()) throw new FrameHostError('rpc_error', 'Unknown account', { rpcCode: 4100 })
-        const typed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Parameters<PrivateKeyAccount['signTypedData']>[0]
-        await approve({ title: 'frame.signTypedData', site, rows: [['frame.account', current.address], ['frame.type', String((typed as { primaryType?: string }).primaryType ?? '')]], body: JSON.stringify(typed.message, null, 2) })
-        return current.signTypedData(typed)
-      }
-      case 'eth_sendTransaction':
-      case 'eth_signTransaction': {
-        const [tx] = list as [{ from?: string; to?: string; value?: Hex; data?: Hex; gas?: Hex }]
-        if (!tx || (tx.from && tx.from.toLowerCase() !== current.address.toLowerCase())) throw new FrameHostError('rpc_error', 'Unknown account', { rpcCode: 4100 })
-        const rows: Parameters<typeof showApproval>[0]['rows'] = [
-          ['frame.network', requireChain().name],
-          ['frame.from', current.address],
-          ['frame.to', tx.to ?? '—'],
-          ['frame.value', `${formatEther(BigInt(tx.value ?? '0x0'))} ${requireChain().nativeCurrency.symbol}`],
-        ]
-        await approve({ title: method === 'eth_sendTransaction' ? 'frame.sendTransaction' : 'frame.signTransaction', site, rows, body: tx.data && tx.data !== '0x' ? tx.data : undefined })
-        const request = {
-          to: tx.to as Hex | undefined,
-          value: tx.value ? BigInt(tx.value) : undefined,
-          data: tx.data,
-          gas: tx.gas ? BigInt(tx.gas) : undefined,
-        }
-        try {
-          if (method === 'eth_signTransaction') {
-            const prepared = await walletClient().prepareTransactionRequest(request)
-            return await current.signTransaction(prepared as never)
-          }
-          return await walletClient().sendTransaction(request)
-        } catch (error) {
-          throw new FrameHostError('rpc_error', (error as { shortMessage?: string }).shortMessage ?? 'The transaction failed', { rpcCode: -32603 })
-        }
-      }
-      default:
-        // Listed as not-safe (Solana signing, wallet_sendCalls, permissions, user operations, eth_sign) but not
-        // something this EOA wallet does yet: refuse rather than pretend.
-        throw new FrameHostError('unsupported', `${method} is not supported by this wallet yet`)
-    }
-  }
-
-  async function forward(method: string, params: unknown[]) {
-    try {
-      return await publicClient().request({ method: method as never, params: params as never })
-    } catch (error) {
-      const e = error as { code?: number; shortMessage?: string }
-      throw new FrameHostError('rpc_error', e.shortMessage ?? 'RPC request failed', { rpcCode: typeof e.code === 'number' ? e.code : -32603 })
-    }
-  }
+  const rpc = createRpc({ site: parentOrigin, signedIn, account: requireAccount, chain: requireChain, approve: (details) => approvals.approve(details) })
 
   const handlers: FrameHandlers = {
     async CONNECT_EMAIL({ email }) {
@@ -269,7 +183,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
     },
     async GET_USER({ chainId }) {
       await signedIn()
-      if (chainId !== undefined && chains.some((c) => c.id === chainId)) {
+      if (chainId !== undefined && chainId !== chain?.id && chains.some((c) => c.id === chainId)) {
+        approvals.assertNetworkMayChange()
         chain = chains.find((c) => c.id === chainId)
         localStorage.setItem('foyer.frame.chainId', String(chainId))
       }
@@ -293,6 +208,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
     SWITCH_NETWORK({ chainId }) {
       const next = chains.find((c) => c.id === chainId)
       if (!next) throw new FrameHostError('rpc_error', `Chain ${chainId} is not available in this wallet`, { rpcCode: 4902 })
+      if (next.id !== chain?.id) approvals.assertNetworkMayChange()
       chain = next
       localStorage.setItem('foyer.frame.chainId', String(chainId))
       host.emit('CHAIN_CHANGED', { chainId })
@@ -318,6 +234,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
     },
     SYNC_THEME({ themeMode, themeVariables }) {
       applyTheme(themeMode, themeVariables)
+      approvalChanged() // what the person sees changed: Approve counts again
       return {}
     },
     async SYNC_DAPP_DATA({ locale }) {
@@ -330,6 +247,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
       return { type: 'eoa' }
     },
     ABORT_PENDING() {
+      approvals.abortAll()
       deviceWait?.abort()
       cancelScreen()
       return {}
@@ -346,21 +264,6 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
   })
   document.body.dataset.state = 'ready'
   host.emit('FRAME_READY', {})
-}
-
-function safeText(hex: Hex): string {
-  try {
-    const text = hexToString(hex)
-    return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? hex : text
-  } catch {
-    return hex
-  }
-}
-
-function formatEther(wei: bigint): string {
-  const whole = wei / 10n ** 18n
-  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : `${whole}`
 }
 
 void boot()

@@ -1,16 +1,16 @@
 /**
- * What the frame shows when the site's modal hosts it: an approval (what is asked, Approve / Reject), the
- * recovery code of a new wallet, or the recovery code entry on a new device. Plain DOM, no framework.
+ * What the frame shows when the site's modal hosts it: the recovery code of a new wallet, or the recovery code entry
+ * on a new device (approvals have their own folder, approval/). Plain DOM, no framework.
  */
 import { type KeysWith, type MessageParameters, createTranslate, enFrame, isSupportedLocale, loadCatalogue } from '@foyer/core'
 
-const root = () => document.getElementById('frame-root')!
+export const root = () => document.getElementById('frame-root')!
 
 /** The keys the frame shows: the English base and the frame's own part. */
-type FrameMessageKey = KeysWith<typeof enFrame>
+export type FrameMessageKey = KeysWith<typeof enFrame>
 
 let translate = createTranslate({}, enFrame)
-const t = (key: FrameMessageKey, parameters?: MessageParameters) => translate(key, parameters)
+export const t = (key: FrameMessageKey, parameters?: MessageParameters) => translate(key, parameters)
 
 /** The frame speaks the site's modal language (core's catalogue, the `frame.*` keys). */
 export async function setFrameLocale(locale: string | undefined) {
@@ -44,7 +44,7 @@ export function applyTheme(mode: 'light' | 'dark', variables: Record<string, str
   if (accent && /^[#(),.%\w\s-]{1,60}$/.test(accent)) document.documentElement.style.setProperty('--accent', accent)
 }
 
-function el<tag extends keyof HTMLElementTagNameMap>(tag: tag, props: Partial<HTMLElementTagNameMap[tag]> & { testId?: string } = {}, ...children: (Node | string)[]) {
+export function el<tag extends keyof HTMLElementTagNameMap>(tag: tag, props: Partial<HTMLElementTagNameMap[tag]> & { testId?: string } = {}, ...children: (Node | string)[]) {
   const element = document.createElement(tag)
   const { testId, ...rest } = props
   Object.assign(element, rest)
@@ -63,41 +63,6 @@ export function clearScreen() {
 /** Cancels what is shown (the modal closed): the waiting promise settles as rejected/aborted. */
 export function cancelScreen() {
   current?.cancel()
-}
-
-export type ApprovalDetails = { title: FrameMessageKey; site: string; rows: [FrameMessageKey, string][]; body?: string }
-
-/** Shows what is asked; resolves true on Approve, false on Reject; rejects with 'aborted' if cancelled. */
-export function showApproval(details: ApprovalDetails): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const approve = el('button', { type: 'button', className: 'primary', textContent: t('frame.approve'), testId: 'frame-approve' })
-    const rejectButton = el('button', { type: 'button', textContent: t('frame.reject'), testId: 'frame-reject' })
-    const finish = (value: boolean) => {
-      current = undefined
-      clearScreen()
-      resolve(value)
-    }
-    approve.onclick = () => finish(true)
-    rejectButton.onclick = () => finish(false)
-    current = {
-      cancel: () => {
-        current = undefined
-        clearScreen()
-        reject(new Error('aborted'))
-      },
-    }
-    const list = el('dl')
-    for (const [term, value] of details.rows) list.append(el('dt', { textContent: t(term) }), el('dd', { textContent: value }))
-    root().replaceChildren(
-      el('h1', { textContent: t(details.title), id: 'frame-title' }),
-      el('p', { className: 'muted', textContent: t('frame.requestedBy', { site: details.site }) }),
-      list,
-      ...(details.body !== undefined ? [el('pre', { textContent: details.body, testId: 'frame-request-body' })] : []),
-      el('div', { className: 'actions' }, rejectButton, approve),
-    )
-    document.body.dataset.screen = 'approval'
-    approve.focus()
-  })
 }
 
 /** A new wallet: the person keeps the recovery code (needed to sign in on another device). */

@@ -2,6 +2,7 @@
 import { FrameHostError } from '@foyer/embedded/host'
 
 export type ServerUser = { id: string; email: string; address: string | null; authShare: string | null }
+export type ServerDevice = { id: string; current: boolean; approvedAt: string | null; lastUsedAt: string | null; expiresAt: string | null }
 export type FrameConfig = { projectId: string; allowedOrigins: string[]; chains: { id: number; name: string; rpcUrl: string; nativeSymbol: string }[] }
 
 export function createServerApi(projectId: string, baseUrl = __FOYER_API_URL__) {
@@ -39,13 +40,20 @@ export function createServerApi(projectId: string, baseUrl = __FOYER_API_URL__) 
   }
   return {
     config: () => call<FrameConfig>('GET', `/v1/embedded/config?projectId=${encodeURIComponent(projectId)}`),
-    startEmail: (email: string, deviceId: string) => call<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }>('POST', '/v1/embedded/email/start', { email, deviceId }),
-    deviceStatus: (email: string, deviceId: string, signal?: AbortSignal) => call<{ approved: boolean }>('POST', '/v1/embedded/device/status', { email, deviceId }, undefined, signal),
+    // Always VERIFY_OTP: whether the address has an account (and needs a device approval first) is not told.
+    startEmail: async (email: string, deviceId: string) => {
+      await call<unknown>('POST', '/v1/embedded/email/start', { email, deviceId })
+      return { action: 'VERIFY_OTP' as const }
+    },
     verifyEmail: (email: string, deviceId: string, otp: string) =>
       call<{ sessionToken: string; expiresAt: string; user: ServerUser }>('POST', '/v1/embedded/email/verify', { email, deviceId, otp }),
     session: (token: string) => call<{ user: ServerUser }>('GET', '/v1/embedded/session', undefined, token),
-    createWallet: (token: string, address: string, authShare: string) => call<{ user: ServerUser }>('POST', '/v1/embedded/wallet', { address, authShare }, token),
-    signOut: (token: string) => call<{ ok: true }>('POST', '/v1/embedded/sign-out', {}, token),
+    /** `signature`: the new key's personal_sign of `linkWalletMessage` (proves the key behind the address). */
+    createWallet: (token: string, address: string, authShare: string, signature: string) =>
+      call<{ user: ServerUser }>('POST', '/v1/embedded/wallet', { address, authShare, signature }, token),
+    signOut: (token: string, everywhere = false) => call<{ ok: true }>('POST', '/v1/embedded/sign-out', everywhere ? { everywhere: true } : {}, token),
+    devices: (token: string) => call<{ devices: ServerDevice[] }>('GET', '/v1/embedded/devices', undefined, token),
+    revokeDevice: (token: string, id: string) => call<{ ok: true }>('POST', '/v1/embedded/devices/revoke', { id }, token),
     updateEmail: (token: string, email: string) => call<{ action: 'VERIFY_PRIMARY_OTP' }>('POST', '/v1/embedded/email/update', { email }, token),
     updateEmailPrimary: (token: string, otp: string) => call<{ action: 'VERIFY_SECONDARY_OTP' }>('POST', '/v1/embedded/email/update/primary', { otp }, token),
     updateEmailSecondary: (token: string, otp: string) => call<{ email: string }>('POST', '/v1/embedded/email/update/secondary', { otp }, token),

@@ -31,15 +31,13 @@ export {
 export type { EmailLoginStep, EmbeddedRequestOptions, EmbeddedWallet } from './embedded/embeddedWallet.ts'
 export {
   EMAIL_LOGIN_TIMESTAMP_KEY,
+  changeEmail,
   clearEmailLoginLock,
   emailLoginLockSeconds,
   getEmbeddedWallet,
+  manageEmbeddedDevices,
   startEmailLogin,
-  startEmailUpdate,
   verifyEmailOtp,
-  verifyEmailUpdatePrimaryOtp,
-  verifyEmailUpdateSecondaryOtp,
-  waitForEmailDeviceApproval,
 } from './embedded/emailLogin.ts'
 export type { FoyerEvent, FoyerEventName } from './events/events.ts'
 export { floorDecimalString, formatDecimalForLocale, formatUnitsFloored, parseUnits, shortenAddress } from './format/format.ts'

@@ -5,20 +5,19 @@ import { EMAIL_RESEND_LOCK_MS } from '../constants.ts'
 import { resolveOptions } from '../options/options.ts'
 import { EmailRateLimitedError, EmbeddedFrameLoadError, EmbeddedWalletError } from './embeddedErrors.ts'
 import type { EmbeddedWallet } from './embeddedWallet.ts'
-import { EMAIL_LOGIN_TIMESTAMP_KEY, emailLoginLockSeconds, startEmailLogin, verifyEmailOtp } from './emailLogin.ts'
+import { EMAIL_LOGIN_TIMESTAMP_KEY, changeEmail, emailLoginLockSeconds, manageEmbeddedDevices, startEmailLogin, verifyEmailOtp } from './emailLogin.ts'
 
 /** Test double for the frame-backed wallet (the real one needs the frame app in a browser: see e2e/embedded-wallet.spec.ts). */
-function recordingEmbeddedWallet(behaviour: { connectEmail?: () => Promise<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }> } = {}) {
+function recordingEmbeddedWallet(behaviour: { connectEmail?: () => Promise<{ action: 'VERIFY_OTP' }> } = {}) {
   const calls: string[] = []
   const wallet: EmbeddedWallet = {
     connectorId: 'foyer-embedded',
     connectEmail: async ({ email }) => (calls.push(`email:${email}`), behaviour.connectEmail ? behaviour.connectEmail() : { action: 'VERIFY_OTP' }),
-    connectDevice: async () => void calls.push('device'),
-    connectOtp: async ({ otp }) => void calls.push(`otp:${otp}`),
+    // The frame takes the code in its own screen: nothing the site could pass carries it.
+    connectOtp: async (options) => void calls.push(`otp-in-frame:${Object.keys(options ?? {}).join(',')}`),
     getEmail: () => undefined,
-    updateEmail: async () => {},
-    updateEmailPrimaryOtp: async () => {},
-    updateEmailSecondaryOtp: async () => ({ email: '' }),
+    updateEmail: async ({ email }) => (calls.push(`update:${email}`), { email }),
+    showDevices: async () => (calls.push('devices'), { signedOut: false }),
     attachFrame: () => () => {},
     abortPendingRequests: () => void calls.push('abort'),
   }
@@ -58,8 +57,8 @@ describe('email login', () => {
     const client = clientWith(wallet)
     await startEmailLogin(client, { email: 'ana@example.com' })
     expect(emailLoginLockSeconds()).toBeGreaterThan(0)
-    await verifyEmailOtp(client, { otp: '123456' })
-    expect(calls).toEqual(['email:ana@example.com', 'otp:123456'])
+    await verifyEmailOtp(client, { signal: new AbortController().signal })
+    expect(calls).toEqual(['email:ana@example.com', 'otp-in-frame:signal'])
     expect(client.connected).toEqual(['foyer-embedded'])
     expect(localStorage.getItem(EMAIL_LOGIN_TIMESTAMP_KEY)).toBeNull()
   })
@@ -82,6 +81,26 @@ describe('email login', () => {
     expect((error as EmbeddedWalletError).code).toBe('invalid_email')
     expect(calls).toEqual([])
     expect(emailLoginLockSeconds()).toBe(0)
+  })
+})
+
+describe('email change and devices', () => {
+  it('hands the new address to the frame (which confirms and takes both codes) and answers with the new email', async () => {
+    const { wallet, calls } = recordingEmbeddedWallet()
+    await expect(changeEmail(clientWith(wallet), { email: ' bo@example.com ' })).resolves.toEqual({ email: 'bo@example.com' })
+    expect(calls).toEqual(['update:bo@example.com'])
+  })
+
+  it('refuses a malformed new address before the frame is asked', async () => {
+    const { wallet, calls } = recordingEmbeddedWallet()
+    await expect(changeEmail(clientWith(wallet), { email: 'bo@' })).rejects.toMatchObject({ code: 'invalid_email' })
+    expect(calls).toEqual([])
+  })
+
+  it('opens the devices screen in the frame', async () => {
+    const { wallet, calls } = recordingEmbeddedWallet()
+    await expect(manageEmbeddedDevices(clientWith(wallet))).resolves.toEqual({ signedOut: false })
+    expect(calls).toEqual(['devices'])
   })
 })
 

@@ -1,5 +1,5 @@
 /**
- * Email login and email update, as the views call them. The 30 s lock between two login emails is kept
+ * Email login, email change and devices, as the views call them (the frame takes every code itself). The 30 s lock between two login emails is kept
  * client-side from a stored timestamp (cleared after a successful login); the server enforces it too.
  */
 import type { FoyerClient } from '../client/createFoyerClient.ts'
@@ -70,29 +70,25 @@ export async function startEmailLogin(client: ClientLike, { email }: { email: st
   }
 }
 
-/** Waits until the person approved this device from the link in their mailbox. */
-export async function waitForEmailDeviceApproval(client: ClientLike, options?: EmbeddedRequestOptions): Promise<void> {
-  await requireEmbeddedWallet(client).connectDevice(options)
-}
-
-/** Checks the code, connects the AUTH connector (the modal then closes) and clears the login lock. */
-export async function verifyEmailOtp(client: ClientLike, { otp }: { otp: string }, options?: EmbeddedRequestOptions): Promise<void> {
+/**
+ * Hands the code entry to the frame (the view hosts it), connects the AUTH connector once the person entered a
+ * right code (the modal then closes) and clears the login lock.
+ */
+export async function verifyEmailOtp(client: ClientLike, options?: EmbeddedRequestOptions): Promise<void> {
   const wallet = requireEmbeddedWallet(client)
-  await wallet.connectOtp({ otp }, options)
+  await wallet.connectOtp(options)
   await client.connect(wallet.connectorId)
   clearEmailLoginLock()
 }
 
-export async function startEmailUpdate(client: ClientLike, { email }: { email: string }, options?: EmbeddedRequestOptions) {
+/** Email change: the frame confirms it and takes both codes; resolves with the new address. */
+export async function changeEmail(client: ClientLike, { email }: { email: string }, options?: EmbeddedRequestOptions): Promise<{ email: string }> {
   const address = email.trim()
   if (!isEmail(address)) throw new EmbeddedWalletError({ code: 'invalid_email' })
-  await requireEmbeddedWallet(client).updateEmail({ email: address }, options)
+  return requireEmbeddedWallet(client).updateEmail({ email: address }, options)
 }
 
-export async function verifyEmailUpdatePrimaryOtp(client: ClientLike, { otp }: { otp: string }, options?: EmbeddedRequestOptions) {
-  await requireEmbeddedWallet(client).updateEmailPrimaryOtp({ otp }, options)
-}
-
-export async function verifyEmailUpdateSecondaryOtp(client: ClientLike, { otp }: { otp: string }, options?: EmbeddedRequestOptions) {
-  return requireEmbeddedWallet(client).updateEmailSecondaryOtp({ otp }, options)
+/** The frame's devices screen (list, revoke, sign out everywhere). */
+export async function manageEmbeddedDevices(client: ClientLike, options?: EmbeddedRequestOptions): Promise<{ signedOut: boolean }> {
+  return requireEmbeddedWallet(client).showDevices(options)
 }

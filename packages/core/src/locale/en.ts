@@ -86,11 +86,10 @@ export const en = {
   'error.actionNotAllowed': 'Action not allowed',
   // Embedded wallet: email login, OTP, device approval, approvals, email update (issue 6)
   'view.EmailVerifyOtp': 'Confirm Email',
-  'view.EmailVerifyDevice': 'Register Device',
   'view.ApproveTransaction': 'Approve Request',
   'view.UpdateEmail': 'Edit Email',
-  'view.UpdateEmailPrimaryOtp': 'Confirm Current Email',
-  'view.UpdateEmailSecondaryOtp': 'Confirm New Email',
+  'view.UpdateEmailConfirm': 'Confirm Email Change',
+  'view.EmbeddedDevices': 'Devices',
   'email.label': 'Email',
   'email.placeholder': 'Email',
   'email.continue': 'Continue',

@@ -12,7 +12,6 @@ export type ViewName =
   | 'ConnectingExternal'
   | 'EmailLogin'
   | 'EmailVerifyOtp'
-  | 'EmailVerifyDevice'
   | 'ConnectingSocial'
   | 'ConnectingFarcaster'
   | 'AccountSettings'
@@ -33,8 +32,8 @@ export type ViewName =
   | 'WhatIsAWallet'
   | 'GetWallet'
   | 'UpdateEmail'
-  | 'UpdateEmailPrimaryOtp'
-  | 'UpdateEmailSecondaryOtp'
+  | 'UpdateEmailConfirm'
+  | 'EmbeddedDevices'
 
 /** What a view was opened with (which wallet is connecting, and so on). */
 export type RouteData = {

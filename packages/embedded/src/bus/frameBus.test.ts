@@ -78,11 +78,11 @@ describe('frame bus (site side)', () => {
     const sent = sentTo(b)
     fromFrame(b, eventMessage('FRAME_READY', {}))
     const controller = new AbortController()
-    const pending = b.request('CONNECT_DEVICE', {}, { signal: controller.signal })
+    const pending = b.request('CONNECT_OTP', {}, { signal: controller.signal })
     await vi.waitFor(() => expect(sent).toHaveLength(1))
     controller.abort()
     await expect(pending).rejects.toBeInstanceOf(RequestAbortedError)
-    await vi.waitFor(() => expect(sent.map((s) => s.message.type)).toEqual(['CONNECT_DEVICE', 'ABORT_PENDING']))
+    await vi.waitFor(() => expect(sent.map((s) => s.message.type)).toEqual(['CONNECT_OTP', 'ABORT_PENDING']))
     // abortAll (the modal closed) does the same for everything pending.
     const other = b.request('GET_CHAIN_ID', {})
     await vi.waitFor(() => expect(sent).toHaveLength(3))

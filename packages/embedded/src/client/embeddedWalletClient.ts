@@ -137,10 +137,10 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
       return chainId
     },
     connectEmail: (email: string, signal?: AbortSignal) => bus.request('CONNECT_EMAIL', { email }, { signal }),
-    connectDevice: (signal?: AbortSignal) => bus.request('CONNECT_DEVICE', {}, { signal, timeoutMs: PERSON_TIMEOUT_MS }),
-    async connectOtp(otp: string, signal?: AbortSignal) {
-      // A new device may have to enter its recovery code in the frame: that is the person's time, not a timeout.
-      const result = await bus.request('CONNECT_OTP', { otp }, { signal, timeoutMs: PERSON_TIMEOUT_MS })
+    /** The frame takes the code in its own screen (the site never sees it); resolves once a right one was entered. */
+    async connectOtp(signal?: AbortSignal) {
+      // The person reads an email, types the code, maybe a recovery code: their time, not a timeout.
+      const result = await bus.request('CONNECT_OTP', {}, { signal, timeoutMs: PERSON_TIMEOUT_MS })
       user = result.user
       chainId = result.user.chainId
       return result.user
@@ -159,11 +159,16 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
       chainId = result.chainId
       return result.chainId
     },
-    updateEmail: (email: string, signal?: AbortSignal) => bus.request('UPDATE_EMAIL', { email }, { signal }),
-    updateEmailPrimaryOtp: (otp: string, signal?: AbortSignal) => bus.request('UPDATE_EMAIL_PRIMARY_OTP', { otp }, { signal }),
-    async updateEmailSecondaryOtp(otp: string, signal?: AbortSignal) {
-      const result = await bus.request('UPDATE_EMAIL_SECONDARY_OTP', { otp }, { signal })
+    /** The frame confirms the change and takes both codes itself; resolves with the new address. */
+    async updateEmail(email: string, signal?: AbortSignal) {
+      const result = await bus.request('UPDATE_EMAIL', { email }, { signal, timeoutMs: PERSON_TIMEOUT_MS })
       if (user) user = { ...user, email: result.email }
+      return result
+    },
+    /** The frame's devices screen; `signedOut` when the person revoked this device or signed out everywhere. */
+    async showDevices(signal?: AbortSignal) {
+      const result = await bus.request('SHOW_DEVICES', {}, { signal, timeoutMs: PERSON_TIMEOUT_MS })
+      if (result.signedOut) user = undefined
       return result
     },
     syncTheme: (themeMode: 'light' | 'dark', themeVariables?: Record<string, string>) =>

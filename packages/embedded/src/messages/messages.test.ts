@@ -7,7 +7,9 @@ const request = (type: string, payload: unknown, extra: Record<string, unknown> 
 describe('frame message schemas', () => {
   it('accepts each well-formed request and returns exactly its fields', () => {
     expect(parseRequestMessage(request('CONNECT_EMAIL', { email: 'ana@example.com' })).payload).toEqual({ email: 'ana@example.com' })
-    expect(parseRequestMessage(request('CONNECT_OTP', { otp: '012345' })).payload).toEqual({ otp: '012345' })
+    expect(parseRequestMessage(request('CONNECT_OTP', {})).payload).toEqual({})
+    expect(parseRequestMessage(request('UPDATE_EMAIL', { email: 'bo@example.com' })).payload).toEqual({ email: 'bo@example.com' })
+    expect(parseRequestMessage(request('SHOW_DEVICES', undefined)).payload).toEqual({})
     expect(parseRequestMessage(request('RPC_REQUEST', { method: 'personal_sign', params: ['0x68', '0x0000000000000000000000000000000000000001'] })).type).toBe('RPC_REQUEST')
     expect(parseRequestMessage(request('SYNC_THEME', { themeMode: 'dark', themeVariables: { '--foyer-accent': '#123456' } })).payload).toMatchObject({ themeMode: 'dark' })
     expect(parseRequestMessage(request('IS_CONNECTED', undefined)).payload).toEqual({})
@@ -16,8 +18,12 @@ describe('frame message schemas', () => {
   it('refuses anything else: unknown types and keys, wrong shapes, another channel or version', () => {
     const bad = [
       request('CONNECT_EMAIL', { email: 'not-an-email' }),
-      request('CONNECT_OTP', { otp: '12345' }),
-      request('CONNECT_OTP', { otp: 123456 }),
+      // No message carries a one-time code from the site to the frame: the frame takes codes in its own screen.
+      request('CONNECT_OTP', { otp: '123456' }),
+      request('UPDATE_EMAIL', { email: 'bo@example.com', otp: '123456' }),
+      request('UPDATE_EMAIL_PRIMARY_OTP', { otp: '123456' }),
+      request('UPDATE_EMAIL_SECONDARY_OTP', { otp: '123456' }),
+      request('CONNECT_DEVICE', {}),
       request('CONNECT_EMAIL', { email: 'ana@example.com', extra: true }),
       request('EXPORT_PRIVATE_KEY', {}),
       request('RPC_REQUEST', { method: 'eth_call; drop' }),
@@ -36,6 +42,9 @@ describe('frame message schemas', () => {
     const ok = responseMessage('CONNECT_EMAIL', 'request-0001', { result: { action: 'VERIFY_OTP' } })
     expect(parseFrameMessage(ok)).toMatchObject({ kind: 'response', ok: true, result: { action: 'VERIFY_OTP' } })
     expect(() => parseFrameMessage({ ...ok, result: { action: 'DELETE_WALLET' } })).toThrow(SchemaError)
+    // VERIFY_DEVICE told the site which emails have an account: it is no answer any more.
+    expect(() => parseFrameMessage({ ...ok, result: { action: 'VERIFY_DEVICE' } })).toThrow(SchemaError)
+    expect(parseFrameMessage(responseMessage('SHOW_DEVICES', 'request-0005', { result: { signedOut: true } }))).toMatchObject({ ok: true, result: { signedOut: true } })
     const failed = responseMessage('CONNECT_EMAIL', 'request-0002', { error: { code: 'rate_limited', message: 'wait', retryAfterSeconds: 12 } })
     expect(parseFrameMessage(failed)).toMatchObject({ ok: false, error: { code: 'rate_limited', retryAfterSeconds: 12 } })
     expect(() => parseFrameMessage({ ...failed, error: { code: 'made_up', message: '' } })).toThrow(SchemaError)
@@ -44,7 +53,7 @@ describe('frame message schemas', () => {
   })
 
   it('validates outgoing messages too', () => {
-    expect(() => requestMessage('CONNECT_OTP', 'request-0003', { otp: 'abcdef' })).toThrow(SchemaError)
+    expect(() => requestMessage('CONNECT_OTP', 'request-0003', { otp: '123456' } as never)).toThrow(SchemaError)
     expect(() => responseMessage('GET_CHAIN_ID', 'request-0004', { result: { chainId: -1 } })).toThrow(SchemaError)
   })
 })

@@ -24,7 +24,6 @@ export const MESSAGE_CHANNEL = 'foyer:embedded'
 export const MESSAGE_VERSION = 1
 
 const email = string({ min: 3, max: 254, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ })
-const otp = string({ min: 6, max: 6, pattern: /^\d{6}$/ })
 const address = string({ pattern: /^0x[0-9a-fA-F]{40}$/ })
 const chainId = integer({ min: 1, max: 2 ** 52 })
 const empty = object({})
@@ -43,12 +42,13 @@ export type EmbeddedUser = Infer<typeof user>
 
 /** Every request the site may send, with the payload it carries and the result the frame answers with. */
 export const requestSchemas = {
-  /** Starts an email login: the server mails a code, or first a device approval link for a new device. */
-  CONNECT_EMAIL: { payload: object({ email }), result: object({ action: oneOf('VERIFY_DEVICE', 'VERIFY_OTP') }) },
-  /** Waits until the device approval link was followed; the server then mails the code. */
-  CONNECT_DEVICE: { payload: empty, result: object({ approved: boolean }) },
-  /** Checks the code; on success the frame holds the session and the wallet's key. */
-  CONNECT_OTP: { payload: object({ otp }), result: object({ user }) },
+  /** Starts an email login: the server mails a code (for a known user on a new device, an approval link first). */
+  CONNECT_EMAIL: { payload: object({ email }), result: object({ action: oneOf('VERIFY_OTP') }) },
+  /**
+   * The frame asks the person for the code in its own screen and checks it with the server itself: the code never
+   * travels through the site. Resolves once a right code was entered (and the wallet's key is ready).
+   */
+  CONNECT_OTP: { payload: empty, result: object({ user }) },
   GET_USER: { payload: object({ chainId: optional(chainId) }), result: object({ user }) },
   IS_CONNECTED: { payload: empty, result: object({ isConnected: boolean }) },
   SIGN_OUT: { payload: empty, result: empty },
@@ -58,12 +58,13 @@ export const requestSchemas = {
     payload: object({ method: string({ min: 1, max: 100, pattern: /^[A-Za-z0-9_]+$/ }), params: optional(json) }),
     result: object({ result: json }),
   },
-  /** Update email: a code goes to the current address first… */
-  UPDATE_EMAIL: { payload: object({ email }), result: object({ action: oneOf('VERIFY_PRIMARY_OTP') }) },
-  /** …then, with that code, a code goes to the new address… */
-  UPDATE_EMAIL_PRIMARY_OTP: { payload: object({ otp }), result: object({ action: oneOf('VERIFY_SECONDARY_OTP') }) },
-  /** …and with that one the email changes. */
-  UPDATE_EMAIL_SECONDARY_OTP: { payload: object({ otp }), result: object({ email }) },
+  /**
+   * Email change, entirely in the frame: the person confirms "from A to B" there, then enters the code sent to A,
+   * then the one sent to B. Resolves with the new address; `rejected` when the person cancels.
+   */
+  UPDATE_EMAIL: { payload: object({ email }), result: object({ email }) },
+  /** The frame lists this user's devices (revoke any, sign out everywhere); resolves when the person is done. */
+  SHOW_DEVICES: { payload: empty, result: object({ signedOut: boolean }) },
   SYNC_THEME: {
     payload: object({ themeMode, themeVariables: optional(record(string({ max: 64, pattern: /^--foyer-[a-z0-9-]+$/ }), string({ max: 200 }), { max: 50 })) }),
     result: empty,
@@ -112,7 +113,6 @@ export const FRAME_ERROR_CODES = [
   'invalid_code',
   'code_expired',
   'too_many_attempts',
-  'device_not_approved',
   'unsupported',
   'rpc_error',
   'server_error',

@@ -51,6 +51,8 @@ export function createEmbeddedRuntime() {
   let client: Promise<EmbeddedWalletClient> | undefined
   let loaded: EmbeddedWalletClient | undefined
   let keepOpen = false
+  /** Flows whose screens the frame draws inside a view that already hosts it (code entry, email change, devices). */
+  let hostedFlows = 0
 
   const enabled = () => {
     const options = controller?.options
@@ -66,6 +68,7 @@ export function createEmbeddedRuntime() {
         openEmbeddedClient(options, {
           onFrameVisibility: (visible, reason) => {
             keepOpen = visible && reason === 'recovery'
+            if (hostedFlows > 0) return // the hosting view already shows the frame: no ApproveTransaction on top
             if (visible) current.showEmbeddedFrame()
             else current.hideEmbeddedFrame()
           },
@@ -82,30 +85,43 @@ export function createEmbeddedRuntime() {
       }))
   }
 
+  /** Runs a flow whose screens the frame draws in the view that hosts it. */
+  async function hosted<result>(task: (embedded: EmbeddedWalletClient) => Promise<result>): Promise<result> {
+    const embedded = await load()
+    hostedFlows++
+    try {
+      return await task(embedded)
+    } finally {
+      hostedFlows--
+    }
+  }
+
   const embeddedWallet: EmbeddedWallet = {
     connectorId: EMBEDDED_CONNECTOR_ID,
     async connectEmail({ email }, options) {
       return (await load()).connectEmail(email, options?.signal)
     },
-    async connectDevice(options) {
-      await (await load()).connectDevice(options?.signal)
-    },
-    async connectOtp({ otp }, options) {
-      await (await load()).connectOtp(otp, options?.signal)
+    async connectOtp(options) {
+      await hosted((embedded) => embedded.connectOtp(options?.signal))
     },
     getEmail: () => loaded?.user?.email,
-    async updateEmail({ email }, options) {
-      await (await load()).updateEmail(email, options?.signal)
-    },
-    async updateEmailPrimaryOtp({ otp }, options) {
-      await (await load()).updateEmailPrimaryOtp(otp, options?.signal)
-    },
-    async updateEmailSecondaryOtp({ otp }, options) {
-      return (await load()).updateEmailSecondaryOtp(otp, options?.signal)
-    },
+    updateEmail: ({ email }, options) => hosted((embedded) => embedded.updateEmail(email, options?.signal)),
+    showDevices: (options) => hosted((embedded) => embedded.showDevices(options?.signal)),
     attachFrame(container) {
-      if (!loaded) return () => {}
-      return loaded.attachFrame(container)
+      if (loaded) return loaded.attachFrame(container)
+      // A view hosting the frame before the client finished loading: attach once it has (unless gone by then).
+      let detach: (() => void) | undefined
+      let gone = false
+      load().then(
+        (embedded) => {
+          if (!gone) detach = embedded.attachFrame(container)
+        },
+        () => undefined,
+      )
+      return () => {
+        gone = true
+        detach?.()
+      }
     },
     abortPendingRequests() {
       loaded?.abortPendingRequests()

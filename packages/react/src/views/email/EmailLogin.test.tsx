@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { type Connector, EMAIL_LOGIN_TIMESTAMP_KEY, type EmbeddedWallet } from '@foyer/core'
+import { type Connector, EMAIL_LOGIN_TIMESTAMP_KEY, type EmbeddedWallet, RequestAbortedError, UserRejectedRequestError } from '@foyer/core'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
@@ -12,19 +12,25 @@ const emailConnector: Connector = { id: 'foyer-embedded', name: 'Email', type: '
 /** Test double for the frame-backed wallet (the real one runs in e2e/embedded-wallet.spec.ts). */
 function recordingEmbeddedWallet() {
   const calls: string[] = []
+  /** The frame's flows wait until the test settles them (the person is typing in the frame). */
+  const pending: { settle?: (value?: unknown) => void; fail?: (error: unknown) => void } = {}
+  const waitForPerson = <value,>(signal?: AbortSignal) =>
+    new Promise<value>((resolve, reject) => {
+      pending.settle = resolve as (value?: unknown) => void
+      pending.fail = reject
+      signal?.addEventListener('abort', () => (calls.push('flow-aborted'), reject(new RequestAbortedError())))
+    })
   const wallet: EmbeddedWallet = {
     connectorId: 'foyer-embedded',
     connectEmail: async ({ email }) => (calls.push(`email:${email}`), { action: 'VERIFY_OTP' }),
-    connectDevice: async () => void calls.push('device'),
-    connectOtp: async ({ otp }) => void calls.push(`otp:${otp}`),
+    connectOtp: (options) => (calls.push('otp-in-frame'), waitForPerson<void>(options?.signal)),
     getEmail: () => 'ana@example.com',
-    updateEmail: async () => {},
-    updateEmailPrimaryOtp: async () => {},
-    updateEmailSecondaryOtp: async () => ({ email: '' }),
-    attachFrame: () => () => {},
+    updateEmail: ({ email }, options) => (calls.push(`update:${email}`), waitForPerson<{ email: string }>(options?.signal)),
+    showDevices: (options) => (calls.push('devices'), waitForPerson<{ signedOut: boolean }>(options?.signal)),
+    attachFrame: () => (calls.push('frame-shown'), () => void calls.push('frame-hidden')),
     abortPendingRequests: () => void calls.push('abort'),
   }
-  return { wallet, calls }
+  return { wallet, calls, pending }
 }
 
 async function setup(options: { apiUrl?: string; connectors?: Connector[] } = {}) {
@@ -40,7 +46,7 @@ async function setup(options: { apiUrl?: string; connectors?: Connector[] } = {}
   await render(<FoyerProvider foyer={foyer}><div>site</div></FoyerProvider>)
   await act(async () => foyer.open({ view: 'Connect' }))
   await openedModal('Connect')
-  return { foyer, calls: embedded.calls, adapterCalls: adapter.calls }
+  return { foyer, calls: embedded.calls, pending: embedded.pending, adapterCalls: adapter.calls }
 }
 
 async function type(element: HTMLInputElement, value: string) {
@@ -67,8 +73,8 @@ describe('email login views', () => {
     expect(queryTestId('email-input')).toBeNull()
   })
 
-  it('sends the email, moves to the code, submits six digits, connects; a second email within 30 s is refused', async () => {
-    const { calls, adapterCalls, foyer } = await setup()
+  it('sends the email, moves to the code view that hosts the frame; the site never has a code field; connects when the frame says so', async () => {
+    const { calls, adapterCalls, foyer, pending } = await setup()
     await type(byTestId<HTMLInputElement>('email-input'), 'not-an-email')
     await click(byTestId('email-submit'))
     expect(byTestId('email-error').textContent).toBe('Enter a valid email address')
@@ -77,31 +83,70 @@ describe('email login views', () => {
     await type(byTestId<HTMLInputElement>('email-input'), 'ana@example.com')
     await click(byTestId('email-submit'))
     const modal = await openedModal('EmailVerifyOtp')
-    expect(modal.textContent).toContain('Enter the 6-digit code sent to ana@example.com')
-    expect(calls).toEqual(['email:ana@example.com'])
+    expect(calls.slice(0, 1)).toEqual(['email:ana@example.com'])
+    // The frame draws the code entry over this box; the site's modal holds no input at all here.
+    expect(queryTestId('embedded-frame-host')).not.toBeNull()
+    expect(modal.querySelectorAll('input')).toHaveLength(0)
+    await waitFor(() => expect(calls.at(-1)).toBe('otp-in-frame'))
+    expect(calls).toContain('frame-shown')
     expect(byTestId('otp-resend').hasAttribute('disabled')).toBe(true)
     expect(byTestId('otp-resend').textContent).toMatch(/^Resend code in (29|30) s$/)
 
-    // Back to Connect: the lock refuses a new email with the spec's message.
+    // Back to Connect: the code flow in the frame is aborted; the lock refuses a new email with the spec's message.
     await click(byTestId('modal-back'))
     await openedModal('Connect')
+    expect(calls).toContain('flow-aborted')
     await type(byTestId<HTMLInputElement>('email-input'), 'ana@example.com')
     await click(byTestId('email-submit'))
     expect(byTestId('email-error').textContent).toMatch(/^Please try again after (29|30) seconds$/)
-    expect(calls).toHaveLength(1)
+    expect(calls.filter((c) => c.startsWith('email:'))).toHaveLength(1)
 
-    // The code: six digits pasted submit by themselves; the AUTH connector connects and the lock is cleared.
+    // The person enters a right code in the frame: the AUTH connector connects and the lock is cleared.
     await act(async () => foyer.navigate.push('EmailVerifyOtp', { email: 'ana@example.com' }))
     await openedModal('EmailVerifyOtp')
-    const first = byTestId<HTMLInputElement>('otp-input-0')
-    await act(async () => {
-      const paste = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: { getData: () => string } }
-      paste.clipboardData = { getData: () => '123456' }
-      first.dispatchEvent(paste)
-    })
+    await waitFor(() => expect(pending.settle).toBeDefined())
+    await act(async () => pending.settle!())
     await waitFor(() => expect(adapterCalls).toContain('connect:foyer-embedded'))
-    expect(calls).toContain('otp:123456')
     expect(localStorage.getItem(EMAIL_LOGIN_TIMESTAMP_KEY)).toBeNull()
+  })
+
+  it('a failed code flow shows why and can start again', async () => {
+    const { calls, pending } = await setup()
+    await type(byTestId<HTMLInputElement>('email-input'), 'ana@example.com')
+    await click(byTestId('email-submit'))
+    await openedModal('EmailVerifyOtp')
+    await waitFor(() => expect(pending.fail).toBeDefined())
+    const before = calls.filter((c) => c === 'otp-in-frame').length
+    await act(async () => pending.fail!(new UserRejectedRequestError()))
+    await waitFor(() => expect(queryTestId('otp-retry')).not.toBeNull())
+    expect(queryTestId('embedded-frame-host')).toBeNull()
+    await click(byTestId('otp-retry'))
+    await waitFor(() => expect(calls.filter((c) => c === 'otp-in-frame').length).toBe(before + 1))
+    expect(queryTestId('embedded-frame-host')).not.toBeNull()
+  })
+
+  it('email change: the site names the new address, the frame confirms and takes the codes; Account shows it', async () => {
+    const { calls, foyer, pending } = await setup()
+    await act(async () => foyer.navigate.push('UpdateEmail'))
+    await openedModal('UpdateEmail')
+    await type(byTestId<HTMLInputElement>('update-email-input'), 'bo@example.com')
+    await click(byTestId('update-email-submit'))
+    const modal = await openedModal('UpdateEmailConfirm')
+    expect(modal.querySelectorAll('input')).toHaveLength(0)
+    await waitFor(() => expect(calls).toContain('update:bo@example.com'))
+    await act(async () => pending.settle!({ email: 'bo@example.com' }))
+    await waitFor(() => expect(foyer.getState().router.view).toBe('Account'))
+    expect(foyer.getState().snackbar).toMatchObject({ message: { key: 'updateEmail.done' } })
+  })
+
+  it('devices: the view hosts the frame; a sign-out there closes the modal', async () => {
+    const { calls, foyer, pending } = await setup()
+    await act(async () => foyer.navigate.push('EmbeddedDevices'))
+    await openedModal('EmbeddedDevices')
+    await waitFor(() => expect(calls).toContain('devices'))
+    expect(queryTestId('embedded-frame-host')).not.toBeNull()
+    await act(async () => pending.settle!({ signedOut: true }))
+    await waitFor(() => expect(foyer.getState().modal.open).toBe(false))
   })
 
   it('closing the modal aborts what the embedded wallet waits for', async () => {

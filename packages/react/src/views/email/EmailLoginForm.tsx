@@ -7,7 +7,7 @@ import { embeddedErrorText } from './embeddedErrorText.ts'
 
 /**
  * The email field at the top of Connect (features.email with an apiUrl and an AUTH connector). A valid address
- * asks the secure frame to email a code (or a device link first) and moves to the matching view.
+ * asks the secure frame to email a code and moves to the code view (the frame takes the code there).
  */
 export function EmailLoginForm() {
   const client = useFoyerClient()
@@ -29,8 +29,9 @@ export function EmailLoginForm() {
     setBusy(true)
     abort.current = new AbortController()
     try {
-      const { action } = await startEmailLogin(client, { email: address }, { signal: abort.current.signal })
-      client.navigate.push(action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp', { email: address })
+      await startEmailLogin(client, { email: address }, { signal: abort.current.signal })
+      // Always the code view (the frame draws the entry): whether this address has an account is not told.
+      client.navigate.push('EmailVerifyOtp', { email: address })
     } catch (caught) {
       if (abort.current?.signal.aborted) return
       if (caught instanceof EmbeddedFrameLoadError) client.showSnackbar('error', { key: 'snackbar.unableToLoadEmailLogin' })

@@ -1,41 +1,23 @@
-import {
-  enEmail,
-  getEmbeddedWallet,
-  isEmail,
-  startEmailUpdate,
-  verifyEmailUpdatePrimaryOtp,
-  verifyEmailUpdateSecondaryOtp,
-} from '@foyer/core'
+import { UserRejectedRequestError, changeEmail, enEmail, isEmail } from '@foyer/core'
 import { type FormEvent, useId, useState } from 'react'
-import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
-import { embeddedErrorText } from './embeddedErrorText.ts'
-import { OtpInput } from './OtpInput.tsx'
+import { FrameHost } from './FrameHost.tsx'
+import { useFrameFlow } from './useFrameFlow.ts'
 
-/** Update email, step 1: the new address. A code then goes to the current address. */
+/** Update email, step 1: the new address (no secret). The frame then confirms and takes both codes. */
 export function UpdateEmailView() {
   const client = useFoyerClient()
   const { t } = useFoyerLocale(enEmail)
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
   const inputId = useId()
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
     if (!isEmail(email.trim())) return setError(t('error.invalidEmail'))
-    setBusy(true)
-    setError(undefined)
-    try {
-      await startEmailUpdate(client, { email })
-      client.navigate.push('UpdateEmailPrimaryOtp', { email: email.trim() })
-    } catch (caught) {
-      setError(embeddedErrorText(caught, t))
-    } finally {
-      setBusy(false)
-    }
+    client.navigate.push('UpdateEmailConfirm', { email: email.trim() })
   }
 
   return (
@@ -49,63 +31,52 @@ export function UpdateEmailView() {
           {error}
         </p>
       )}
-      <button type="submit" className="fo-primary" disabled={busy} data-testid="update-email-submit">
-        {busy && <Spinner />}
+      <button type="submit" className="fo-primary" data-testid="update-email-submit">
         {t('email.continue')}
       </button>
     </form>
   )
 }
 
-function UpdateEmailOtp({ step }: { step: 'primary' | 'secondary' }) {
+/**
+ * Update email, step 2: hosts the frame, which asks "Change your email from A to B?", then takes the code sent to
+ * A and the one sent to B. Cancel in the frame goes back.
+ */
+export function UpdateEmailConfirmView() {
   const client = useFoyerClient()
   const { t } = useFoyerLocale(enEmail)
   const newEmail = useFoyerStore((s) => s.router.data.email) ?? ''
-  const currentEmail = getEmbeddedWallet(client)?.getEmail() ?? ''
-  const [code, setCode] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
-  const headingId = useId()
-
-  async function verify(otp: string) {
-    setBusy(true)
-    setError(undefined)
-    try {
-      if (step === 'primary') {
-        await verifyEmailUpdatePrimaryOtp(client, { otp })
-        client.navigate.replace('UpdateEmailSecondaryOtp', { email: newEmail })
-      } else {
-        await verifyEmailUpdateSecondaryOtp(client, { otp })
-        client.showSnackbar('success', { key: 'updateEmail.done' })
-        client.navigate.reset('Account')
+  const flow = useFrameFlow(
+    async (signal) => {
+      try {
+        return await changeEmail(client, { email: newEmail }, { signal })
+      } catch (caught) {
+        if (caught instanceof UserRejectedRequestError) return undefined // Cancel in the frame
+        throw caught
       }
-    } catch (caught) {
-      setError(embeddedErrorText(caught, t))
-      setCode('')
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    (changed) => {
+      if (!changed) return client.navigate.goBack()
+      client.showSnackbar('success', { key: 'updateEmail.done' })
+      client.navigate.reset('Account')
+    },
+    t,
+  )
 
   return (
     <div className="fo-stack fo-email-view">
-      <p id={headingId} className="fo-heading">
-        {step === 'primary' ? t('updateEmail.primarySentTo', { email: currentEmail }) : t('updateEmail.secondarySentTo', { email: newEmail })}
-      </p>
-      <OtpInput value={code} onChange={setCode} onComplete={(otp) => void verify(otp)} disabled={busy} labelledBy={headingId} />
-      {busy && (
-        <p className="fo-muted" role="status">
-          <Spinner /> {t('otp.verifying')}
-        </p>
-      )}
-      {error && (
-        <p className="fo-error" role="alert" data-testid="email-error">
-          {error}
-        </p>
+      {flow.error ? (
+        <>
+          <p className="fo-error" role="alert" data-testid="email-error">
+            {flow.error}
+          </p>
+          <button type="button" className="fo-primary" data-testid="update-email-retry" onClick={flow.retry}>
+            {t('otp.tryAgain')}
+          </button>
+        </>
+      ) : (
+        <FrameHost />
       )}
     </div>
   )
 }
-
-export const UpdateEmailPrimaryOtpView = () => <UpdateEmailOtp step="primary" />
-export const UpdateEmailSecondaryOtpView = () => <UpdateEmailOtp step="secondary" />

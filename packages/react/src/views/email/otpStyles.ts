@@ -1,6 +1,5 @@
-/** The one-time code input and the approval frame's host. */
+/** The box a view shows the secure frame in (an approval, the devices list; a code entry is shorter). */
 export const otpCss = `
-[data-foyer] .fo-otp{display:flex;gap:8px;justify-content:center}
-[data-foyer] .fo-otp-digit{width:44px;padding:0;text-align:center;font-size:20px;font-variant-numeric:tabular-nums}
 [data-foyer] .fo-frame-host{position:relative;height:420px;display:flex;align-items:center;justify-content:center;border-radius:12px}
+[data-foyer] .fo-frame-host-code{height:360px}
 `

@@ -1,0 +1,81 @@
+/**
+ * The frame's account requests: email login (the code taken in the frame), sign-out, the email change and the
+ * devices screen. main.ts owns the signed-in state; these flows read and set it through `context`.
+ */
+import { FrameHostError } from '@foyer/embedded/host'
+import { showDevices } from '../devices/devicesScreen.ts'
+import { type StoredSession, deviceId, forgetDeviceShare, readSession, writeSession } from '../keyVault.ts'
+import type { ServerApi, ServerUser } from '../serverApi.ts'
+import { changeEmailInFrame } from './emailChange.ts'
+import { type KeepShown, type SignedIn, signIn } from './signIn.ts'
+
+export type AccountFlowContext = {
+  api: ServerApi
+  /** Restores a stored session if needed; throws `unauthorized` when nobody is signed in. */
+  signedIn: () => Promise<void>
+  current: () => { session?: StoredSession; user?: ServerUser }
+  signInDone: (state: SignedIn) => void
+  userChanged: (session: StoredSession, user: ServerUser) => void
+  signedOut: () => void
+  keepShown: KeepShown
+}
+
+export function createAccountFlows(context: AccountFlowContext) {
+  const { api } = context
+  let pendingEmail: string | undefined
+
+  /** Ends the session here; the device share goes too unless the person chose "Remember this device". */
+  function endHere(session: StoredSession | undefined, forgetDevice: boolean) {
+    if (session && (forgetDevice || !session.remember)) forgetDeviceShare(session.userId)
+    writeSession(undefined)
+    context.signedOut()
+  }
+
+  function signedInSession(): StoredSession {
+    const { session } = context.current()
+    if (!session) throw new FrameHostError('unauthorized', 'Sign in first')
+    return session
+  }
+
+  return {
+    async startEmail(email: string) {
+      pendingEmail = email.trim().toLowerCase()
+      return api.startEmail(pendingEmail, deviceId())
+    },
+    async verifyEmail() {
+      if (!pendingEmail) throw new FrameHostError('invalid_request', 'Start with an email first')
+      const state = await signIn({ api, email: pendingEmail, keepShown: context.keepShown })
+      writeSession(state.session)
+      pendingEmail = undefined
+      context.signInDone(state)
+    },
+    async signOut() {
+      const session = context.current().session ?? readSession()
+      if (session) await api.signOut(session.token).catch(() => undefined)
+      endHere(session, false)
+      return {}
+    },
+    async changeEmail(email: string) {
+      await context.signedIn()
+      const session = signedInSession()
+      const { user } = context.current()
+      const next = await changeEmailInFrame({ api, token: session.token, from: user!.email, to: email.trim().toLowerCase() })
+      const updated = { ...session, email: next }
+      writeSession(updated)
+      context.userChanged(updated, { ...user!, email: next })
+      return { email: next }
+    },
+    async devices() {
+      await context.signedIn()
+      const session = signedInSession()
+      const outcome = await showDevices({
+        list: async () => (await api.devices(session.token)).devices,
+        revoke: async (id) => void (await api.revokeDevice(session.token, id)),
+        signOutEverywhere: async () => void (await api.signOut(session.token, true)),
+      })
+      if (outcome === 'stayed') return { signedOut: false }
+      endHere(session, outcome === 'revokedThis')
+      return { signedOut: true }
+    },
+  }
+}

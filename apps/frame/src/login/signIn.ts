@@ -1,0 +1,53 @@
+/**
+ * Email login inside the frame: the code screen, then the wallet's key — a new key (its recovery code shown once),
+ * this device's share, or, on a device without one, the recovery code the person saved.
+ */
+import { FrameHostError } from '@foyer/embedded/host'
+import type { PrivateKeyAccount } from 'viem'
+import { type StoredSession, createKey, deviceId, recoverKey, restoreKey } from '../keyVault.ts'
+import { askRecoveryCode, showRecoveryCode, t } from '../screens.ts'
+import type { ServerApi, ServerUser } from '../serverApi.ts'
+import { askCode } from './codeScreen.ts'
+
+export type SignedIn = { session: StoredSession; user: ServerUser; account: PrivateKeyAccount }
+export type KeepShown = <result>(task: () => Promise<result>, reason: 'approval' | 'recovery') => Promise<result>
+
+/** What the new key signs so the server links only an address whose key the frame really holds. */
+export function linkWalletMessage(address: string, userId: string, authShare: string): string {
+  return `Link wallet ${address.toLowerCase()} to Foyer user ${userId} with auth share ${authShare}`
+}
+
+export async function signIn({ api, email, keepShown }: { api: ServerApi; email: string; keepShown: KeepShown }): Promise<SignedIn> {
+  let verified: Awaited<ReturnType<ServerApi['verifyEmail']>> | undefined
+  const { remember } = await askCode({
+    title: t('frame.codeTitle'),
+    body: t('frame.codeBody', { email }),
+    offerRemember: true,
+    check: async (otp) => {
+      verified = await api.verifyEmail(email, deviceId(), otp)
+    },
+  })
+  const { sessionToken, expiresAt, user } = verified!
+  const session: StoredSession = { token: sessionToken, expiresAt, userId: user.id, email: user.email, remember }
+
+  if (!user.address || !user.authShare) {
+    const created = await createKey(user.id)
+    const { address } = created.account
+    const signature = await created.account.signMessage({ message: linkWalletMessage(address, user.id, created.authShare) })
+    const linked = (await api.createWallet(sessionToken, address, created.authShare, signature)).user
+    // The person keeps the third share; shown once, in this frame only (the modal refuses to close meanwhile).
+    await keepShown(() => showRecoveryCode(created.recoveryCode), 'recovery')
+    return { session, user: linked, account: created.account }
+  }
+
+  const { id, authShare, address } = user
+  let account = await restoreKey(id, authShare, address)
+  if (!account) {
+    try {
+      await askRecoveryCode(async (code) => Boolean((account = await recoverKey(id, authShare, code, address))))
+    } catch {
+      throw new FrameHostError('aborted', 'Request was aborted')
+    }
+  }
+  return { session, user, account: account! }
+}
