@@ -28,9 +28,11 @@ function refuse(reason: string) {
   window.addEventListener('message', countIgnored)
 }
 
+const ancestorOrigins = () => (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
+
 /** The parent's real origin, as the browser reports it. */
 function actualParentOrigin(): string | undefined {
-  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
+  const ancestors = ancestorOrigins()
   if (ancestors && ancestors.length) return ancestors[0]
   try {
     return document.referrer ? new URL(document.referrer).origin : undefined
@@ -42,6 +44,9 @@ function actualParentOrigin(): string | undefined {
 async function boot() {
   installStyles()
   if (window.parent === window) return refuse('not-embedded')
+  // Framed once, by the top window: a page that frames an allowed site which frames us could stack its own UI
+  // over ours. frame-ancestors (the frame host's CSP) stops other origins; this stops any nesting at all.
+  if (window.parent !== window.top || (ancestorOrigins() !== undefined && ancestorOrigins()!.length !== 1)) return refuse('nested-frame')
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(projectId) || !/^https?:\/\/[^/]+$/.test(parentOrigin)) return refuse('bad-parameters')
   if (actualParentOrigin() !== parentOrigin) return refuse('parent-origin-mismatch')
   const api = createServerApi(projectId)

@@ -1,12 +1,15 @@
 import { ConfigError, describeConfig, loadConfig } from './config.ts'
 import { createServer } from './index.ts'
 import { createLogger } from './log.ts'
+import { type FrameHostSettings, type RunningFrameHost, loadFrameHostSettings, startFrameHost } from './frame/frameServer.ts'
 
 // `node --import tsx apps/server/src/main.ts` — configuration from the environment (docs/server.md).
 
 let config
+let frameSettings: FrameHostSettings | undefined
 try {
   config = loadConfig()
+  frameSettings = loadFrameHostSettings(process.env, config) // FOYER_FRAME_DIR: also serve the secure frame
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error(e.message)
@@ -40,6 +43,18 @@ try {
 const where = server.database.kind === 'pglite' ? `pglite in ${config.pgliteDir}` : 'postgres'
 console.log(`Foyer server ${config.version} listening on ${address.url} (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`)
 
+let frameHost: RunningFrameHost | undefined
+if (frameSettings) {
+  try {
+    frameHost = await startFrameHost({ settings: frameSettings, config, projects: server.projects, logger })
+  } catch (e) {
+    console.error(`Foyer server could not serve the secure frame: ${(e as Error).message}`)
+    await server.close()
+    process.exit(1)
+  }
+  console.log(`Secure frame served on ${frameHost.url} from ${frameSettings.distDir}`)
+}
+
 let stopping = false
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) {
@@ -48,8 +63,7 @@ const stop = (signal: NodeJS.Signals) => {
   }
   stopping = true
   console.log(`${signal} received, shutting down…`)
-  server
-    .close()
+  Promise.all([server.close(), frameHost?.close()])
     .then(() => process.exit(0))
     .catch((e: Error) => {
       console.error(`Error during shutdown: ${e.message}`)

@@ -1,0 +1,104 @@
+/**
+ * Serves the built secure frame (`vite build` of apps/frame) with its security headers: the production way to
+ * host it, and what the devnet runs on 127.0.0.1:5174. Only files present in the build at start are served
+ * (looked up in a map, never a path joined from the URL), so nothing outside the build can be reached.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { Hono, type Context } from 'hono'
+import type { ServerConfig } from '../config.ts'
+import { isValidProjectId } from '../projects/model.ts'
+import type { ProjectStore } from '../projects/store.ts'
+import { STRICT_TRANSPORT_SECURITY, connectSources, frameAncestors, frameContentSecurityPolicy } from './frameCsp.ts'
+
+export interface FrameAppOptions {
+  config: Pick<ServerConfig, 'chains' | 'embedded'>
+  projects: Pick<ProjectStore, 'get'>
+  /** The frame build (apps/frame/dist): index.html and assets/. */
+  distDir: string
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+type BuiltFile = { body: Uint8Array; type: string }
+
+export function createFrameApp({ config, projects, distDir }: FrameAppOptions): Hono {
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8')
+  if (/http-equiv\s*=\s*["']?content-security-policy/i.test(indexHtml)) {
+    // A <meta> policy would be combined with the header one (both must pass) and cannot carry frame-ancestors.
+    throw new Error(`${distDir}/index.html still carries a <meta> Content-Security-Policy; the header is the policy`)
+  }
+  const files = listBuild(distDir)
+  const connect = connectSources(config)
+  const https = config.embedded.frameOrigin.startsWith('https://')
+  const app = new Hono()
+
+  app.use(async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'no-referrer')
+    c.header('Cross-Origin-Opener-Policy', 'same-origin')
+    c.header('Cross-Origin-Resource-Policy', 'same-origin')
+    if (https) c.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
+  })
+
+  const page = async (c: Context) => {
+    const projectId = c.req.query('projectId')
+    let ancestors = "'none'"
+    let status: 200 | 503 = 200
+    if (isValidProjectId(projectId)) {
+      try {
+        ancestors = frameAncestors((await projects.get(projectId))?.allowedOrigins)
+      } catch {
+        status = 503 // the project store is not answering: framed by nobody, and say so
+      }
+    }
+    c.header('Content-Security-Policy', frameContentSecurityPolicy({ ancestors, connect }))
+    c.header('Cache-Control', 'no-store')
+    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+    return c.html(status === 200 ? indexHtml : 'The Foyer server is not answering; try again shortly.', status)
+  }
+  app.get('/', page)
+  app.get('/index.html', page)
+
+  app.get('*', (c) => {
+    const file = files.get(c.req.path)
+    if (!file) return c.text('Not found', 404, { 'Cache-Control': 'no-store' })
+    // Vite names assets by content hash: a name never changes content, so they may be cached for good.
+    const hashed = c.req.path.startsWith('/assets/')
+    c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+    c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+    c.header('Content-Type', file.type)
+    return c.body(file.body as Uint8Array<ArrayBuffer>)
+  })
+  return app
+}
+
+/** Every file of the build except index.html (served as the page), keyed by URL path. */
+function listBuild(distDir: string): Map<string, BuiltFile> {
+  const files = new Map<string, BuiltFile>()
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name)
+      if (statSync(full).isDirectory()) walk(full)
+      else {
+        const urlPath = `/${path.relative(distDir, full).split(path.sep).join('/')}`
+        if (urlPath === '/index.html') continue
+        files.set(urlPath, { body: readFileSync(full), type: CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream' })
+      }
+    }
+  }
+  walk(distDir)
+  return files
+}
