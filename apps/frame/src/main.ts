@@ -7,9 +7,11 @@ import { FrameHostError, type FrameHandlers, createFrameHost } from '@foyer/embe
 import { type Chain, type PrivateKeyAccount, defineChain } from 'viem'
 import { createApprovals } from './approval/approvals.ts'
 import { approvalChanged } from './approval/approvalScreen.ts'
-import { type StoredSession, createKey, deviceId, readSession, recoverKey, restoreKey, writeSession } from './keyVault.ts'
+import { type StoredSession, readSession, restoreKey, writeSession } from './keyVault.ts'
+import { createAccountFlows } from './login/accountFlows.ts'
+import { cancelFlowScreen } from './login/flowScreen.ts'
 import { createRpc } from './rpc/rpc.ts'
-import { applyTheme, askRecoveryCode, cancelScreen, installStyles, setFrameLocale, showRecoveryCode } from './screens.ts'
+import { applyTheme, cancelScreen, installStyles, setFrameLocale } from './screens.ts'
 import { type FrameConfig, type ServerUser, createServerApi } from './serverApi.ts'
 
 const params = new URLSearchParams(location.search)
@@ -66,12 +68,10 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
   )
   const storedChain = Number(localStorage.getItem('foyer.frame.chainId'))
   let chain: Chain | undefined = chains.find((c) => c.id === storedChain) ?? chains[0]
-  let pendingEmail: string | undefined
   let session: StoredSession | undefined
   let user: ServerUser | undefined
   let account: PrivateKeyAccount | undefined
   let restoring: Promise<void> | undefined
-  let deviceWait: AbortController | undefined
 
   const requireChain = () => {
     if (!chain) throw new FrameHostError('rpc_error', 'No network is configured on the Foyer server', { rpcCode: 4901 })
@@ -139,51 +139,34 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
 
   const rpc = createRpc({ site: parentOrigin, signedIn, account: requireAccount, chain: requireChain, approve: (details) => approvals.approve(details) })
 
+  const accountFlows = createAccountFlows({
+    api,
+    signedIn,
+    current: () => ({ session, user }),
+    signInDone(next) {
+      session = next.session
+      user = next.user
+      account = next.account
+      host.emit('ACCOUNT_CHANGED', { address: next.account.address })
+    },
+    userChanged(nextSession, nextUser) {
+      session = nextSession
+      user = nextUser
+    },
+    signedOut() {
+      session = undefined
+      user = undefined
+      account = undefined
+      host.emit('ACCOUNT_CHANGED', { address: null })
+    },
+    keepShown: withFrameShown,
+  })
+
   const handlers: FrameHandlers = {
-    async CONNECT_EMAIL({ email }) {
-      pendingEmail = email.trim().toLowerCase()
-      return api.startEmail(pendingEmail, deviceId())
-    },
-    async CONNECT_DEVICE() {
-      if (!pendingEmail) throw new FrameHostError('invalid_request', 'Start with an email first')
-      deviceWait?.abort()
-      const controller = (deviceWait = new AbortController())
-      while (!controller.signal.aborted) {
-        const { approved } = await api.deviceStatus(pendingEmail, deviceId(), controller.signal)
-        if (approved) return { approved: true }
-        await new Promise((resolve) => setTimeout(resolve, 1500))
-      }
-      throw new FrameHostError('aborted', 'Request was aborted')
-    },
-    async CONNECT_OTP({ otp }) {
-      if (!pendingEmail) throw new FrameHostError('invalid_request', 'Start with an email first')
-      const verified = await api.verifyEmail(pendingEmail, deviceId(), otp)
-      const stored: StoredSession = { token: verified.sessionToken, expiresAt: verified.expiresAt, userId: verified.user.id, email: verified.user.email }
-      let current = verified.user
-      let key: PrivateKeyAccount | undefined
-      if (!current.address || !current.authShare) {
-        const created = await createKey(current.id)
-        current = (await api.createWallet(stored.token, created.account.address, created.authShare)).user
-        key = created.account
-        // The person keeps the third share; shown once, in this frame only.
-        await withFrameShown(() => showRecoveryCode(created.recoveryCode), 'recovery')
-      } else {
-        key = await restoreKey(current.id, current.authShare, current.address)
-        if (!key) {
-          const { address, authShare, id } = current
-          try {
-            await withFrameShown(() => askRecoveryCode(async (code) => Boolean((key = await recoverKey(id, authShare!, code, address!)))))
-          } catch {
-            throw new FrameHostError('aborted', 'Request was aborted')
-          }
-        }
-      }
-      writeSession(stored)
-      session = stored
-      user = current
-      account = key
-      pendingEmail = undefined
-      host.emit('ACCOUNT_CHANGED', { address: key!.address })
+    CONNECT_EMAIL: ({ email }) => accountFlows.startEmail(email),
+    /** The code is typed in the frame's own screen (the site never sees it); the key is made or rebuilt here. */
+    async CONNECT_OTP() {
+      await accountFlows.verifyEmail()
       return { user: userOut() }
     },
     async GET_USER({ chainId }) {
@@ -199,16 +182,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
       await restore()
       return { isConnected: Boolean(account) }
     },
-    async SIGN_OUT() {
-      const token = session?.token ?? readSession()?.token
-      if (token) await api.signOut(token).catch(() => undefined)
-      writeSession(undefined)
-      session = undefined
-      user = undefined
-      account = undefined
-      host.emit('ACCOUNT_CHANGED', { address: null })
-      return {}
-    },
+    SIGN_OUT: () => accountFlows.signOut(),
     GET_CHAIN_ID: () => ({ chainId: requireChain().id }),
     SWITCH_NETWORK({ chainId }) {
       const next = chains.find((c) => c.id === chainId)
@@ -222,21 +196,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
     async RPC_REQUEST({ method, params }) {
       return { result: (await rpc(method, params)) as never }
     },
-    async UPDATE_EMAIL({ email }) {
-      await signedIn()
-      return api.updateEmail(session!.token, email.trim().toLowerCase())
-    },
-    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
-      await signedIn()
-      return api.updateEmailPrimary(session!.token, otp)
-    },
-    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
-      await signedIn()
-      const result = await api.updateEmailSecondary(session!.token, otp)
-      user = { ...user!, email: result.email }
-      writeSession({ ...session!, email: result.email })
-      return result
-    },
+    UPDATE_EMAIL: ({ email }) => accountFlows.changeEmail(email),
+    SHOW_DEVICES: () => accountFlows.devices(),
     SYNC_THEME({ themeMode, themeVariables }) {
       applyTheme(themeMode, themeVariables)
       approvalChanged() // what the person sees changed: Approve counts again
@@ -253,7 +214,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
     },
     ABORT_PENDING() {
       approvals.abortAll()
-      deviceWait?.abort()
+      cancelFlowScreen()
       cancelScreen()
       return {}
     },
