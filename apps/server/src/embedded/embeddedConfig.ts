@@ -20,6 +20,12 @@ export interface EmbeddedConfig {
   publicUrl: string
   codeTtlMs: number
   sessionTtlMs: number
+  /** How long an approved device stays approved after it last signed in (FOYER_EMBEDDED_DEVICE_TTL_DAYS). */
+  deviceTtlMs: number
+  /** Emails (codes and device links) one client address may cause per hour (FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR). */
+  emailSendsPerClientPerHour: number
+  /** Emails this server sends per hour in all (FOYER_EMAIL_SENDS_PER_HOUR): a cap on what abuse can cost. */
+  emailSendsPerHour: number
   /** Devnet only: a faucet that funds new embedded wallets (POST {address}). */
   faucetUrl?: string
 }
@@ -69,6 +75,9 @@ export function loadEmbeddedConfig(get: Get, issues: Issue[], server: { host: st
     publicUrl,
     codeTtlMs: int('FOYER_EMAIL_CODE_TTL_SECONDS', 600, 60, 3600) * 1000,
     sessionTtlMs: int('FOYER_EMBEDDED_SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 90 * 24 * 3600) * 1000,
+    deviceTtlMs: int('FOYER_EMBEDDED_DEVICE_TTL_DAYS', 90, 1, 3650) * 24 * 3600 * 1000,
+    emailSendsPerClientPerHour: int('FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR', 20, 1, 1_000_000),
+    emailSendsPerHour: int('FOYER_EMAIL_SENDS_PER_HOUR', 1000, 1, 10_000_000),
     faucetUrl,
   }
 }

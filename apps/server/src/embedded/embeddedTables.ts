@@ -1,17 +1,26 @@
 import type { Generated } from 'kysely'
 
-/** Row types of migration 0003 (embedded-wallet auth). */
+/** Row types of migrations 0003 (embedded-wallet auth) and 0004 (hardening). */
 export type EmbeddedTables = {
   embedded_users: {
     id: string
     email: string
     address: string | null
-    /** Shamir share x = 2 of the wallet key, hex `02…` (one share never rebuilds the key). */
+    /** One Shamir share of the wallet key, hex: its x coordinate (nonzero byte), then 32 bytes (one share never rebuilds the key). */
     auth_share: string | null
     created_at: Generated<Date>
     updated_at: Generated<Date>
   }
-  embedded_devices: { user_id: string; device_hash: string; approved_at: Generated<Date> }
+  embedded_devices: {
+    user_id: string
+    device_hash: string
+    approved_at: Generated<Date>
+    /** Last sign-in from this device; each one moves `expires_at` forward by the device lifetime. */
+    last_used_at: Generated<Date>
+    expires_at: Date
+  }
+  /** The 30 s resend lock: when the last mail went to this (normalised) address. */
+  embedded_email_locks: { email: string; last_sent_at: Date }
   embedded_challenges: {
     id: string
     purpose: 'login' | 'device' | 'update_primary' | 'update_secondary'
@@ -25,6 +34,7 @@ export type EmbeddedTables = {
     consumed_at: Date | null
     created_at: Generated<Date>
   }
+  /** No longer written (failure limits use rate_counters); old rows are purged. */
   embedded_code_failures: { id: string; email: string; client_address: string; created_at: Generated<Date> }
   embedded_sessions: {
     token_hash: string

@@ -46,3 +46,10 @@ export const updateEmailCodeMail = (to: string, code: string, step: 'current' | 
       ? `Your code to confirm the email change is ${code}\n\nIf you did not ask to change your email, ignore this email.\n`
       : `Your code to confirm your new email address is ${code}\n`,
 })
+
+/** To the OLD address once an email change is complete: the person hears of it even if the change was not theirs. */
+export const emailChangedMail = (to: string, newEmail: string): Mail => ({
+  to,
+  subject: 'Your Foyer wallet email was changed',
+  text: `The email address of your Foyer wallet was changed to ${newEmail}. Every other signed-in device was signed out.\n\nIf you did not do this, contact the site you use the wallet with.\n`,
+})

@@ -1,0 +1,106 @@
+/**
+ * Test kit for the embedded-wallet routes: the real app (`createApp`) on a test database, the devnet's real SMTP
+ * mail sink, and helpers to call the frame's routes as one client address (FOYER_TRUST_PROXY=1 + X-Forwarded-For,
+ * so each test can have its own limits bucket).
+ */
+import { randomBytes } from 'node:crypto'
+import { type MailSink, startMailSink } from '@foyer/devnet/mail'
+import { sql } from 'kysely'
+import { privateKeyToAccount } from 'viem/accounts'
+import { expect } from 'vitest'
+import { type FoyerApp, createApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import { ProjectStore } from '../projects/store.ts'
+import { seedProjects } from '../projects/seed.ts'
+import type { TestDatabase } from '../test/backends.ts'
+import { walletLinkMessage } from './walletProof.ts'
+
+export const FRAME = 'http://127.0.0.1:5174'
+export const deviceId = () => randomBytes(32).toString('hex')
+
+let clients = 0
+/** A fresh client address (its own per-client limits bucket). */
+export const newClient = () => `10.${(++clients >> 8) & 255}.${clients & 255}.${Math.floor(Math.random() * 250) + 1}`
+
+export interface EmbeddedKit {
+  t: TestDatabase
+  app: FoyerApp
+  sink: MailSink
+  call(path: string, body?: Record<string, unknown>, headers?: Record<string, string>): Promise<Response>
+  json(response: Response): Promise<{ status: number; body: any }>
+  inbox(to: string): Promise<{ subject: string; text: string }[]>
+  latestCode(to: string): Promise<string>
+  /** Moves the 30 s resend lock of the address into the past (instead of waiting). */
+  pastLock(email: string): Promise<void>
+  /** Signs in (new user or a device it already approved) from `device`; returns the session. */
+  login(email: string, device?: string, client?: string): Promise<{ device: string; token: string; user: any }>
+  /** The wallet-link body signed by a fresh key for `userId`. */
+  signedWallet(userId: string, authShare: string, key?: `0x${string}`): Promise<{ address: string; authShare: string; signature: string }>
+  /** Gives the default calls a fresh client address (its own limits bucket); returns it. */
+  useNewClient(): string
+  close(): Promise<void>
+}
+
+export async function startEmbeddedKit(open: () => Promise<TestDatabase>, env: Record<string, string> = {}): Promise<EmbeddedKit> {
+  const sink = await startMailSink({ smtpPort: 0, httpPort: 0 })
+  const config = loadConfig(
+    {
+      PORT: '0',
+      FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+      FOYER_DATA_DIR: '/nonexistent/data',
+      SMTP_PORT: String(sink.smtpPort),
+      FOYER_PUBLIC_URL: 'http://127.0.0.1:8787',
+      FOYER_TRUST_PROXY: '1',
+      FOYER_PROJECTS: JSON.stringify([{ id: 'no-email', allowedOrigins: ['https://x.example'], features: { email: false } }]),
+      ...env,
+    },
+    { repoRoot: '/nonexistent' },
+  )
+  const t = await open()
+  const projects = new ProjectStore(t.database.kysely)
+  await seedProjects(projects, config)
+  const app = createApp({ db: t.database, config, projects })
+  let client = newClient()
+
+  const kit: EmbeddedKit = {
+    t,
+    app,
+    sink,
+    call: (path, body, headers = {}) =>
+      app.request(path, {
+        method: body ? 'POST' : 'GET',
+        headers: { origin: FRAME, 'x-project-id': 'foyer-demo', 'x-forwarded-for': client, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body ? JSON.stringify(body) : undefined,
+      }),
+    json: async (response) => ({ status: response.status, body: (await response.json()) as any }),
+    inbox: async (to) => sink.messages().filter((m) => m.to.includes(to)),
+    async latestCode(to) {
+      const [mail] = await kit.inbox(to)
+      const code = /\b(\d{6})\b/.exec(mail?.subject ?? '')?.[1]
+      if (!code) throw new Error(`no code mailed to ${to}`)
+      return code
+    },
+    async pastLock(email) {
+      await sql`update embedded_email_locks set last_sent_at = last_sent_at - interval '31 seconds' where email = ${email}`.execute(t.database.kysely)
+    },
+    async login(email, device = deviceId(), as = newClient()) {
+      const headers = { 'x-forwarded-for': as }
+      expect((await kit.json(await kit.call('/v1/embedded/email/start', { email, deviceId: device }, headers))).body).toEqual({ action: 'VERIFY_OTP' })
+      const otp = await kit.latestCode(email)
+      const verified = await kit.json(await kit.call('/v1/embedded/email/verify', { email, deviceId: device, otp }, headers))
+      expect(verified.status).toBe(200)
+      return { device, token: verified.body.sessionToken as string, user: verified.body.user }
+    },
+    async signedWallet(userId, authShare, key = `0x${randomBytes(32).toString('hex')}`) {
+      const account = privateKeyToAccount(key)
+      const signature = await account.signMessage({ message: walletLinkMessage(account.address, userId, authShare) })
+      return { address: account.address, authShare, signature }
+    },
+    useNewClient: () => (client = newClient()),
+    async close() {
+      await sink.stop()
+      await t.cleanup()
+    },
+  }
+  return kit
+}
