@@ -1,10 +1,15 @@
 /**
  * The embedded wallet's part of the local stack: the mail sink (SMTP + HTTP inbox), the faucet that funds new
  * embedded wallets, and the secure frame app (apps/frame, its own origin). `startStack` calls this and passes the
- * returned environment to the server (SMTP, frame origin, faucet) and the demo (frame URL).
+ * returned environment to the server (SMTP, frame origin, faucet, the frame build to serve) and the demo (frame URL).
+ *
+ * The frame is built (`vite build`, the server URL baked in) and then served by the Foyer server's frame host on
+ * its own port (FOYER_FRAME_DIR / FOYER_FRAME_PORT / FOYER_FRAME_HOST): the production recipe, so the frame's
+ * security headers (CSP frame-ancestors per project) hold under `npm start` and Playwright alike. `vite` and
+ * `vite preview` would serve it without them.
  */
 import { existsSync } from 'node:fs'
-import { type RunningChild, runChild, startChild } from './children.ts'
+import { runChild } from './children.ts'
 import type { DevnetInfo } from './devnet-file.ts'
 import { type Faucet, startFaucet } from './faucet/faucet.ts'
 import { type MailSink, startMailSink } from './mail/mailSink.ts'
@@ -12,6 +17,7 @@ import { repoPath } from './paths.ts'
 import { assertPortFree } from './ports.ts'
 
 const FRAME_DIR = 'apps/frame'
+const FRAME_BUILD_MS = 300_000
 
 export interface EmbeddedPorts {
   frame: number
@@ -31,12 +37,14 @@ export function embeddedPorts(portFromEnv: (name: string, fallback: number) => n
 
 export type EmbeddedServices = {
   urls: { frame?: string; smtp: string; inbox: string; faucet: string }
-  /** For the server: SMTP_HOST/PORT, FOYER_FRAME_ORIGIN, FOYER_EMBEDDED_FAUCET_URL. */
+  /** For the server: SMTP_HOST/PORT, FOYER_FRAME_ORIGIN, FOYER_EMBEDDED_FAUCET_URL, and FOYER_FRAME_DIR/PORT/HOST. */
   serverEnv: Record<string, string>
   /** For the demo: FOYER_FRAME_URL. */
   demoEnv: Record<string, string>
-  /** The frame app's vite, started once the server URL is known. */
-  startFrame(): Promise<void>
+  /** Builds the frame for the server to serve: run it before the server starts. */
+  buildFrame(): Promise<void>
+  /** What answers once the server serves the frame (its readiness URL then), else undefined. */
+  frameReadyUrl?: string
   stop(): Promise<void>
 }
 
@@ -52,20 +60,18 @@ export async function startEmbeddedServices(options: {
   urlHost: string
   ports: EmbeddedPorts
   devnet: DevnetInfo
-  /** Run the frame app: vite dev, or build + preview. */
+  /** Serve the frame app (built, then served by the Foyer server with its headers, in both modes). */
   frame: 'dev' | 'preview' | false
   serverUrl?: string
   vite: { command: string; prefix: string[] }
   env: NodeJS.ProcessEnv
   echo: boolean
-  onUnexpectedExit: (name: string, child: () => RunningChild | undefined) => (code: number | null, signal: NodeJS.Signals | null) => void
 }): Promise<EmbeddedServices> {
   const { host, urlHost, ports } = options
   let sink: MailSink | undefined
   let faucet: Faucet | undefined
-  let child: RunningChild | undefined
   const stop = async () => {
-    await Promise.all([child?.stop(), sink?.stop(), faucet?.stop()])
+    await Promise.all([sink?.stop(), faucet?.stop()])
   }
   try {
     sink = await startMailSink({ host, smtpPort: ports.smtp, httpPort: ports.inbox })
@@ -77,24 +83,11 @@ export async function startEmbeddedServices(options: {
   const runFrame = options.frame !== false && existsSync(repoPath(FRAME_DIR, 'index.html'))
   const frameUrl = runFrame ? `http://${urlHost}:${ports.frame}` : undefined
 
-  async function startFrame() {
+  const frameBuild = repoPath(FRAME_DIR, 'dist')
+  async function buildFrame() {
     if (!runFrame) return
     const env = { ...options.env, ...(options.serverUrl ? { FOYER_API_URL: options.serverUrl } : {}) }
-    const listen = ['--port', String(ports.frame), '--strictPort', '--host', host]
-    if (options.frame === 'preview') {
-      await runChild({ name: 'frame build', command: options.vite.command, args: [...options.vite.prefix, 'build'], cwd: repoPath(FRAME_DIR), env, echo: options.echo, timeoutMs: 300_000 })
-    }
-    child = await startChild({
-      name: 'frame',
-      command: options.vite.command,
-      args: options.frame === 'preview' ? [...options.vite.prefix, 'preview', ...listen] : [...options.vite.prefix, ...listen],
-      cwd: repoPath(FRAME_DIR),
-      env,
-      ready: { url: `${frameUrl}/` },
-      echo: options.echo,
-      timeoutMs: 60_000,
-      onUnexpectedExit: options.onUnexpectedExit('frame', () => child),
-    })
+    await runChild({ name: 'frame build', command: options.vite.command, args: [...options.vite.prefix, 'build', '--outDir', frameBuild, '--emptyOutDir'], cwd: repoPath(FRAME_DIR), env, echo: options.echo, timeoutMs: FRAME_BUILD_MS })
   }
 
   return {
@@ -103,10 +96,11 @@ export async function startEmbeddedServices(options: {
       SMTP_HOST: urlHost,
       SMTP_PORT: String(sink.smtpPort),
       FOYER_EMBEDDED_FAUCET_URL: faucet.url,
-      ...(frameUrl ? { FOYER_FRAME_ORIGIN: frameUrl } : {}),
+      ...(frameUrl ? { FOYER_FRAME_ORIGIN: frameUrl, FOYER_FRAME_DIR: frameBuild, FOYER_FRAME_PORT: String(ports.frame), FOYER_FRAME_HOST: host } : {}),
     },
     demoEnv: frameUrl ? { FOYER_FRAME_URL: `${frameUrl}/` } : {},
-    startFrame,
+    buildFrame,
+    frameReadyUrl: frameUrl ? `${frameUrl}/` : undefined,
     stop,
   }
 }

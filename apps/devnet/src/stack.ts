@@ -199,11 +199,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       vite: viteCommand(),
       env: childEnv,
       echo,
-      onUnexpectedExit: (name, child) => (code, signal) => reportExit(name, signal ? `was killed by ${signal}` : `exited with code ${code}`, child()?.tail() ?? []),
     })
 
     const startServer = async () => {
       if (!runServer) return
+      await embedded?.buildFrame() // the server serves the frame build (with its headers) on the frame's port
       children.push(
         await startChild({
           name: 'server',
@@ -211,7 +211,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           args: ['--import', 'tsx', SERVER_ENTRY],
           cwd: REPO_ROOT,
           env: { ...childEnv, ...embedded?.serverEnv, PORT: String(ports.server), HOST: host },
-          ready: { url: `${serverUrl}/health` },
+          // The frame host listens right after the API: when it answers, both do.
+          ready: { url: embedded?.frameReadyUrl ?? `${serverUrl}/health` },
           echo,
           timeoutMs: SERVER_READY_MS,
           onUnexpectedExit: watch('server'),
@@ -270,7 +271,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     }
 
     // Server, demo and wallet app do not depend on each other; start them side by side and fail if one fails.
-    const results = await Promise.allSettled([startServer(), startDemo(), startWallet(), embedded?.startFrame()])
+    const results = await Promise.allSettled([startServer(), startDemo(), startWallet()])
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
     if (failed) throw failed.reason
 
