@@ -39,15 +39,53 @@ async function startLogin(page: Page, address: string) {
   await page.getByTestId('email-submit').click()
 }
 
-async function typeCode(page: Page, code: string) {
-  await page.getByTestId('otp-input-0').click()
+/**
+ * A login for an address that had a login email less than 30 s ago: the server locks it; wait out exactly what it
+ * says, then ask again. Ends on the code view (the frame's code entry).
+ */
+async function loginPastLock(page: Page, address: string) {
+  await startLogin(page, address)
+  const codeView = page.getByTestId('foyer-modal').locator('[data-view="EmailVerifyOtp"]')
+  await expect(codeView.or(page.getByTestId('email-error'))).toBeVisible()
+  const locked = /Please try again after (\d+) seconds/.exec((await page.getByTestId('email-error').textContent({ timeout: 500 }).catch(() => null)) ?? '')
+  if (locked) {
+    await page.waitForTimeout(Number(locked[1]) * 1000 + 500)
+    await page.getByTestId('email-submit').click()
+  }
+  await expect(view(page)).toHaveAttribute('data-view', 'EmailVerifyOtp')
+}
+
+/** Codes are typed into the secure frame's own field (another origin): the site's page never holds them. */
+async function typeCode(page: Page, code: string, { remember = false } = {}) {
+  const field = frame(page).getByTestId('frame-code-input')
+  await expect(field).toBeEnabled()
+  if (remember) await frame(page).getByTestId('frame-remember').check()
+  await field.click()
   await page.keyboard.type(code)
 }
 
+/** A script of the site's page that hears every message and reads the whole DOM (and every field) all along. */
+async function installSiteSpy(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { spySeen: string[] }).spySeen = seen
+    addEventListener('message', (event) => seen.push(JSON.stringify(event.data)), true)
+    addEventListener('keydown', (event) => seen.push(`key:${event.key}`), true)
+    addEventListener('paste', (event) => seen.push(`paste:${event.clipboardData?.getData('text') ?? ''}`), true)
+    setInterval(() => {
+      seen.push(document.documentElement.outerHTML)
+      for (const input of document.querySelectorAll('input')) seen.push(`input:${input.value}`)
+    }, 25)
+  })
+}
+const spySeen = (page: Page) => page.evaluate(() => (window as unknown as { spySeen: string[] }).spySeen.join('\n'))
+
 test.describe.configure({ mode: 'serial' })
 
-test('log in with an email, save the recovery code, sign with approval, send on anvil, reload, sign out', async ({ page, outbound }) => {
+test('log in with an email (the code typed in the frame, unseen by the site), save the recovery code, sign with approval, send on anvil, reload, sign out', async ({ page, outbound }) => {
   void outbound // every request of the journey (the frame's included) is recorded; none may leave the machine
+  test.setTimeout(180_000) // two more logins for the same address, each after the server's 30 s lock
+  await installSiteSpy(page)
   await page.goto('/')
   await page.getByTestId('connect-button').click()
   await page.getByTestId('email-input').fill('not-an-email')
@@ -58,22 +96,31 @@ test('log in with an email, save the recovery code, sign with approval, send on 
   await page.getByTestId('email-input').fill(email)
   await page.getByTestId('email-submit').click()
   await expect(view(page)).toHaveAttribute('data-view', 'EmailVerifyOtp')
-  await expect(page.getByTestId('foyer-modal')).toContainText(email)
+  // The frame draws the code entry and says where the code went; the site's modal has no code field at all.
+  await expect(frame(page).getByTestId('frame-code-body')).toHaveText(`Enter the code we emailed to ${email}. If we asked you to approve this device, do that first.`)
+  await expect(page.getByTestId('foyer-modal').locator('input')).toHaveCount(0)
   await expect(page.getByTestId('otp-resend')).toBeDisabled() // counting down from 30 s
-  await typeCode(page, codeOf(await nextMail(email, started, /login code/)))
+  await expect(frame(page).getByTestId('frame-remember')).not.toBeChecked() // "Remember this device" is off unless chosen
+  const loginCode = codeOf(await nextMail(email, started, /login code/))
+  await typeCode(page, loginCode)
 
-  // A new wallet: the frame (not the site) shows the recovery code once, inside the modal.
-  await expect(view(page)).toHaveAttribute('data-view', 'ApproveTransaction')
+  // A new wallet: the frame (not the site) shows the recovery code once, in the same place.
+  await expect(frame(page).getByTestId('frame-recovery-code')).toBeVisible()
   recoveryCode = (await frame(page).getByTestId('frame-recovery-code').textContent()) ?? ''
-  expect(recoveryCode).toMatch(/^03[0-9a-f]{4}(-[0-9a-f]{1,6}){10}$/)
+  expect(recoveryCode).toMatch(/^[0-9a-f]{6}(-[0-9a-f]{1,6}){10}$/) // 33 bytes, x first (any nonzero x)
   // Shown once: the modal refuses to close (it shakes) until the person says they saved it.
   const shook = await recordShake(page)
   await page.getByTestId('modal-close').click()
   await expect.poll(shook).toBe(true)
-  await expect(view(page)).toHaveAttribute('data-view', 'ApproveTransaction')
+  await expect(frame(page).getByTestId('frame-recovery-code')).toBeVisible()
   await frame(page).getByTestId('frame-recovery-saved').click()
 
   await expect(page.getByTestId('foyer-modal')).toBeHidden()
+  // The site's page heard every message and read its whole DOM and every field, all along: never the code.
+  const heard = await spySeen(page)
+  expect(heard.length).toBeGreaterThan(1000)
+  expect(heard).not.toContain(loginCode)
+  expect(heard).not.toContain(recoveryCode)
   await expect(page.getByTestId('account-button')).toBeVisible()
   await expect(page.getByTestId('wagmi-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   walletAddress = (await page.getByTestId('wagmi-address').textContent()) as Address
@@ -124,6 +171,26 @@ test('log in with an email, save the recovery code, sign with approval, send on 
   await page.reload()
   await expect(page.getByTestId('connect-button')).toBeVisible()
   await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
+
+  // That sign-out was without "Remember this device": this device's share is gone, the recovery code is asked.
+  let again = since()
+  await loginPastLock(page, email)
+  await typeCode(page, codeOf(await nextMail(email, again, /login code/)), { remember: true })
+  await expect(frame(page).getByTestId('frame-recovery-input')).toBeVisible()
+  await frame(page).getByTestId('frame-recovery-input').fill(recoveryCode)
+  await frame(page).getByTestId('frame-recovery-submit').click()
+  await expect(page.getByTestId('foyer-modal')).toBeHidden()
+  await expect(page.getByTestId('wagmi-address')).toHaveText(walletAddress)
+
+  // This time "remember" was ticked: sign out, sign in again, and no recovery code is asked.
+  await page.getByTestId('account-button').click()
+  await page.getByTestId('disconnect-button').click()
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+  again = since()
+  await loginPastLock(page, email)
+  await typeCode(page, codeOf(await nextMail(email, again, /login code/)))
+  await expect(page.getByTestId('foyer-modal')).toBeHidden()
+  await expect(page.getByTestId('wagmi-address')).toHaveText(walletAddress)
 })
 
 test('a second email within 30 s is refused with "Please try again after N seconds", client-side and server-side', async ({ page, outbound }) => {
@@ -150,16 +217,17 @@ test('the server refuses brute-forced codes', async ({ page, outbound }) => {
   await expect(view(page)).toHaveAttribute('data-view', 'EmailVerifyOtp')
   const right = codeOf(await nextMail(target, started, /login code/))
   const wrong = ['111111', '222222', '333333', '444444', '555555', '666666'].filter((c) => c !== right)
+  const error = frame(page).getByTestId('frame-code-error')
   for (const guess of wrong.slice(0, 4)) {
     await typeCode(page, guess)
-    await expect(page.getByTestId('email-error')).toHaveText('Invalid code')
-    await expect(page.getByTestId('otp-input-0')).toHaveValue('')
+    await expect(error).toHaveText('Invalid code')
+    await expect(frame(page).getByTestId('frame-code-input')).toHaveValue('')
   }
   await typeCode(page, wrong[4]!)
-  await expect(page.getByTestId('email-error')).toHaveText('Too many attempts. Try again later.')
+  await expect(error).toHaveText('Too many attempts. Try again later.')
   // The code is burnt: even the right one is refused now.
   await typeCode(page, right)
-  await expect(page.getByTestId('email-error')).toHaveText('The code has expired. Request a new one.')
+  await expect(error).toHaveText('The code has expired. Request a new one.')
   await expect(page.getByTestId('account-button')).toBeHidden()
 })
 
@@ -201,31 +269,18 @@ test('a page on another origin posting frame messages is ignored', async ({ page
   }
 })
 
-test('a new device approves the emailed link, enters the code and its recovery code, gets the same wallet, and updates the email', async ({ page, context, outbound }) => {
-  void outbound
-  expect(walletAddress, 'the first journey created the wallet').toBeTruthy()
+/** A browser this user never used: approve the emailed link, then the code and the recovery code in its frame. */
+async function newDeviceLogin(page: Page, address: string) {
   const started = since()
-  await startLogin(page, email)
-  // The server locks a login email for 30 s after the last one for this address (the first journey's): when
-  // the lock still holds, wait out exactly what it says, then ask again.
-  const device = page.getByTestId('foyer-modal').locator('[data-view="EmailVerifyDevice"]')
-  await expect(device.or(page.getByTestId('email-error'))).toBeVisible()
-  const locked = /Please try again after (\d+) seconds/.exec((await page.getByTestId('email-error').textContent().catch(() => null)) ?? '')
-  if (locked) {
-    await page.waitForTimeout(Number(locked[1]) * 1000 + 500)
-    await page.getByTestId('email-submit').click()
-  }
-  await expect(view(page)).toHaveAttribute('data-view', 'EmailVerifyDevice')
-  const link = /(http:\/\/127\.0\.0\.1:8787\/v1\/embedded\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec((await nextMail(email, started, /new device/)).text)![1]!
-  const mailbox = await context.newPage()
+  await loginPastLock(page, address)
+  // The same answer as for any address; the mail holds an approval link, and the code follows the approval.
+  const link = /(http:\/\/127\.0\.0\.1:8787\/v1\/embedded\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec((await nextMail(address, started, /new device/)).text)![1]!
+  const mailbox = await page.context().newPage()
   await mailbox.goto(link)
   await mailbox.getByTestId('approve-device').click()
   await expect(mailbox.getByTestId('device-message')).toContainText('Device approved')
   await mailbox.close()
-
-  await expect(view(page)).toHaveAttribute('data-view', 'EmailVerifyOtp')
-  await typeCode(page, codeOf(await nextMail(email, started, /login code/)))
-  await expect(view(page)).toHaveAttribute('data-view', 'ApproveTransaction')
+  await typeCode(page, codeOf(await nextMail(address, started, /login code/)))
   await frame(page).getByTestId('frame-recovery-input').fill('03' + '0'.repeat(64))
   await frame(page).getByTestId('frame-recovery-submit').click()
   await expect(frame(page).getByRole('alert')).toContainText('does not belong')
@@ -233,21 +288,85 @@ test('a new device approves the emailed link, enters the code and its recovery c
   await frame(page).getByTestId('frame-recovery-submit').click()
   await expect(page.getByTestId('foyer-modal')).toBeHidden()
   await expect(page.getByTestId('wagmi-address')).toHaveText(walletAddress!)
+}
 
-  // Update email: a code to the current address, then one to the new address.
-  const next = `ana-new-${run}@example.com`
-  const updateStarted = since()
+test('a second device: approve the link, code and recovery code in its frame; the email change is confirmed in the frame and signs it out; devices lists both and revoking one signs it out', async ({ page, browser, outbound }) => {
+  void outbound
+  test.setTimeout(300_000)
+  expect(walletAddress, 'the first journey created the wallet').toBeTruthy()
+  // `page` is a fresh browser: a new device for this user.
+  await newDeviceLogin(page, email)
   await page.getByTestId('account-button').click()
-  await expect(page.getByTestId('account-update-email')).toContainText(email)
-  await page.getByTestId('account-update-email').click()
-  await page.getByTestId('update-email-input').fill(next)
-  await page.getByTestId('update-email-submit').click()
-  await expect(view(page)).toHaveAttribute('data-view', 'UpdateEmailPrimaryOtp')
-  await typeCode(page, codeOf(await nextMail(email, updateStarted, /email change code/)))
-  await expect(view(page)).toHaveAttribute('data-view', 'UpdateEmailSecondaryOtp')
-  await expect(page.getByTestId('foyer-modal')).toContainText(next)
-  await typeCode(page, codeOf(await nextMail(next, updateStarted, /email change code/)))
+  await page.getByTestId('account-devices').click()
+  await expect(view(page)).toHaveAttribute('data-view', 'EmbeddedDevices')
+  await expect(frame(page).locator('[data-testid="frame-device"][data-current="true"]')).toContainText('This device')
+  const before = await frame(page).getByTestId('frame-device').count()
+  await frame(page).getByTestId('frame-devices-done').click()
   await expect(view(page)).toHaveAttribute('data-view', 'Account')
-  await expect(page.getByTestId('snackbar')).toContainText('Email updated')
-  await expect(page.getByTestId('account-update-email')).toContainText(next)
+  await page.getByTestId('modal-close').click()
+
+  const other = await browser.newContext()
+  const second = await other.newPage()
+  try {
+    await newDeviceLogin(second, email)
+
+    // Devices, in the first browser's frame: one more, this one marked.
+    await page.getByTestId('account-button').click()
+    await page.getByTestId('account-devices').click()
+    await expect(frame(page).getByTestId('frame-device')).toHaveCount(before + 1)
+    await expect(frame(page).locator('[data-testid="frame-device"][data-current="true"]')).toHaveCount(1)
+    await frame(page).getByTestId('frame-devices-done').click()
+    await expect(view(page)).toHaveAttribute('data-view', 'Account')
+
+    // Email change: the site names the new address; the frame asks "from A to B?", then takes both codes.
+    const next = `ana-new-${run}@example.com`
+    const updateStarted = since()
+    await expect(page.getByTestId('account-update-email')).toContainText(email)
+    await page.getByTestId('account-update-email').click()
+    await page.getByTestId('update-email-input').fill(next)
+    await page.getByTestId('update-email-submit').click()
+    await expect(view(page)).toHaveAttribute('data-view', 'UpdateEmailConfirm')
+    await expect(frame(page).getByTestId('frame-change-email-text')).toHaveText(`Change your email from ${email} to ${next}?`)
+    await frame(page).getByTestId('frame-change-email-confirm').click()
+    await expect(frame(page).getByTestId('frame-code-body')).toHaveText(`Enter the code we emailed to ${email}.`)
+    await typeCode(page, codeOf(await nextMail(email, updateStarted, /email change code/)))
+    await expect(frame(page).getByTestId('frame-code-body')).toHaveText(`Enter the code we emailed to ${next}.`)
+    await typeCode(page, codeOf(await nextMail(next, updateStarted, /email change code/)))
+    await expect(view(page)).toHaveAttribute('data-view', 'Account')
+    await expect(page.getByTestId('snackbar')).toContainText('Email updated')
+    await expect(page.getByTestId('account-update-email')).toContainText(next)
+    await nextMail(email, updateStarted, /email was changed/) // the old address is told
+
+    // The change ended the other session: the second browser is signed out after a reload.
+    await second.reload()
+    await expect(second.getByTestId('connect-button')).toBeVisible()
+    await expect(second.getByTestId('wagmi-status')).toHaveText('disconnected')
+
+    // It signs in again (a device approved before: the code comes at once); then the first browser revokes it.
+    const again = since()
+    await loginPastLock(second, next)
+    await typeCode(second, codeOf(await nextMail(next, again, /login code/)))
+    const recovery = frame(second).getByTestId('frame-recovery-input')
+    if (await recovery.isVisible({ timeout: 2000 }).catch(() => false)) {
+      await recovery.fill(recoveryCode)
+      await frame(second).getByTestId('frame-recovery-submit').click()
+    }
+    await expect(second.getByTestId('wagmi-address')).toHaveText(walletAddress!)
+
+    await page.getByTestId('account-devices').click()
+    await expect(frame(page).getByTestId('frame-device')).toHaveCount(before + 1)
+    // The frame lists this device first, then by last use: the second browser's device is the first of the others.
+    const secondRow = frame(page).locator('[data-testid="frame-device"][data-current="false"]').first()
+    await secondRow.getByTestId('frame-device-revoke').click()
+    await expect(frame(page).getByTestId('frame-device')).toHaveCount(before)
+    await frame(page).getByTestId('frame-devices-done').click()
+    await second.reload()
+    await expect(second.getByTestId('connect-button')).toBeVisible()
+    await expect(second.getByTestId('wagmi-status')).toHaveText('disconnected')
+    // This browser is still signed in.
+    await page.reload()
+    await expect(page.getByTestId('wagmi-address')).toHaveText(walletAddress!)
+  } finally {
+    await other.close()
+  }
 })

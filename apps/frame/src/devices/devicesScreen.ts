@@ -21,6 +21,12 @@ function when(iso: string | null): string {
   return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
 }
 
+/** This device first, then the most recently used. */
+function byRecentUse(devices: ServerDevice[]): ServerDevice[] {
+  const used = (device: ServerDevice) => Date.parse(device.lastUsedAt ?? device.approvedAt ?? '') || 0
+  return [...devices].sort((a, b) => Number(b.current) - Number(a.current) || used(b) - used(a))
+}
+
 export function showDevices(actions: DevicesActions): Promise<DevicesOutcome> {
   return new Promise((resolve, reject) => {
     const list = el('ul', { testId: 'frame-devices' })
@@ -50,9 +56,8 @@ export function showDevices(actions: DevicesActions): Promise<DevicesOutcome> {
     }
 
     async function render() {
-      const devices = await actions.list()
       list.replaceChildren(
-        ...devices.map((device) => {
+        ...byRecentUse(await actions.list()).map((device) => {
           const revoke = el('button', { type: 'button', textContent: t('frame.revoke'), testId: 'frame-device-revoke' })
           revoke.style.cssText = 'flex:0 0 auto;min-height:36px;padding:0 14px'
           revoke.onclick = () =>
