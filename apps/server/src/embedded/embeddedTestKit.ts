@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect } from 'vitest'
 import { type FoyerApp, createApp } from '../app.ts'
-import { loadConfig } from '../config.ts'
+import { type ServerConfig, loadConfig } from '../config.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { seedProjects } from '../projects/seed.ts'
 import type { TestDatabase } from '../test/backends.ts'
@@ -25,6 +25,7 @@ export const newClient = () => `10.${(++clients >> 8) & 255}.${clients & 255}.${
 export interface EmbeddedKit {
   t: TestDatabase
   app: FoyerApp
+  config: ServerConfig
   sink: MailSink
   call(path: string, body?: Record<string, unknown>, headers?: Record<string, string>): Promise<Response>
   json(response: Response): Promise<{ status: number; body: any }>
@@ -65,6 +66,7 @@ export async function startEmbeddedKit(open: () => Promise<TestDatabase>, env: R
   const kit: EmbeddedKit = {
     t,
     app,
+    config,
     sink,
     call: (path, body, headers = {}) =>
       app.request(path, {
