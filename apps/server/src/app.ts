@@ -12,7 +12,6 @@ import { cors } from './http/cors.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
 import { type Mailer, createSmtpMailer } from './embedded/mailer.ts'
 import { approvalPageHeaders, strictTransportSecurity } from './frame/securityHeaders.ts'
-import { approvalPageHeaders, strictTransportSecurity } from './frame/securityHeaders.ts'
 import { apiErrorResponse, classifyError, errorResponse, payloadTooLarge } from './http/errors.ts'
 import { requireProject } from './http/project.ts'
 import { sequence } from './http/sequence.ts'
@@ -69,7 +68,6 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
     c.header('X-Content-Type-Options', 'nosniff')
     logger.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
   })
-  app.use(strictTransportSecurity(config)).use('/v1/embedded/device/*', approvalPageHeaders()) // before the routes: every answer, errors too
   app.use(strictTransportSecurity(config)).use('/v1/embedded/device/*', approvalPageHeaders()) // before the routes: every answer, errors too
   app.use('/v1/embedded/*', embeddedCors(config)) // before the app-wide CORS: the frame's origin is not a project's
   app.use(cors(store))

@@ -57,7 +57,7 @@ export function convertChainsFrom(chains: readonly ChainConfig[]): Map<number, C
         ...chain.tokens.filter((t) => t.address.toLowerCase() !== weth.toLowerCase()),
       ],
       // JSON-RPC batching: the reads of one quote (amounts out per route, reserves) share a round trip.
-      client: createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl, { batch: { wait: 0 }, timeout: 10_000 }) }) as PublicClient<HttpTransport, Chain>,
+      client: createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl, { batch: { wait: 0 }, timeout: 10_000, retryCount: 1 }) }) as PublicClient<HttpTransport, Chain>,
     })
   }
   return result
