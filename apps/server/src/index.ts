@@ -10,6 +10,7 @@ import { ProjectStore } from './projects/store.ts'
 import { seedSpamList } from './history/spamList.ts'
 import { type RunningIndexers, startIndexers } from './indexer/indexerService.ts'
 import { withHistoryTables } from './indexer/tables.ts'
+import { startPurgeTimer } from './maintenance/purge.ts'
 
 export { createApp, type AppDeps, type FoyerApp } from './app.ts'
 export { loadConfig, ConfigError, parseDevnetFile, describeConfig, type ServerConfig, type ChainConfig, type ChainToken, type ChainContracts, type ChainNft, type Address } from './config.ts'
@@ -65,6 +66,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
       ? startIndexers({ chains: config.chains, db: withHistoryTables(database.kysely), settings: config.indexer, logger })
       : undefined
 
+  // Expired challenges, sessions, devices and limit windows are deleted every 10 minutes (maintenance/purge.ts).
+  const purge = startPurgeTimer(database, logger)
+
   let http: Server | undefined
   let closing: Promise<void> | undefined
 
@@ -112,6 +116,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
         })
       }
       await indexer?.stop()
+      await purge.stop()
       if (ownsDatabase) await database.close()
     })())
 

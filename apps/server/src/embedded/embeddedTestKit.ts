@@ -68,7 +68,7 @@ export async function startEmbeddedKit(open: () => Promise<TestDatabase>, env: R
     app,
     config,
     sink,
-    call: (path, body, headers = {}) =>
+    call: async (path, body, headers = {}) =>
       app.request(path, {
         method: body ? 'POST' : 'GET',
         headers: { origin: FRAME, 'x-project-id': 'foyer-demo', 'x-forwarded-for': client, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
