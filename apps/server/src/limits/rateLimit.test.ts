@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp, type FoyerApp } from '../app.ts'
+import { type Env, loadConfig } from '../config.ts'
+import type { Mailer } from '../embedded/mailer.ts'
+import { seedProjects } from '../projects/seed.ts'
+import { ProjectStore } from '../projects/store.ts'
+import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
+import { probeRedis, runRedisCases } from '../test/redisProbe.ts'
+import type { CounterStore } from './counters.ts'
+import { connectRedis, createRedisCounterStore, type RedisCounterStore } from './redisCounters.ts'
+
+const postgres = await probePostgres()
+notePostgres(postgres, 'rateLimit.test.ts')
+const redis = await probeRedis()
+const withRedis = runRedisCases(redis, 'rateLimit.test.ts')
+
+/** Embedded routes are not under test here: a mailer stub that sends nothing. */
+const stubMailer: Mailer = { async send() {}, close() {} }
+
+function configWith(limits: Env) {
+  return loadConfig(
+    {
+      PORT: '0',
+      FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+      FOYER_DATA_DIR: '/nonexistent/data',
+      FOYER_PROJECTS: JSON.stringify([{ id: 'other-site', allowedOrigins: ['https://other.example'] }]),
+      ...limits,
+    },
+    { repoRoot: '/nonexistent' },
+  )
+}
+
+/** One app on `t` with these limits; `counters` defaults to the database (what production uses without REDIS_URL). */
+async function appOn(t: TestDatabase, limits: Env, counters?: CounterStore): Promise<FoyerApp> {
+  const config = configWith(limits)
+  const projects = new ProjectStore(t.database.kysely)
+  await seedProjects(projects, config)
+  return createApp({ db: t.database, config, projects, mailer: stubMailer, counters })
+}
+
+/** A request from the client at `address` (the TCP peer, as @hono/node-server passes it). */
+function from(app: FoyerApp, address: string, path = '/v1/project?projectId=foyer-demo') {
+  return app.request(path, {}, { incoming: { socket: { remoteAddress: address } } })
+}
+
+/** `n` requests at once; returns how many were served and how many refused with 429. */
+async function burst(n: number, send: (i: number) => Promise<Response>) {
+  const responses = await Promise.all(Array.from({ length: n }, (_, i) => send(i)))
+  const served = responses.filter((r) => r.status === 200).length
+  const refused = responses.filter((r) => r.status === 429)
+  return { served, refused: refused.length, responses, refusedResponses: refused }
+}
+
+/** One PGlite for every PGlite case of this file (opening one is the slow part); closed at the end. */
+let shared: Promise<TestDatabase> | undefined
+const sharedPGlite = async (): Promise<TestDatabase> => ({ ...(await (shared ??= openTestPGlite())), cleanup: async () => {} })
+afterAll(async () => {
+  await (await shared)?.cleanup()
+})
+
+/** Each test uses its own client addresses: counters outlive a test within the same window. */
+let nextClient = 1
+const newClient = () => `198.51.${Math.floor(nextClient / 250) % 250}.${(nextClient++ % 250) + 1}`
+
+function limiterSuite(name: string, open: () => Promise<TestDatabase>, counters?: () => CounterStore) {
+  describe(name, () => {
+    let t: TestDatabase
+    beforeAll(async () => {
+      t = await open()
+    }, BACKEND_TIMEOUT_MS)
+    afterAll(async () => {
+      await t?.cleanup()
+    })
+
+    it('100 requests at once from one client with a limit of 10: exactly 10 served, 90 refused with 429 rate_limited', async () => {
+      const app = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '10', FOYER_RATE_LIMIT_PER_PROJECT: '0' }, counters?.())
+      const client = newClient()
+      const { served, refused, responses, refusedResponses } = await burst(100, () => from(app, client))
+      expect({ served, refused }).toEqual({ served: 10, refused: 90 })
+      const body = (await refusedResponses[0]!.json()) as { error: { code: string; message: string; details: { limit: number } } }
+      expect(body.error.code).toBe('rate_limited')
+      expect(body.error.details.limit).toBe(10)
+      const retryAfter = Number(refusedResponses[0]!.headers.get('retry-after'))
+      expect(retryAfter).toBeGreaterThanOrEqual(1)
+      expect(retryAfter).toBeLessThanOrEqual(60)
+      expect(refusedResponses[0]!.headers.get('ratelimit-limit')).toBe('10')
+      expect(refusedResponses[0]!.headers.get('ratelimit-remaining')).toBe('0')
+      const remaining = responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b)
+      expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+      // Another client is not affected.
+      expect((await from(app, newClient())).status).toBe(200)
+    })
+
+    it('the project limit is independent of the client limit: 100 clients at once, project limit 10 → 10 served; another project still served', async () => {
+      const app = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '0', FOYER_RATE_LIMIT_PER_PROJECT: '10' }, counters?.())
+      const project = `limited-${randomBytes(4).toString('hex')}`
+      await new ProjectStore(t.database.kysely).upsert({ id: project, name: project, allowedOrigins: [], features: {} })
+      const { served, refused } = await burst(100, () => from(app, newClient(), `/v1/project?projectId=${project}`))
+      expect({ served, refused }).toEqual({ served: 10, refused: 90 })
+      expect((await from(app, newClient(), '/v1/project?projectId=other-site')).status).toBe(200)
+    })
+
+    it('a client over its limit is refused on every project; both limits together hold at once', async () => {
+      const app = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '3', FOYER_RATE_LIMIT_PER_PROJECT: '0' }, counters?.())
+      const client = newClient()
+      for (let i = 0; i < 3; i++) expect((await from(app, client)).status).toBe(200)
+      expect((await from(app, client, '/v1/project?projectId=other-site')).status).toBe(429)
+
+      const both = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '3', FOYER_RATE_LIMIT_PER_PROJECT: '5' }, counters?.())
+      const project = `both-${randomBytes(4).toString('hex')}`
+      await new ProjectStore(t.database.kysely).upsert({ id: project, name: project, allowedOrigins: [], features: {} })
+      const clients = [newClient(), newClient(), newClient()]
+      const result = await burst(30, (i) => from(both, clients[i % 3]!, `/v1/project?projectId=${project}`))
+      expect(result.served).toBe(5)
+      const perClient = clients.map((c, k) => result.responses.filter((r, i) => i % 3 === k && r.status === 200).length)
+      for (const n of perClient) expect(n).toBeLessThanOrEqual(3)
+    })
+
+    it('0 switches both limits off; health and images are not counted', async () => {
+      const off = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '0', FOYER_RATE_LIMIT_PER_PROJECT: '0' }, counters?.())
+      const client = newClient()
+      const { served } = await burst(50, () => from(off, client))
+      expect(served).toBe(50)
+
+      const strict = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '1', FOYER_RATE_LIMIT_PER_PROJECT: '0' }, counters?.())
+      const other = newClient()
+      for (let i = 0; i < 5; i++) {
+        expect((await from(strict, other, '/health')).status).toBe(200)
+        expect((await from(strict, other, '/getWalletImage/metamask?projectId=foyer-demo')).status).toBe(200)
+      }
+      expect((await from(strict, other, '/getWallets?projectId=foyer-demo')).status).toBe(200)
+      expect((await from(strict, other, '/getWallets?projectId=foyer-demo')).status).toBe(429)
+    })
+
+    it('requests without a valid project count against the client too (random project ids cannot bypass it)', async () => {
+      const app = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '5', FOYER_RATE_LIMIT_PER_PROJECT: '0' }, counters?.())
+      const client = newClient()
+      const { responses } = await burst(20, (i) => from(app, client, `/v1/project?projectId=nope-${i}`))
+      expect(responses.filter((r) => r.status === 403).length).toBe(5)
+      expect(responses.filter((r) => r.status === 429).length).toBe(15)
+    })
+  })
+}
+
+limiterSuite('rate limits on PGlite (database counters)', sharedPGlite)
+describe.skipIf(!postgres.available)('on Postgres', () => {
+  limiterSuite('rate limits on Postgres (database counters)', () => openTestPostgres())
+
+  it('two app instances on one Postgres share the count: 2 × 50 requests at once, limit 10 → 10 served', async () => {
+    const t = await openTestPostgres()
+    try {
+      const limits = { FOYER_RATE_LIMIT_PER_CLIENT: '10', FOYER_RATE_LIMIT_PER_PROJECT: '0' }
+      const [a, b] = [await appOn(t, limits), await appOn(t, limits)]
+      const client = newClient()
+      const { served, refused } = await burst(100, (i) => from(i % 2 ? a : b, client))
+      expect({ served, refused }).toEqual({ served: 10, refused: 90 })
+    } finally {
+      await t.cleanup()
+    }
+  }, BACKEND_TIMEOUT_MS)
+})
+
+describe.skipIf(!withRedis)('on Redis (REDIS_URL)', () => {
+  const prefix = `foyer-test:${randomBytes(6).toString('hex')}:`
+  const stores: RedisCounterStore[] = []
+  const redisStore = () => {
+    const store = createRedisCounterStore(connectRedis(redis.url), { keyPrefix: prefix, ownsConnection: true })
+    stores.push(store)
+    return store
+  }
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()))
+  })
+  limiterSuite('rate limits on PGlite with Redis counters', sharedPGlite, redisStore)
+
+  it('two app instances, each with its own Redis connection, share the count', async () => {
+    const t = await sharedPGlite()
+    const limits = { FOYER_RATE_LIMIT_PER_CLIENT: '10', FOYER_RATE_LIMIT_PER_PROJECT: '0' }
+    const [a, b] = [await appOn(t, limits, redisStore()), await appOn(t, limits, redisStore())]
+    const client = newClient()
+    const { served } = await burst(100, (i) => from(i % 2 ? a : b, client))
+    expect(served).toBe(10)
+  }, BACKEND_TIMEOUT_MS)
+
+  it('a Redis hit is one atomic transaction whose key expires with its window', async () => {
+    const store = redisStore()
+    const key = `atomic:${randomBytes(4).toString('hex')}`
+    const counts = await Promise.all(Array.from({ length: 200 }, () => store.hit(key, 60_000)))
+    expect(counts.map((c) => c.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1))
+    const raw = connectRedis(redis.url)
+    try {
+      const keys = await raw.keys(`${prefix}${key}:*`)
+      expect(keys).toHaveLength(1)
+      const ttl = await raw.pttl(keys[0]!)
+      expect(ttl).toBeGreaterThan(0)
+      expect(ttl).toBeLessThanOrEqual(65_000)
+    } finally {
+      raw.disconnect()
+    }
+  })
+})
+
+describe('when the counter store fails', () => {
+  let t: TestDatabase
+  beforeAll(async () => {
+    t = await sharedPGlite()
+  }, BACKEND_TIMEOUT_MS)
+
+  it('requests pass (a counter outage must not take the API down) and the window resets on time', async () => {
+    const failingStore: CounterStore = {
+      hit: () => Promise.reject(new Error('counter store down')),
+      purgeExpired: () => Promise.resolve(0),
+    }
+    const app = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '1' }, failingStore)
+    const client = newClient()
+    for (let i = 0; i < 3; i++) expect((await from(app, client)).status).toBe(200)
+
+    const oneSecond = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '2', FOYER_RATE_LIMIT_PER_PROJECT: '0', FOYER_RATE_LIMIT_WINDOW_SECONDS: '1' })
+    const other = newClient()
+    // Start right after a window boundary so all three land in the same one-second window.
+    await new Promise((ok) => setTimeout(ok, 1000 - (Date.now() % 1000) + 20))
+    expect([(await from(oneSecond, other)).status, (await from(oneSecond, other)).status, (await from(oneSecond, other)).status]).toEqual([200, 200, 429])
+    await new Promise((ok) => setTimeout(ok, 1000 - (Date.now() % 1000) + 20))
+    expect((await from(oneSecond, other)).status).toBe(200)
+  })
+})
+
+describe('rate-limit configuration', () => {
+  it('defaults to 600 per client and 6000 per project a minute; reads the variables; refuses nonsense', () => {
+    expect(configWith({}).rateLimit).toEqual({ perClient: 600, perProject: 6000, windowMs: 60_000, redisUrl: undefined })
+    expect(configWith({ FOYER_RATE_LIMIT_PER_CLIENT: '0', FOYER_RATE_LIMIT_PER_PROJECT: '25', FOYER_RATE_LIMIT_WINDOW_SECONDS: '10', REDIS_URL: 'redis://127.0.0.1:6379/2' }).rateLimit).toEqual({
+      perClient: 0,
+      perProject: 25,
+      windowMs: 10_000,
+      redisUrl: 'redis://127.0.0.1:6379/2',
+    })
+    for (const [name, value] of [
+      ['FOYER_RATE_LIMIT_PER_CLIENT', '-1'],
+      ['FOYER_RATE_LIMIT_PER_CLIENT', 'lots'],
+      ['FOYER_RATE_LIMIT_PER_PROJECT', '1e3'],
+      ['FOYER_RATE_LIMIT_WINDOW_SECONDS', '0'],
+      ['FOYER_RATE_LIMIT_WINDOW_SECONDS', '86401'],
+      ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ] as const) {
+      expect(() => configWith({ [name]: value }), `${name}=${value}`).toThrow(name)
+    }
+    // The Redis URL may carry a password: it never appears in the error.
+    expect(() => configWith({ REDIS_URL: 'http://user:s3cret@host' })).toThrow(/^(?!.*s3cret)/s)
+  })
+})
