@@ -56,8 +56,11 @@ interface CursorKey {
   txIndex: number
 }
 
-/** The largest time a JavaScript Date holds (±100,000,000 days from 1970). */
-const MAX_DATE_MS = 8.64e15
+/**
+ * The latest block time a cursor may hold: the end of year 9999. A Date holds up to year 275760, but beyond 9999 it
+ * prints as `+010000-…`, which the database does not read.
+ */
+const MAX_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 const MAX_INT4 = 2 ** 31 - 1
 
 /** Cursors are opaque to clients: base64url of the last entry's sort key. */
@@ -76,7 +79,7 @@ export function decodeCursor(value: string): CursorKey {
   }
   if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((n) => Number.isSafeInteger(n) && n >= 0)) throw fail()
   const [minedAt, chainId, block, txIndex] = parsed as number[]
-  // Each part must fit the column it is compared with: a timestamp Date can hold, int4 chain id and position.
+  // Each part must fit the column it is compared with: a timestamp the database reads, int4 chain id and position.
   if (minedAt! > MAX_DATE_MS || chainId! > MAX_INT4 || txIndex! > MAX_INT4) throw fail()
   return { minedAt: minedAt!, chainId: chainId!, block: block!, txIndex: txIndex! }
 }

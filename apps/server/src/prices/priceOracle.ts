@@ -59,9 +59,9 @@ export class PriceOracle {
     const now = options.now ?? performance.now.bind(performance)
     // lru-cache reads time through `perf`; a test clock plugs in there.
     const perf = { now }
-    this.#prices = new LRUCache({ max, ttl: this.#ttlMs, perf })
-    this.#pairs = new LRUCache({ max, ttl: metadataTtl, perf })
-    this.#tokens = new LRUCache({ max, ttl: metadataTtl, perf })
+    this.#prices = new LRUCache({ max, ttl: this.#ttlMs, perf, ttlResolution: 0 })
+    this.#pairs = new LRUCache({ max, ttl: metadataTtl, perf, ttlResolution: 0 })
+    this.#tokens = new LRUCache({ max, ttl: metadataTtl, perf, ttlResolution: 0 })
   }
 
   /** How many entries each cache holds now (for tests and diagnostics). */

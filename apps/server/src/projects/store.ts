@@ -27,7 +27,7 @@ export class ProjectStore {
     this.#db = db
     this.#ttl = options.ttlMs ?? 5_000
     this.#now = options.now ?? Date.now
-    this.#byId = new LRUCache({ max: options.maxEntries ?? 1_000, ttl: this.#ttl, perf: { now: this.#now } })
+    this.#byId = new LRUCache({ max: options.maxEntries ?? 1_000, ttl: this.#ttl, perf: { now: this.#now }, ttlResolution: 0 })
   }
 
   /** Cached lookup by id. */
