@@ -80,15 +80,18 @@ export function presentApproval(details: ApprovalDetails, decide: (approved: boo
 
   const rows = el('dl')
   for (const [term, value] of details.rows) rows.append(el('dt', { textContent: t(term) }), el('dd', { textContent: value, testId: `frame-row-${term.replace(/^frame\./, '')}` }))
-  root().replaceChildren(
+  // The details scroll inside their own box; the status and the buttons always stay in view (the page never scrolls,
+  // so the frame's content never moves out of its viewport).
+  const scroller = el(
+    'div',
+    { className: 'approval-details' },
     title,
     el('p', { className: 'muted', textContent: t('frame.requestedBy', { site: details.site }) }),
     ...(details.summary ?? []).map((line) => el('p', { className: 'approval-summary', textContent: t(line.key, line.parameters), testId: 'frame-approval-summary' })),
     rows,
     ...(details.body !== undefined ? [el('pre', { textContent: details.body, testId: 'frame-request-body' })] : []),
-    status,
-    el('div', { className: 'actions approval-actions' }, reject, approve),
   )
+  root().replaceChildren(scroller, status, el('div', { className: 'actions approval-actions' }, reject, approve))
   document.body.dataset.screen = 'approval'
   title.focus()
   arming.restart()

@@ -10,7 +10,10 @@ const css = `
 [data-screen=approval] .approval-actions button:focus-visible,[data-screen=approval] h1:focus-visible{outline:3px solid #f59f00;outline-offset:2px}
 [data-screen=approval] .approval-status{font-size:13px;color:var(--muted);min-height:1.45em}
 [data-screen=approval] .approval-summary{font-weight:600;word-break:break-all}
-[data-screen=approval] h1:focus{outline:none}`
+[data-screen=approval] h1:focus{outline:none}
+[data-screen=approval]{overflow:hidden}
+[data-screen=approval] .approval-details{flex:1 1 auto;min-height:0;overflow:auto;display:flex;flex-direction:column;gap:12px}
+[data-screen=approval] .approval-status,[data-screen=approval] .approval-actions{flex:none}`
 
 let installed = false
 
