@@ -66,6 +66,14 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       console.info(`[${name}] 40 wrong + 1 right at once → ${await attempts(address)} compared, ${JSON.stringify(t)}`)
     })
 
+    it('3 wrong codes and the right one at once: all are compared, so the right one always gets through', async () => {
+      const address = email('burst-within')
+      const { device, code } = await started(address)
+      const bodies = [...wrongCodes(3, code), code].map((otp) => ({ email: address, deviceId: device, otp }))
+      expect(tally(await verifyBurst(bodies))).toEqual({ invalid_code: 3, ok: 1 })
+      expect(await attempts(address)).toBe(4)
+    })
+
     it('the right code 5 times at once makes exactly one session', async () => {
       const address = email('burst-right')
       const { device, code } = await started(address)
