@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono'
 import type { AppEnv } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
 import { issueChallenge } from './challenges.ts'
 import { type EmbeddedContext, approveDevice } from './embeddedContext.ts'
 import { loginCodeMail } from './mailer.ts'
@@ -42,13 +43,18 @@ export function registerDeviceApproval(app: Hono<AppEnv>, ctx: EmbeddedContext) 
     const { user_id: userId, device_hash: deviceHash, email } = challenge
     await approveDevice(ctx.db, ctx, userId, deviceHash)
     // The device is approved: the login code follows by email (it answers a link from this mailbox, so no resend lock).
-    await issueChallenge(ctx, {
-      challenge: { purpose: 'login', email, user_id: userId, device_hash: deviceHash, new_email: null },
-      ttlMs: codeTtlMs,
-      secret: newCode(),
-      mail: (code) => loginCodeMail(email, code, Math.round(codeTtlMs / 60_000)),
-      limits: { kind: 'followUp' },
-    })
+    try {
+      await issueChallenge(ctx, {
+        challenge: { purpose: 'login', email, user_id: userId, device_hash: deviceHash, new_email: null },
+        ttlMs: codeTtlMs,
+        secret: newCode(),
+        mail: (code) => loginCodeMail(email, code, Math.round(codeTtlMs / 60_000)),
+        limits: { kind: 'followUp' },
+      })
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error // a mail failure or the global quota: say so on the page
+      return c.html(page('Device approved, but the login code could not be sent. Go back to the site and ask for a new code.'), error.status === 429 ? 429 : 503)
+    }
     return c.html(page('Device approved. Go back to the site and enter the code we just emailed you.'))
   })
 }

@@ -114,6 +114,27 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(await count(sql`select count(*)::int as n from embedded_users where email = ${next}`)).toBe(1)
     })
 
+    it('one device-approval link posted 20 times at once approves once and mails one code', async () => {
+      const address = email('burst-approve')
+      await k.login(address)
+      await k.pastLock(address)
+      const second = deviceId()
+      await k.call('/v1/embedded/email/start', { email: address, deviceId: second })
+      const token = /token=([A-Za-z0-9_-]{43})/.exec((await k.inbox(address))[0]!.text)![1]!
+      const before = (await k.inbox(address)).length
+      const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await k.app.request('/v1/embedded/device/approve', { method: 'POST', body: new URLSearchParams({ token }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status))
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+      expect(statuses.filter((s) => s === 400)).toHaveLength(19)
+      expect((await k.inbox(address)).length - before).toBe(1)
+    })
+
+    it('10 wallet links at once for one user: exactly one is stored', async () => {
+      const { token, user } = await k.login(email('burst-wallet'))
+      const bodies = await Promise.all(Array.from({ length: 10 }, () => k.signedWallet(user.id, `02${'ab'.repeat(32)}`)))
+      const results = await verifyBurst(bodies, '/v1/embedded/wallet', { authorization: `Bearer ${token}` })
+      expect(tally(results)).toEqual({ ok: 1, wallet_exists: 9 })
+    })
+
     it('100 /email/start for one email at once send exactly one mail', async () => {
       const address = email('burst-start')
       const device = deviceId()
