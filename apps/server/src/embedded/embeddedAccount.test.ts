@@ -8,6 +8,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
 import { type EmbeddedKit, deviceId, newClient, startEmbeddedKit } from './embeddedTestKit.ts'
+import { sha256 } from './secrets.ts'
 
 const postgres = await probePostgres()
 notePostgres(postgres, 'embeddedAccount.test.ts')
@@ -176,6 +177,17 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       const burst = await Promise.all(Array.from({ length: 30 }, async (_, i) => (await k.json(await k.call('/v1/embedded/email/start', { email: `g${i}-${address}`, deviceId: deviceId() }, { 'x-forwarded-for': newClient() }))).status))
       expect(burst.filter((s) => s === 503)).toHaveLength(3)
       expect(burst.filter((s) => s === 429)).toHaveLength(27)
+    })
+
+    it('an approval whose code cannot be mailed still approves, and the page says the code did not go out', async () => {
+      const token = randomBytes(32).toString('base64url')
+      const db = k.t.database.kysely
+      await sql`insert into embedded_users (id, email) values ('u-approve', ${`approve-${name}@example.com`.toLowerCase()})`.execute(db)
+      await sql`insert into embedded_challenges (id, purpose, email, user_id, device_hash, secret_hash, expires_at) values ('c-approve', 'device', ${`approve-${name}@example.com`.toLowerCase()}, 'u-approve', 'dh', ${sha256(token)}, ${new Date(Date.now() + 60_000)})`.execute(db)
+      const response = await k.app.request('/v1/embedded/device/approve', { method: 'POST', body: new URLSearchParams({ token }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      expect([503, 429]).toContain(response.status)
+      expect(await response.text()).toContain('the login code could not be sent')
+      expect((await sql<{ n: number }>`select count(*)::int as n from embedded_devices where user_id = 'u-approve'`.execute(db)).rows[0]!.n).toBe(1)
     })
   })
 }
