@@ -16,6 +16,7 @@ import { apiErrorResponse, classifyError, errorResponse, payloadTooLarge } from 
 import { requireProject } from './http/project.ts'
 import { sequence } from './http/sequence.ts'
 import { type CounterStore, createDatabaseCounterStore } from './limits/counters.ts'
+import { memoryCounterStoreFor } from './limits/memoryCounters.ts'
 import { createRateLimiter } from './limits/rateLimit.ts'
 import { connectRedis, createRedisCounterStore } from './limits/redisCounters.ts'
 import { classifyChainError } from './http/upstreamErrors.ts'
@@ -116,8 +117,13 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
   return app
 }
 
+/**
+ * Redis when configured; else Postgres (shared by every instance); else, on PGlite — whose data folder one process
+ * owns, so there is one instance — this process's memory, which counts the same without a write per request.
+ */
 function defaultCounterStore(db: FoyerDatabase, redisUrl: string | undefined): CounterStore {
-  return redisUrl ? createRedisCounterStore(connectRedis(redisUrl), { ownsConnection: true }) : createDatabaseCounterStore(db)
+  if (redisUrl) return createRedisCounterStore(connectRedis(redisUrl), { ownsConnection: true })
+  return db.kind === 'pglite' ? memoryCounterStoreFor(db) : createDatabaseCounterStore(db)
 }
 
 function truncate(s: string, n: number) {

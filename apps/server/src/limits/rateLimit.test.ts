@@ -7,7 +7,7 @@ import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
 import { probeRedis, runRedisCases } from '../test/redisProbe.ts'
-import type { CounterStore } from './counters.ts'
+import { type CounterStore, createDatabaseCounterStore } from './counters.ts'
 import { connectRedis, createRedisCounterStore, type RedisCounterStore } from './redisCounters.ts'
 
 const postgres = await probePostgres()
@@ -45,7 +45,7 @@ function from(app: FoyerApp, address: string, path = '/v1/project?projectId=foye
 }
 
 /** `n` requests at once; returns how many were served and how many refused with 429. */
-async function burst(n: number, send: (i: number) => Promise<Response>) {
+async function burst(n: number, send: (i: number) => Response | Promise<Response>) {
   const responses = await Promise.all(Array.from({ length: n }, (_, i) => send(i)))
   const served = responses.filter((r) => r.status === 200).length
   const refused = responses.filter((r) => r.status === 429)
@@ -63,7 +63,7 @@ afterAll(async () => {
 let nextClient = 1
 const newClient = () => `198.51.${Math.floor(nextClient / 250) % 250}.${(nextClient++ % 250) + 1}`
 
-function limiterSuite(name: string, open: () => Promise<TestDatabase>, counters?: () => CounterStore) {
+function limiterSuite(name: string, open: () => Promise<TestDatabase>, makeCounters?: (t: TestDatabase) => CounterStore) {
   describe(name, () => {
     let t: TestDatabase
     beforeAll(async () => {
@@ -72,6 +72,7 @@ function limiterSuite(name: string, open: () => Promise<TestDatabase>, counters?
     afterAll(async () => {
       await t?.cleanup()
     })
+    const counters = () => makeCounters?.(t)
 
     it('100 requests at once from one client with a limit of 10: exactly 10 served, 90 refused with 429 rate_limited', async () => {
       const app = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '10', FOYER_RATE_LIMIT_PER_PROJECT: '0' }, counters?.())
@@ -143,11 +144,12 @@ function limiterSuite(name: string, open: () => Promise<TestDatabase>, counters?
   })
 }
 
-limiterSuite('rate limits on PGlite (database counters)', sharedPGlite)
+limiterSuite('rate limits on PGlite (default: memory counters, one process owns PGlite)', sharedPGlite)
+limiterSuite('rate limits on PGlite with database counters', sharedPGlite, (t) => createDatabaseCounterStore(t.database))
 describe.skipIf(!postgres.available)('on Postgres', () => {
   limiterSuite('rate limits on Postgres (database counters)', () => openTestPostgres())
 
-  it('two app instances on one Postgres share the count: 2 × 50 requests at once, limit 10 → 10 served', async () => {
+  it('two app instances on one Postgres share the count: 2 × 50 at once, limit 10 → 10 served; leased project limit of 1000 → 990–1000 of 1500', async () => {
     const t = await openTestPostgres()
     try {
       const limits = { FOYER_RATE_LIMIT_PER_CLIENT: '10', FOYER_RATE_LIMIT_PER_PROJECT: '0' }
@@ -155,6 +157,18 @@ describe.skipIf(!postgres.available)('on Postgres', () => {
       const client = newClient()
       const { served, refused } = await burst(100, (i) => from(i % 2 ? a : b, client))
       expect({ served, refused }).toEqual({ served: 10, refused: 90 })
+
+      // A project limit of 1000 is reserved in leases of 10: two instances never serve more than 1000 together,
+      // and strand at most one lease (10).
+      const big = { FOYER_RATE_LIMIT_PER_CLIENT: '0', FOYER_RATE_LIMIT_PER_PROJECT: '1000' }
+      const project = `leased-${randomBytes(4).toString('hex')}`
+      await new ProjectStore(t.database.kysely).upsert({ id: project, name: project, allowedOrigins: [], features: {} })
+      const [c, d] = [await appOn(t, big), await appOn(t, big)]
+      const many = await burst(1500, (i) => from(i % 2 ? c : d, newClient(), `/v1/project?projectId=${project}`))
+      console.info(`[foyer] leased project limit 1000, two instances, 1500 at once: ${many.served} served, ${many.refused} refused`)
+      expect(many.served).toBeLessThanOrEqual(1000)
+      expect(many.served).toBeGreaterThanOrEqual(990)
+      expect(many.served + many.refused).toBe(1500)
     } finally {
       await t.cleanup()
     }
@@ -172,7 +186,7 @@ describe.skipIf(!withRedis)('on Redis (REDIS_URL)', () => {
   afterAll(async () => {
     await Promise.all(stores.map((s) => s.close()))
   })
-  limiterSuite('rate limits on PGlite with Redis counters', sharedPGlite, redisStore)
+  limiterSuite('rate limits on PGlite with Redis counters', sharedPGlite, () => redisStore())
 
   it('two app instances, each with its own Redis connection, share the count', async () => {
     const t = await sharedPGlite()

@@ -1,21 +1,23 @@
 /**
  * Rate limits on the data API and the catalogue: so many requests per fixed window per client address
  * (`clientAddress`, IPv6 by /64) and per project. Counts live in a CounterStore shared by every instance (the
- * database by default, Redis with REDIS_URL), one atomic hit per limit per request, so the limit holds across
- * instances and under bursts. Over the limit → 429 `rate_limited` with `Retry-After`; every counted answer carries
- * `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds) for the tighter of the two limits.
+ * database by default, Redis with REDIS_URL; memory with the single-process PGlite), reserved in atomic hits, so
+ * the limit holds across instances and under bursts. Over the limit → 429 `rate_limited` with `Retry-After`; every
+ * counted answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds) for the tighter
+ * of the two limits.
  *
- * Cheap paths: a key found over its limit is remembered in memory until its window ends, and refused without a
- * round trip (its count can only grow, so this never lets through what the shared count would refuse). If the
- * store fails, the request passes and the failure is logged: a counter outage must not take the API down.
+ * Cheap: each instance reserves small leases of the allowance from the shared count and spends them in memory
+ * (leasedCounters.ts), so the instances together never exceed a limit while the store sees one write per lease,
+ * not per request; a key over its limit is refused from memory until its window ends. If the store fails, the
+ * request passes and the failure is logged: a counter outage must not take the API down.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { LRUCache } from 'lru-cache'
 import { clientAddress } from '../http/clientAddress.ts'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { type Logger, silentLogger } from '../log.ts'
 import type { CounterStore } from './counters.ts'
+import { type Allowance, LeasedCounters } from './leasedCounters.ts'
 
 export interface RateLimiterOptions {
   store: CounterStore
@@ -37,11 +39,8 @@ export interface RateLimiter {
   perProject: MiddlewareHandler<AppEnv>
 }
 
-const MAX_BLOCKED_KEYS = 10_000
-
 export function createRateLimiter({ store, perClient, perProject, windowMs, trustProxyHops, logger = silentLogger, now = Date.now }: RateLimiterOptions): RateLimiter {
-  /** Keys over their limit → when their window ends (ms). */
-  const blocked = new LRUCache<string, number>({ max: MAX_BLOCKED_KEYS, ttl: windowMs, perf: { now } })
+  const counters = new LeasedCounters(store, windowMs, now)
   let lastPurge = now()
 
   const purgeNowAndThen = () => {
@@ -52,22 +51,16 @@ export function createRateLimiter({ store, perClient, perProject, windowMs, trus
   }
 
   const count = async (c: Context<AppEnv>, key: string, limit: number, what: string) => {
-    const blockedUntil = blocked.get(key)
-    if (blockedUntil !== undefined && blockedUntil > now()) throw rateLimited(c, limit, blockedUntil, what, now())
-    let result: { count: number; resetAt: Date }
+    let allowance: Allowance
     try {
-      result = await store.hit(key, windowMs)
+      allowance = await counters.take(key, limit)
     } catch (error) {
-      logger.warn('rate limit: counter store failed; request let through', { key: key.split(':')[0], error })
+      logger.warn('rate limit: counter store failed; request let through', { limit: key.split(':')[1], error })
       return
     }
     purgeNowAndThen()
-    const resetAt = result.resetAt.getTime()
-    if (result.count > limit) {
-      blocked.set(key, resetAt, { ttl: Math.max(1, resetAt - now()) })
-      throw rateLimited(c, limit, resetAt, what, now())
-    }
-    noteTightest(c, { limit, remaining: limit - result.count, resetAt }, now())
+    if (!allowance.allowed) throw rateLimited(c, allowance, what, now())
+    noteTightest(c, allowance, now())
   }
 
   return {
@@ -83,7 +76,8 @@ export function createRateLimiter({ store, perClient, perProject, windowMs, trus
 }
 
 /** Keeps (and writes headers for) whichever limit has the fewest requests left. */
-function noteTightest(c: Context<AppEnv>, state: { limit: number; remaining: number; resetAt: number }, at: number) {
+function noteTightest(c: Context<AppEnv>, { limit, remaining, resetAt }: Allowance, at: number) {
+  const state = { limit, remaining, resetAt }
   const current = c.get('rateLimit')
   if (current && current.remaining <= state.remaining) return
   c.set('rateLimit', state)
@@ -92,7 +86,7 @@ function noteTightest(c: Context<AppEnv>, state: { limit: number; remaining: num
   c.header('RateLimit-Reset', String(secondsUntil(state.resetAt, at)))
 }
 
-function rateLimited(c: Context<AppEnv>, limit: number, resetAt: number, what: string, at: number): ApiError {
+function rateLimited(c: Context<AppEnv>, { limit, resetAt }: Allowance, what: string, at: number): ApiError {
   const seconds = secondsUntil(resetAt, at)
   c.set('rateLimit', { limit, remaining: 0, resetAt })
   return new ApiError(429, 'rate_limited', `Too many requests ${what}: at most ${limit} per window; try again in ${seconds} s`, {
