@@ -13,7 +13,8 @@ import { startStack } from '../apps/devnet/src/stack.ts'
 export default async function globalSetup(): Promise<void | (() => Promise<void>)> {
   if (process.env.FOYER_E2E_NO_STACK === '1') return
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-data-'))
-  const stack = await startStack({ demo: 'preview', env: { FOYER_DATA_DIR: dataDir } })
+  // Every browser test comes from 127.0.0.1: one client address for the whole run, so its rate limit is raised.
+  const stack = await startStack({ demo: 'preview', env: { FOYER_DATA_DIR: dataDir, FOYER_RATE_LIMIT_PER_CLIENT: '100000', FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR: '100000' } })
   return async () => {
     await stack.stop()
     rmSync(dataDir, { recursive: true, force: true })
