@@ -137,6 +137,8 @@ test('log in with an email (the code typed in the frame, unseen by the site), sa
 
   // Rejecting in the frame rejects the site's call.
   await page.getByTestId('sign-message').click()
+  // Armed = the frame has been in place and visible for a second (a click before that may hit the moving frame).
+  await expect(frame(page).getByTestId('frame-approve')).toHaveAttribute('data-armed', 'true')
   await frame(page).getByTestId('frame-reject').click()
   await expect(page.getByTestId('sign-error')).toContainText(/rejected/i)
 
