@@ -105,10 +105,8 @@ export async function checkCode(ctx: EmbeddedContext, c: Context<AppEnv>, target
     .where('expires_at', '>', now())
     .returning(['attempts', 'secret_hash'])
     .executeTakeFirst()
-  if (!taken) {
-    const state = await db.selectFrom('embedded_challenges').select(['attempts', 'consumed_at']).where('id', '=', challenge.id).executeTakeFirst()
-    throw state && !state.consumed_at && state.attempts >= CODE_ATTEMPTS_LIMIT ? tooManyForCode() : codeExpired()
-  }
+  // Used, expired or burnt (the request that took the last attempt with a wrong code answered 429): ask for a new one.
+  if (!taken) throw codeExpired()
   if (!sameHash(taken.secret_hash, codeHash(challenge.id, otp))) throw taken.attempts >= CODE_ATTEMPTS_LIMIT ? tooManyForCode() : invalidCode()
 
   const consumed = await db.updateTable('embedded_challenges').set({ consumed_at: now() }).where('id', '=', challenge.id).where('consumed_at', 'is', null).returning('id').executeTakeFirst()

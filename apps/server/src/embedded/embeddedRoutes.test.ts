@@ -96,7 +96,7 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       for (const guess of guesses.slice(0, CODE_ATTEMPTS_LIMIT)) statuses.push((await call('/v1/embedded/email/verify', { email, deviceId: device, otp: guess })).status)
       expect(statuses).toEqual([400, 400, 400, 400, 429])
       // The code is burnt: even the right one no longer works (and it is not compared: the attempt is refused first).
-      expect((await json(await call('/v1/embedded/email/verify', { email, deviceId: device, otp }))).body.error.code).toBe('too_many_attempts')
+      expect((await json(await call('/v1/embedded/email/verify', { email, deviceId: device, otp }))).body.error.code).toBe('code_expired')
 
       // Per email: after FAILURES_PER_EMAIL_LIMIT checks in the window every check is refused, right or not —
       // from another client address and with a fresh code too.
