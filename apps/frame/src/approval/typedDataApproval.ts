@@ -2,6 +2,7 @@
  * What a typed-data approval shows: the domain the signature is scoped to (name, version, chain, contract) and, for
  * a token permit, the permission in one sentence per token: who may spend how much of which token until when.
  */
+import { FrameHostError } from '@foyer/embedded/host'
 import type { Address, Chain } from 'viem'
 import { t } from '../screens.ts'
 import type { ApprovalDetails } from './approvalScreen.ts'
@@ -28,7 +29,13 @@ export function typedDataApproval(typed: TypedDataRequest, context: { site: stri
     ['frame.verifyingContract', domain.verifyingContract ?? '—'],
   ]
   const body = JSON.stringify(typed.message, null, 2)
-  const permit = describePermit(typed)
+  let permit: ReturnType<typeof describePermit>
+  try {
+    permit = describePermit(typed)
+  } catch {
+    // Shaped like a permit but its values do not read as one: refuse rather than show it as plain data.
+    throw new FrameHostError('invalid_request', 'The typed data looks like a token permit but its values are malformed')
+  }
   if (!permit) return { title: 'frame.signTypedData', site: context.site, rows, body }
   const summary: NonNullable<ApprovalDetails['summary']> = []
   for (const allowance of permit.allowances) {
