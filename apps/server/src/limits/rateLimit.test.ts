@@ -230,6 +230,17 @@ describe('when the counter store fails', () => {
     const client = newClient()
     for (let i = 0; i < 3; i++) expect((await from(app, client)).status).toBe(200)
 
+    // A Redis that refuses connections: the same, each hit failing within the command timeout.
+    const deadRedis = createRedisCounterStore(connectRedis('redis://127.0.0.1:1', { retryStrategy: () => null }), { ownsConnection: true })
+    try {
+      const viaDeadRedis = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '1' }, deadRedis)
+      const started = Date.now()
+      for (let i = 0; i < 2; i++) expect((await from(viaDeadRedis, newClient())).status).toBe(200)
+      expect(Date.now() - started).toBeLessThan(5_000)
+    } finally {
+      await deadRedis.close()
+    }
+
     const oneSecond = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '2', FOYER_RATE_LIMIT_PER_PROJECT: '0', FOYER_RATE_LIMIT_WINDOW_SECONDS: '1' })
     const other = newClient()
     // Start right after a window boundary so all three land in the same one-second window.

@@ -20,7 +20,11 @@ export interface RedisCounterStore extends CounterStore {
  * instead of queueing it forever (the rate limiter then lets the request through and logs it).
  */
 export function connectRedis(url: string, options: RedisOptions = {}): Redis {
-  return new Redis(url, { commandTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, ...options })
+  const redis = new Redis(url, { commandTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, ...options })
+  // Connection errors reach the caller as failed hits (and the limiter logs those); ioredis would otherwise print
+  // every reconnect attempt as an unhandled 'error' event.
+  redis.on('error', () => {})
+  return redis
 }
 
 export function createRedisCounterStore(
