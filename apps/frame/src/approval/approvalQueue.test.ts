@@ -83,4 +83,22 @@ describe('approval queue', () => {
     decide(true)
     await expect(next).resolves.toBe(true)
   })
+
+  it('a request that cannot be shown fails alone and the next one is shown', async () => {
+    const shown: string[] = []
+    const queue = createApprovalQueue<string>({
+      present(details) {
+        if (details === 'broken') throw new Error('cannot render')
+        shown.push(details)
+        return () => {}
+      },
+    })
+    const broken = queue.request('broken')
+    const next = queue.request('next')
+    await expect(broken).rejects.toThrow('cannot render')
+    expect(shown).toEqual(['next'])
+    expect(queue.size).toBe(1)
+    queue.abortAll()
+    await expect(next).rejects.toBeInstanceOf(ApprovalAbortedError)
+  })
 })

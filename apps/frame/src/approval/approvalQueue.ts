@@ -36,15 +36,20 @@ export function createApprovalQueue<details>(options: {
       return
     }
     let decided = false
-    dismiss = options.present(
-      head.details,
-      (approved) => {
+    try {
+      dismiss = options.present(head.details, (approved) => {
         if (decided || entries[0] !== head) return
         decided = true
         settleHead()
         head.resolve(approved)
-      },
-    )
+      })
+    } catch (error) {
+      // It could not be shown: it fails alone, and the line moves on rather than staying stuck.
+      dismiss = undefined
+      entries.shift()
+      head.reject(error as Error)
+      showHead()
+    }
   }
 
   function settleHead() {
