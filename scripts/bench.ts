@@ -15,6 +15,7 @@ import { ANVIL_PRIVATE_KEYS, installTestWallet } from '@foyer/testing'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { ensureChromium } from './find-chromium.mjs'
 import { runAccountDataBench } from './bench-account-data.ts'
+import { runRateLimitBench } from './bench-rate-limits.ts'
 import { runCatalogueBench } from './bench-catalogue.ts'
 
 /** The rate limiter runs but never refuses the load generator (one address); docs/performance.md has its cost at the default limits. */
@@ -296,9 +297,10 @@ async function benchConvertQuotes() {
   }
 }
 
-/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data` or `--only=catalogue` runs one. */
+/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data`, `--only=catalogue` or `--only=rate-limits` runs one. */
 const onlySection = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 if (!onlySection || onlySection === 'page') await main()
 if (!onlySection || onlySection === 'convert') await benchConvertQuotes()
 if (!onlySection || onlySection === 'account-data') await runAccountDataBench({ resultsFile, docsFile })
 if (!onlySection || onlySection === 'catalogue') await runCatalogueBench({ resultsFile, docsFile })
+if (!onlySection || onlySection === 'rate-limits') await runRateLimitBench()
