@@ -42,7 +42,7 @@ const hex = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: byte
 
 /** A history cursor: base64url of four numbers, often out of range. */
 const cursor = fc
-  .array(fc.oneof(fc.integer(), fc.constantFrom(9e15, 8.64e15 + 1, -0, 2 ** 31, 2 ** 53, 1e308, -1), fc.double(), fc.string()), { minLength: 0, maxLength: 6 })
+  .array(fc.oneof(fc.integer(), fc.constantFrom(9e15, 8.64e15, 8.64e15 + 1, Date.UTC(10_000, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59, 999), -0, 2 ** 31, 2 ** 31 - 1, 2 ** 53, 1e308, -1), fc.double(), fc.string()), { minLength: 0, maxLength: 6 })
   .map((parts) => Buffer.from(JSON.stringify(parts)).toString('base64url'))
 
 /** A value for a parameter called `name`: plausible for that name, or hostile. */
