@@ -29,7 +29,7 @@ export interface IssueOptions {
   secret: string
   mail: (secret: string) => Mail
   /**
-   * `client`: a request anyone can make — the recipient's 30 s lock and the client's and global quotas apply.
+   * `client`: a request anyone can make — the recipient's 30 s lock (per flow) and the client's and global quotas apply.
    * `followUp`: mail that follows a one-time link from the recipient's own mailbox — the global quota only.
    */
   limits: { kind: 'client'; c: Context<AppEnv> } | { kind: 'followUp' }
@@ -37,7 +37,8 @@ export interface IssueOptions {
 
 /** Creates a challenge and mails it; when the mail cannot be sent, removes the challenge and the lock again (nothing half-written). */
 export async function issueChallenge(ctx: EmbeddedContext, { challenge, ttlMs, secret, mail, limits }: IssueOptions) {
-  const release = limits.kind === 'client' ? await takeSendLock(ctx, challenge.email) : async () => {}
+  const flow = challenge.purpose === 'login' || challenge.purpose === 'device' ? 'login' : 'update'
+  const release = limits.kind === 'client' ? await takeSendLock(ctx, flow, challenge.email) : async () => {}
   const id = newId()
   try {
     await countSend(ctx, limits.kind === 'client' ? clientAddress(limits.c, ctx.config.trustProxyHops) : undefined)

@@ -158,7 +158,7 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(mailed.length).toBe(quota)
       // The refused ones wrote nothing: no challenge, and their resend lock was given back.
       expect(await count(sql`select count(*)::int as n from embedded_challenges where email like ${'quota-%'}`)).toBe(quota)
-      expect(await count(sql`select count(*)::int as n from embedded_email_locks where email like ${'quota-%'}`)).toBe(quota)
+      expect(await count(sql`select count(*)::int as n from embedded_email_locks where email like ${'login:quota-%'}`)).toBe(quota)
       console.info(`[${name}] 100 parallel starts from one client → ${mailed.length} mailed (quota ${quota})`)
     })
 

@@ -19,7 +19,7 @@ export type EmbeddedTables = {
     last_used_at: Generated<Date>
     expires_at: Date
   }
-  /** The 30 s resend lock: when the last mail went to this (normalised) address. */
+  /** The 30 s resend lock: when the last mail of a flow went to an address. `email` is the key `<flow>:<address>` (sendLimits.ts). */
   embedded_email_locks: { email: string; last_sent_at: Date }
   embedded_challenges: {
     id: string

@@ -1,7 +1,9 @@
 /**
  * Limits on what the embedded routes mail out, each enforced in one statement so they hold when the same request
  * arrives 100 times at once:
- * - the 30 s resend lock per (normalised) recipient address: a conditional upsert that only the first request wins;
+ * - the 30 s resend lock per (normalised) recipient address and flow: a conditional upsert that only the first
+ *   request wins. The flows lock apart (`login:` for sign-in codes and device links, `update:` for email-change
+ *   codes), so changing the email right after signing in is not refused; the row key is `<flow>:<address>`;
  * - per client address and global hourly send quotas: counter-store hits (one upsert each).
  */
 import { EMAIL_RESEND_LOCK_MS } from '@foyer/core'
@@ -10,8 +12,11 @@ import type { EmbeddedContext } from './embeddedContext.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 
-/** Takes the address's resend lock (or throws 429 with the seconds left); returns a release for when nothing was sent. */
-export async function takeSendLock(ctx: EmbeddedContext, email: string): Promise<() => Promise<void>> {
+export type MailFlow = 'login' | 'update'
+
+/** Takes the address's resend lock for the flow (or throws 429 with the seconds left); returns a release for when nothing was sent. */
+export async function takeSendLock(ctx: EmbeddedContext, flow: MailFlow, address: string): Promise<() => Promise<void>> {
+  const email = `${flow}:${address}`
   const at = ctx.now()
   const won = await ctx.db
     .insertInto('embedded_email_locks')
