@@ -6,6 +6,7 @@ import { createServer } from 'node:http'
 import type { Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
 import { CHAIN_1, balanceOf, expect, publicClient, recordShake, test } from './fixtures.ts'
+import { HOSTILE_PROJECT } from './hostile-project.ts'
 
 const INBOX = 'http://127.0.0.1:8025'
 const FRAME = 'http://127.0.0.1:5174'
@@ -233,41 +234,53 @@ test('the server refuses brute-forced codes', async ({ page, outbound }) => {
   await expect(page.getByTestId('account-button')).toBeHidden()
 })
 
-test('a page on another origin posting frame messages is ignored', async ({ page, outbound }) => {
+test('a page that lies about its origin, or frames the wallet from elsewhere, gets no answer', async ({ page, outbound }) => {
   void outbound
-  // A real page on another origin (own port on this machine) that embeds the frame and posts to it.
-  const evilPage = (frameSrc: (parentOrigin: string) => string) => `<!doctype html><title>evil</title>
-    <iframe id="lying" src="${frameSrc('http://127.0.0.1:5173')}"></iframe>
-    <iframe id="honest" src="${frameSrc(EVIL)}"></iframe>
-    <script>window.received = []; addEventListener('message', (e) => window.received.push(e.origin));</script>`
-  const frameUrl = (parentOrigin: string) => `${FRAME}/?projectId=foyer-demo&amp;parentOrigin=${encodeURIComponent(parentOrigin)}`
-  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(evilPage(frameUrl)))
-  await new Promise<void>((resolve) => server.listen(19450, '127.0.0.1', resolve))
-  try {
-    await page.goto(`${EVIL}/`)
-    const lying = page.frameLocator('#lying')
-    const honest = page.frameLocator('#honest')
-    // One claims to be the demo (the browser says otherwise), one names its own origin (no project allows it).
-    await expect(lying.locator('body')).toHaveAttribute('data-state', 'refused')
-    await expect(lying.locator('body')).toHaveAttribute('data-reason', 'parent-origin-mismatch')
-    await expect(honest.locator('body')).toHaveAttribute('data-state', 'refused')
-    await expect(honest.locator('body')).toHaveAttribute('data-reason', 'origin-not-allowed')
-
-    await page.evaluate(() => {
-      for (const id of ['lying', 'honest']) {
+  const frameUrl = (projectId: string, parentOrigin: string) => `${FRAME}/?projectId=${projectId}&amp;parentOrigin=${encodeURIComponent(parentOrigin)}`
+  const listen = async (port: number, body: string) => {
+    const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>hostile</title>${body}
+      <script>window.received = []; addEventListener('message', (e) => window.received.push(e.origin));</script>`))
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+    return server
+  }
+  const post = (id: string, types: string[]) =>
+    page.evaluate(
+      ([id, types]) => {
         const target = (document.getElementById(id) as HTMLIFrameElement).contentWindow!
-        for (const type of ['GET_USER', 'RPC_REQUEST', 'SIGN_OUT']) {
+        for (const type of types) {
           const payload = type === 'RPC_REQUEST' ? { method: 'eth_accounts' } : {}
           target.postMessage({ channel: 'foyer:embedded', version: 1, kind: 'request', id: `evil-request-${type}`, type, payload }, '*')
         }
-      }
-    })
+      },
+      [id, types] as const,
+    )
+  const received = () => page.evaluate(() => (window as unknown as { received: string[] }).received)
+
+  // A site its project allows to frame the wallet, claiming to be the demo: the frame's CSP lets it load there, and
+  // the frame sees the browser's real ancestor origin and refuses.
+  const lyingServer = await listen(HOSTILE_PROJECT.port, `<iframe id="lying" src="${frameUrl(HOSTILE_PROJECT.id, 'http://127.0.0.1:5173')}"></iframe>`)
+  // A page on an origin no project allows, naming itself: the browser does not run the frame there (frame-ancestors).
+  const evilServer = await listen(19450, `<iframe id="honest" src="${frameUrl('foyer-demo', EVIL)}"></iframe>`)
+  try {
+    await page.goto(HOSTILE_PROJECT.origin)
+    const lying = page.frameLocator('#lying')
+    await expect(lying.locator('body')).toHaveAttribute('data-state', 'refused')
+    await expect(lying.locator('body')).toHaveAttribute('data-reason', 'parent-origin-mismatch')
+    await post('lying', ['GET_USER', 'RPC_REQUEST', 'SIGN_OUT'])
     await expect(lying.locator('body')).toHaveAttribute('data-ignored-messages', '3')
-    await expect(honest.locator('body')).toHaveAttribute('data-ignored-messages', '3')
-    expect(await page.evaluate(() => (window as unknown as { received: string[] }).received)).toEqual([])
+    expect(await received()).toEqual([])
+
+    await page.goto(`${EVIL}/`)
+    // The frame's page starts as data-state="loading": a frame that loaded at all would carry one.
+    await expect(page.frameLocator('#honest').locator('body')).not.toHaveAttribute('data-state', /./)
+    await post('honest', ['GET_USER'])
+    await page.waitForTimeout(500)
+    expect(await received()).toEqual([])
   } finally {
-    server.closeAllConnections()
-    server.close()
+    for (const server of [lyingServer, evilServer]) {
+      server.closeAllConnections()
+      server.close()
+    }
   }
 })
 

@@ -9,12 +9,22 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startStack } from '../apps/devnet/src/stack.ts'
+import { HOSTILE_PROJECT } from './hostile-project.ts'
 
 export default async function globalSetup(): Promise<void | (() => Promise<void>)> {
   if (process.env.FOYER_E2E_NO_STACK === '1') return
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-data-'))
-  // Every browser test comes from 127.0.0.1: one client address for the whole run, so its rate limit is raised.
-  const stack = await startStack({ demo: 'preview', env: { FOYER_DATA_DIR: dataDir, FOYER_RATE_LIMIT_PER_CLIENT: '100000', FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR: '100000' } })
+  const stack = await startStack({
+    demo: 'preview',
+    env: {
+      FOYER_DATA_DIR: dataDir,
+      // Every browser test comes from 127.0.0.1: one client address for the whole run, so its limits are raised.
+      FOYER_RATE_LIMIT_PER_CLIENT: '100000',
+      FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR: '100000',
+      // A hostile site that really is allowed to frame the wallet (e2e/embedded-wallet.spec.ts lies about its origin).
+      FOYER_PROJECTS: JSON.stringify([{ id: HOSTILE_PROJECT.id, allowedOrigins: [HOSTILE_PROJECT.origin] }]),
+    },
+  })
   return async () => {
     await stack.stop()
     rmSync(dataDir, { recursive: true, force: true })

@@ -33,17 +33,17 @@ describe('frame host (frame side)', () => {
   it('answers handler refusals with their code and hides unexpected errors', async () => {
     const { parent, send } = host({
       CONNECT_OTP: () => {
-        throw new FrameHostError('invalid_code', 'The code is not right')
+        throw new FrameHostError('aborted', 'Request was aborted')
       },
       GET_USER: () => {
         throw new Error('secret detail 123456')
       },
     })
-    send(requestMessage('CONNECT_OTP', 'request-0005', { otp: '123456' }))
+    send(requestMessage('CONNECT_OTP', 'request-0005', {}))
     send(requestMessage('GET_USER', 'request-0006', {}))
     await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledTimes(2))
     const [first, second] = parent.postMessage.mock.calls.map(([message]) => message)
-    expect(first).toMatchObject({ ok: false, error: { code: 'invalid_code' } })
+    expect(first).toMatchObject({ ok: false, error: { code: 'aborted' } })
     expect(second).toMatchObject({ ok: false, error: { code: 'server_error' } })
     expect(JSON.stringify(second)).not.toContain('123456')
   })
