@@ -1,47 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
 import { type EmbeddedConfig, loadEmbeddedConfig } from './embedded/embeddedConfig.ts'
 import type { Issue } from './http/errors.ts'
 import { type IndexerSettings, parseIndexerSettings } from './indexer/indexerSettings.ts'
 import { type RateLimitConfig, parseRateLimitConfig } from './limits/rateLimitConfig.ts'
 import { LOG_LEVELS, type LogLevel } from './log.ts'
-import { isPlainObject, parseProjectInput, type ProjectInput } from './projects/model.ts'
+import { parseProjectInput, type ProjectInput } from './projects/model.ts'
 
-export type Address = `0x${string}`
-
-export interface ChainContracts {
-  weth?: Address
-  usd?: Address
-  token?: Address
-  factory?: Address
-  router?: Address
-}
-
-export interface ChainToken {
-  address: Address
-  symbol: string
-  name: string
-  decimals: number
-}
-
-/** An NFT collection the devnet deployed; `spam` marks collections the Activity view hides. */
-export interface ChainNft {
-  address: Address
-  name: string
-  symbol: string
-  spam: boolean
-}
-
-export interface ChainConfig {
-  id: number
-  name: string
-  rpcUrl: string
-  nativeSymbol: string
-  contracts: ChainContracts
-  tokens: ChainToken[]
-  nfts: ChainNft[]
-}
+// Re-exported: the rest of the server and @foyer/server's index import them from here.
+export { parseDevnetFile } from './chains/devnetFile.ts'
+export type { Address, ChainConfig, ChainContracts, ChainNft, ChainToken } from './chains/devnetFile.ts'
 
 export interface ServerConfig {
   version: string
@@ -95,8 +65,6 @@ export const SERVER_VERSION: string = (() => {
     return '0.0.0'
   }
 })()
-
-const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
 
 /**
  * Reads configuration from environment variables (defaults: see docs/server.md). Throws a ConfigError
@@ -184,25 +152,7 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
 
   const indexer = parseIndexerSettings(get, issues)
 
-  let chains: ChainConfig[] = []
-  let devAccounts: Address[] = []
-  let devnetLoaded = false
-  if (existsSync(devnetFile)) {
-    let text: string | undefined
-    try {
-      text = readFileSync(devnetFile, 'utf8')
-    } catch (e) {
-      issues.push({ path: 'FOYER_DEVNET_FILE', message: `cannot read ${devnetFile} (${(e as Error).message})` })
-    }
-    if (text !== undefined) {
-      const devnet = parseDevnetFile(text, issues)
-      if (devnet) {
-        chains = devnet.chains
-        devAccounts = devnet.accounts
-        devnetLoaded = true
-      }
-    }
-  }
+  const devnet = readDevnetFile(devnetFile, issues)
 
   const embedded = loadEmbeddedConfig(get, issues, { host, port })
 
@@ -227,9 +177,9 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
     dataDir,
     pgliteDir: join(dataDir, 'pglite'),
     devnetFile,
-    devnetLoaded,
-    chains,
-    devAccounts,
+    devnetLoaded: devnet !== undefined,
+    chains: devnet?.chains ?? [],
+    devAccounts: devnet?.accounts ?? [],
     projects,
     seedDemoProject,
     logLevel,
@@ -243,144 +193,6 @@ function parseBoolean(v: string): boolean | undefined {
   if (['1', 'true', 'yes', 'on'].includes(l)) return true
   if (['0', 'false', 'no', 'off'].includes(l)) return false
   return undefined
-}
-
-/**
- * Parses the devnet description written by apps/devnet:
- * `{ chains: [{ id, name, rpcUrl, nativeSymbol, contracts: {weth,usd,token,factory,router}, tokens: [...], nfts: [...] }], accounts: [...] }`.
- * Unknown fields are ignored; private keys in `accounts` are dropped.
- */
-export function parseDevnetFile(
-  text: string,
-  issues: Issue[],
-  path = 'FOYER_DEVNET_FILE',
-): { chains: ChainConfig[]; accounts: Address[] } | undefined {
-  const before = issues.length
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (e) {
-    issues.push({ path, message: `is not valid JSON (${(e as Error).message})` })
-    return undefined
-  }
-  if (!isPlainObject(json)) {
-    issues.push({ path, message: 'must hold a JSON object {chains, accounts}' })
-    return undefined
-  }
-  const chains: ChainConfig[] = []
-  const rawChains = json.chains ?? []
-  if (!Array.isArray(rawChains)) issues.push({ path: `${path}.chains`, message: 'must be an array' })
-  else {
-    rawChains.forEach((c, i) => {
-      const chain = parseChain(c, `${path}.chains[${i}]`, issues)
-      if (!chain) return
-      if (chains.some((x) => x.id === chain.id)) {
-        issues.push({ path: `${path}.chains[${i}].id`, message: `duplicate chain id ${chain.id}` })
-      } else chains.push(chain)
-    })
-  }
-  const accounts: Address[] = []
-  const rawAccounts = json.accounts ?? []
-  if (!Array.isArray(rawAccounts)) issues.push({ path: `${path}.accounts`, message: 'must be an array' })
-  else {
-    rawAccounts.forEach((a, i) => {
-      const address = typeof a === 'string' ? a : isPlainObject(a) ? a.address : undefined
-      if (typeof address !== 'string' || !ADDRESS_RE.test(address)) {
-        issues.push({ path: `${path}.accounts[${i}]`, message: 'must be an address or {address}' })
-      } else accounts.push(address as Address)
-    })
-  }
-  return issues.length > before ? undefined : { chains, accounts }
-}
-
-function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig | undefined {
-  const before = issues.length
-  if (!isPlainObject(value)) {
-    issues.push({ path, message: 'must be an object' })
-    return undefined
-  }
-  const { id, name, rpcUrl } = value
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
-    issues.push({ path: `${path}.id`, message: 'must be a positive integer chain id' })
-  }
-  if (typeof name !== 'string' || name.trim() === '') issues.push({ path: `${path}.name`, message: 'must be a non-empty string' })
-  let rpcOk = false
-  if (typeof rpcUrl === 'string') {
-    try {
-      rpcOk = ['http:', 'https:', 'ws:', 'wss:'].includes(new URL(rpcUrl).protocol)
-    } catch {
-      rpcOk = false
-    }
-  }
-  if (!rpcOk) issues.push({ path: `${path}.rpcUrl`, message: 'must be an http(s) or ws(s) URL' })
-  const nativeSymbol = value.nativeSymbol ?? 'ETH'
-  if (typeof nativeSymbol !== 'string' || !/^[A-Za-z0-9.$-]{1,16}$/.test(nativeSymbol)) {
-    issues.push({ path: `${path}.nativeSymbol`, message: 'must be a short symbol like "ETH"' })
-  }
-  const contracts: ChainContracts = {}
-  const rawContracts = value.contracts ?? {}
-  if (!isPlainObject(rawContracts)) issues.push({ path: `${path}.contracts`, message: 'must be an object' })
-  else {
-    for (const key of ['weth', 'usd', 'token', 'factory', 'router'] as const) {
-      const a = rawContracts[key]
-      if (a === undefined || a === null) continue
-      if (typeof a !== 'string' || !ADDRESS_RE.test(a)) {
-        issues.push({ path: `${path}.contracts.${key}`, message: 'must be a 0x-prefixed 20-byte address' })
-      } else contracts[key] = a as Address
-    }
-  }
-  const tokens: ChainToken[] = []
-  const rawTokens = value.tokens ?? []
-  if (!Array.isArray(rawTokens)) issues.push({ path: `${path}.tokens`, message: 'must be an array' })
-  else {
-    rawTokens.forEach((t, i) => {
-      const p = `${path}.tokens[${i}]`
-      if (!isPlainObject(t)) return void issues.push({ path: p, message: 'must be an object {address, symbol, decimals}' })
-      const ok =
-        typeof t.address === 'string' &&
-        ADDRESS_RE.test(t.address) &&
-        typeof t.symbol === 'string' &&
-        t.symbol.length > 0 &&
-        t.symbol.length <= 32 &&
-        typeof t.decimals === 'number' &&
-        Number.isInteger(t.decimals) &&
-        t.decimals >= 0 &&
-        t.decimals <= 36 &&
-        (t.name === undefined || typeof t.name === 'string')
-      if (!ok) return void issues.push({ path: p, message: 'must be {address, symbol, decimals (0-36), name?}' })
-      tokens.push({
-        address: t.address as Address,
-        symbol: t.symbol as string,
-        name: (t.name as string | undefined) ?? (t.symbol as string),
-        decimals: t.decimals as number,
-      })
-    })
-  }
-  const nfts: ChainNft[] = []
-  const rawNfts = value.nfts ?? []
-  if (!Array.isArray(rawNfts)) issues.push({ path: `${path}.nfts`, message: 'must be an array' })
-  else {
-    rawNfts.forEach((n, i) => {
-      const p = `${path}.nfts[${i}]`
-      const ok =
-        isPlainObject(n) &&
-        typeof n.address === 'string' &&
-        ADDRESS_RE.test(n.address) &&
-        (n.name === undefined || (typeof n.name === 'string' && n.name.length <= 200)) &&
-        (n.symbol === undefined || (typeof n.symbol === 'string' && n.symbol.length <= 32)) &&
-        (n.spam === undefined || typeof n.spam === 'boolean')
-      if (!ok) return void issues.push({ path: p, message: 'must be {address, name?, symbol?, spam?: boolean}' })
-      const nft = n as Record<string, unknown>
-      nfts.push({
-        address: nft.address as Address,
-        name: (nft.name as string | undefined) ?? '',
-        symbol: (nft.symbol as string | undefined) ?? '',
-        spam: (nft.spam as boolean | undefined) ?? false,
-      })
-    })
-  }
-  if (issues.length > before) return undefined
-  return { id: id as number, name: (name as string).trim(), rpcUrl: rpcUrl as string, nativeSymbol: nativeSymbol as string, contracts, tokens, nfts }
 }
 
 /** A log-safe summary of the configuration (no secrets). */
