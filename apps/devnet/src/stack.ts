@@ -3,8 +3,6 @@
  * chains → deploy → devnet file → Foyer server and demo site as child processes, each awaited until it answers.
  */
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { devnetChainSpecs, stackHost } from './chains.ts'
 import { runChild, startChild, type RunningChild } from './children.ts'
 import { startDevnet, type RunningDevnet } from './devnet.ts'
@@ -13,6 +11,7 @@ import { assertPortFree } from './ports.ts'
 import { type EmbeddedServices, checkEmbeddedPorts, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
 import { startWalletConnectRelay, type RunningRelay } from './relay/walletConnectRelay.ts'
+import { viteCommand } from './vite.ts'
 
 export type DemoMode = 'dev' | 'preview'
 
@@ -104,22 +103,6 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     relay: portFromEnv('FOYER_RELAY_PORT', 8790),
     wallet: portFromEnv('FOYER_WALLET_PORT', 5175),
     ...overrides,
-  }
-}
-
-/**
- * How to run the demo's vite: its bin script under this node, resolved from apps/demo like `npx vite` would.
- * Skipping npx saves ~0.5 s per start and keeps npm's own warnings out of the output.
- */
-function viteCommand(): { command: string; prefix: string[] } {
-  try {
-    const requireFromDemo = createRequire(repoPath(DEMO_DIR, 'package.json'))
-    const manifest = requireFromDemo.resolve('vite/package.json')
-    const bin = (requireFromDemo(manifest) as { bin: string | Record<string, string> }).bin
-    const script = typeof bin === 'string' ? bin : bin.vite
-    return { command: process.execPath, prefix: [path.join(path.dirname(manifest), script)] }
-  } catch {
-    return { command: 'npx', prefix: ['vite'] }
   }
 }
 
