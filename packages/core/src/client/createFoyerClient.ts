@@ -80,8 +80,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
       shake()
       return false
     }
-    // The secure frame shows something the person must keep (a new wallet's recovery code): shake instead.
-    if (!frameFinished && options.adapters.some((adapter) => adapter.embeddedWallet?.canClose?.() === false)) {
+    if (frameMustStay()) {
       shake()
       return false
     }
@@ -91,6 +90,11 @@ export function createFoyerClient(parameters: FoyerOptions) {
     if (!frameFinished) for (const adapter of options.adapters) adapter.embeddedWallet?.abortPendingRequests()
     emit('MODAL_CLOSE', { connected: get().account.isConnected })
     return true
+  }
+
+  /** The secure frame shows something the person must keep (a new wallet's recovery code): neither close nor Back. */
+  function frameMustStay(): boolean {
+    return !frameFinished && options.adapters.some((adapter) => adapter.embeddedWallet?.canClose?.() === false)
   }
 
   function shake() {
@@ -108,8 +112,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
     push: (view: ViewName, data?: RouteData) => setRouter(rules.push(get().router, view, data)),
     replace: (view: ViewName, data?: RouteData) => setRouter(rules.replace(get().router, view, data)),
     reset: (view: ViewName, data?: RouteData) => setRouter(rules.reset(view, data)),
-    /** Back removes the latest view; with one left it closes the modal. */
+    /** Back removes the latest view; with one left it closes the modal. Refused (a shake) while the frame must stay. */
     goBack() {
+      if (frameMustStay()) return shake()
       const next = rules.goBack(get().router)
       if (next) setRouter(next)
       else close()
@@ -349,10 +354,10 @@ export function createFoyerClient(parameters: FoyerOptions) {
         },
         hideEmbeddedFrame() {
           if (!get().modal.open || get().router.view !== 'ApproveTransaction') return
-          if (get().router.history.length > 1) return navigate.goBack()
+          // The frame itself is done: its own request to go away is never refused.
           frameFinished = true
           try {
-            close()
+            navigate.goBack()
           } finally {
             frameFinished = false
           }

@@ -120,4 +120,30 @@ describe('closing the modal with the embedded wallet', () => {
     expect(client.close()).toBe(true)
     expect(calls).toEqual(['abort'])
   })
+
+  it("refuses the modal's Back the same way while the frame shows a recovery code", async () => {
+    const { createFoyerClient } = await import('../client/createFoyerClient.ts')
+    const { wallet, calls } = recordingEmbeddedWallet()
+    let keep = false
+    const adapter = { namespace: 'eip155', embeddedWallet: { ...wallet, canClose: () => !keep }, mount: () => {} } as unknown as ChainAdapter
+    const network = { id: 'eip155:1', chainId: 1, chainNamespace: 'eip155', name: 'x', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } } as const
+    const client = createFoyerClient({ adapters: [adapter], networks: [network], logLevel: 'silent' })
+    client.open({ view: 'EmailLogin' })
+    client.navigate.push('ApproveTransaction')
+    keep = true
+    client.navigate.goBack()
+    expect(client.getState().router.view).toBe('ApproveTransaction')
+    expect(client.getState().modal).toMatchObject({ open: true, shake: true })
+    // With the frame as the only view, Back (which would close) is refused too.
+    client.navigate.reset('ApproveTransaction')
+    client.navigate.goBack()
+    expect(client.getState().modal.open).toBe(true)
+    keep = false
+    client.navigate.push('Account')
+    client.navigate.goBack()
+    expect(client.getState().router.view).toBe('ApproveTransaction')
+    client.navigate.goBack()
+    expect(client.getState().modal.open).toBe(false)
+    expect(calls).toEqual(['abort'])
+  })
 })
