@@ -7,7 +7,6 @@
  * ROUTES below: a new route gets fuzz coverage or the suite goes red. Runs are bounded (FOYER_FUZZ_RUNS, default
  * 100 per route) and seeded (FOYER_FUZZ_SEED, default fixed); fast-check prints the seed and the failing request.
  */
-import { createServer } from 'node:net'
 import { type RunningDevnet, startDevnet } from '@foyer/devnet'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +16,7 @@ import type { Mailer } from './embedded/mailer.ts'
 import { seedProjects } from './projects/seed.ts'
 import { ProjectStore } from './projects/store.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from './test/backends.ts'
+import { refusingRpcUrl } from './test/refusingRpcUrl.ts'
 import { type FuzzWorld, bodyFor, contentType, headerValue, hostileString, pathSegment, valueFor, wellFormedValues } from './test/fuzzArbitraries.ts'
 
 const RUNS = Number(process.env.FOYER_FUZZ_RUNS || 100)
@@ -82,15 +82,6 @@ const succeeded = new Set<string>()
 /** Answers by route and status (and error code): printed when the fuzz did not get anywhere. */
 const statuses: Record<string, Record<string, number>> = {}
 
-/** A loopback port nothing listens on: the dead chain's RPC refuses every connection. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const { port } = server.address() as { port: number }
-  await new Promise((ok) => server.close(ok))
-  return port
-}
-
 beforeAll(async () => {
   ;[devnet, t] = await Promise.all([
     startDevnet({ chains: [{ id: LIVE_CHAIN, name: 'Fuzz', port: ANVIL_PORT, portEnv: 'FOYER_TEST_PORT' }], devnetFile: null }),
@@ -109,7 +100,7 @@ beforeAll(async () => {
     { repoRoot: '/nonexistent' },
   )
   const live = parseDevnetFile(JSON.stringify(devnet.info), [])!.chains[0]!
-  const dead = { ...live, id: DEAD_CHAIN, name: 'Dead', rpcUrl: `http://127.0.0.1:${await closedPort()}` }
+  const dead = { ...live, id: DEAD_CHAIN, name: 'Dead', rpcUrl: await refusingRpcUrl() }
   config.chains = [live, dead]
   const projects = new ProjectStore(t.database.kysely)
   await seedProjects(projects, config)

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { type RunningDevnet, startDevnet } from '@foyer/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from '../app.ts'
@@ -8,6 +7,7 @@ import type { Mailer } from '../embedded/mailer.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../test/backends.ts'
+import { refusingRpcUrl } from '../test/refusingRpcUrl.ts'
 
 // One anvil on this file's port (19420), stopped half-way to show a node going away; one chain whose RPC port
 // refuses every connection.
@@ -23,14 +23,6 @@ let app: FoyerApp
 let live: ChainConfig
 const USER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const { port } = server.address() as { port: number }
-  await new Promise((ok) => server.close(ok))
-  return port
-}
-
 beforeAll(async () => {
   ;[devnet, t] = await Promise.all([
     startDevnet({ chains: [{ id: LIVE, name: 'Upstream', port: PORT, portEnv: 'FOYER_TEST_PORT' }], devnetFile: null }),
@@ -40,7 +32,7 @@ beforeAll(async () => {
   live = parseDevnetFile(JSON.stringify(devnet.info), [])!.chains[0]!
   config.chains = [
     live,
-    { ...live, id: REFUSING, name: 'Refusing', rpcUrl: `http://127.0.0.1:${await closedPort()}` },
+    { ...live, id: REFUSING, name: 'Refusing', rpcUrl: await refusingRpcUrl() },
     // Same node as LIVE under another id: it answers until the devnet is stopped below.
     { ...live, id: STOPPED, name: 'Stopped later' },
   ]
