@@ -1,7 +1,7 @@
 import { enEmail, manageEmbeddedDevices } from '@foyer/core'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
-import { FrameHost } from './FrameHost.tsx'
+import { FrameFlowHost } from './FrameHost.tsx'
 import { useFrameFlow } from './useFrameFlow.ts'
 
 /**
@@ -20,20 +20,5 @@ export function EmbeddedDevicesView() {
     t,
   )
 
-  return (
-    <div className="fo-stack fo-email-view">
-      {flow.error ? (
-        <>
-          <p className="fo-error" role="alert" data-testid="email-error">
-            {flow.error}
-          </p>
-          <button type="button" className="fo-primary" data-testid="devices-retry" onClick={flow.retry}>
-            {t('otp.tryAgain')}
-          </button>
-        </>
-      ) : (
-        <FrameHost />
-      )}
-    </div>
-  )
+  return <FrameFlowHost flow={flow} retryTestId="devices-retry" />
 }

@@ -28,3 +28,24 @@ export function FrameHost({ size = 'full' }: { size?: 'full' | 'code' }) {
     </div>
   )
 }
+
+/** A view that only hosts a frame flow (`useFrameFlow`): the frame, or the flow's error with a retry button. */
+export function FrameFlowHost({ flow, retryTestId }: { flow: { error?: string; retry: () => void }; retryTestId: string }) {
+  const { t } = useFoyerLocale(enEmail)
+  return (
+    <div className="fo-stack fo-email-view">
+      {flow.error ? (
+        <>
+          <p className="fo-error" role="alert" data-testid="email-error">
+            {flow.error}
+          </p>
+          <button type="button" className="fo-primary" data-testid={retryTestId} onClick={flow.retry}>
+            {t('otp.tryAgain')}
+          </button>
+        </>
+      ) : (
+        <FrameHost />
+      )}
+    </div>
+  )
+}

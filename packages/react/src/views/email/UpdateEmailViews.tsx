@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
-import { FrameHost } from './FrameHost.tsx'
+import { FrameFlowHost } from './FrameHost.tsx'
 import { useFrameFlow } from './useFrameFlow.ts'
 
 /** Update email, step 1: the new address (no secret). The frame then confirms and takes both codes. */
@@ -63,20 +63,5 @@ export function UpdateEmailConfirmView() {
     t,
   )
 
-  return (
-    <div className="fo-stack fo-email-view">
-      {flow.error ? (
-        <>
-          <p className="fo-error" role="alert" data-testid="email-error">
-            {flow.error}
-          </p>
-          <button type="button" className="fo-primary" data-testid="update-email-retry" onClick={flow.retry}>
-            {t('otp.tryAgain')}
-          </button>
-        </>
-      ) : (
-        <FrameHost />
-      )}
-    </div>
-  )
+  return <FrameFlowHost flow={flow} retryTestId="update-email-retry" />
 }
