@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
 import { type EmbeddedConfig, loadEmbeddedConfig } from './embedded/embeddedConfig.ts'
 import type { Issue } from './http/errors.ts'
+import { checkSecretUrl } from './secretUrl.ts'
 import { type IndexerSettings, parseIndexerSettings } from './indexer/indexerSettings.ts'
 import { type RateLimitConfig, parseRateLimitConfig } from './limits/rateLimitConfig.ts'
 import { LOG_LEVELS, type LogLevel } from './log.ts'
@@ -95,17 +96,7 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
   }
 
   const databaseUrl = get('DATABASE_URL')
-  if (databaseUrl !== undefined) {
-    let ok = false
-    try {
-      const u = new URL(databaseUrl)
-      ok = (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== ''
-    } catch {
-      ok = false
-    }
-    // The value itself is deliberately left out: it usually carries a password.
-    if (!ok) issues.push({ path: 'DATABASE_URL', message: 'must be a postgres:// or postgresql:// URL with a host' })
-  }
+  checkSecretUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:'], issues)
 
   const dataDir = toPath(get('FOYER_DATA_DIR') ?? join(repoRoot, '.foyer', 'data'))
   const devnetFile = toPath(get('FOYER_DEVNET_FILE') ?? join(repoRoot, '.foyer', 'devnet.json'))

@@ -1,4 +1,5 @@
 import type { Issue } from '../http/errors.ts'
+import { checkSecretUrl } from '../secretUrl.ts'
 
 /** Rate limits on the data API and the catalogue (docs/configuration.md). A limit of 0 is switched off. */
 export interface RateLimitConfig {
@@ -33,16 +34,6 @@ export function parseRateLimitConfig(get: (name: string) => string | undefined, 
   const windowSeconds = integer('FOYER_RATE_LIMIT_WINDOW_SECONDS', DEFAULT_RATE_LIMITS.windowSeconds, 1, MAX_WINDOW_SECONDS)
 
   const redisUrl = get('REDIS_URL')
-  if (redisUrl !== undefined) {
-    let ok = false
-    try {
-      const u = new URL(redisUrl)
-      ok = (u.protocol === 'redis:' || u.protocol === 'rediss:') && u.hostname !== ''
-    } catch {
-      ok = false
-    }
-    // The value is left out of the message: it may carry a password.
-    if (!ok) issues.push({ path: 'REDIS_URL', message: 'must be a redis:// or rediss:// URL with a host' })
-  }
+  checkSecretUrl('REDIS_URL', redisUrl, ['redis:', 'rediss:'], issues)
   return { perClient, perProject, windowMs: windowSeconds * 1000, redisUrl }
 }
