@@ -9,11 +9,12 @@ import { type PrivateKeyAccount, generatePrivateKey, privateKeyToAccount } from 
 
 const DEVICE_ID_KEY = 'foyer.frame.deviceId'
 const SESSION_KEY = 'foyer.frame.session'
-const deviceShareKey = (userId: string) => `foyer.frame.deviceShare.${userId}`
+const DEVICE_SHARE_PREFIX = 'foyer.frame.deviceShare.'
+const deviceShareKey = (userId: string) => `${DEVICE_SHARE_PREFIX}${userId}`
+/** "Remember this device", per user and apart from the session: sign-out reads it even when the session expired. */
+const rememberKey = (userId: string) => `foyer.frame.rememberDevice.${userId}`
 
-/** `remember`: the person ticked "Remember this device"; without it, sign-out wipes this device's share. */
-export type StoredSession = { token: string; expiresAt: string; userId: string; email: string; remember?: boolean }
-
+export type StoredSession = { token: string; expiresAt: string; userId: string; email: string }
 
 export function deviceId(): string {
   let id = localStorage.getItem(DEVICE_ID_KEY)
@@ -39,9 +40,29 @@ export function writeSession(session: StoredSession | undefined) {
   else localStorage.removeItem(SESSION_KEY)
 }
 
-/** Sign-out without "Remember this device": signing in here again then needs the recovery code. */
+/** The person's choice at sign-in; without it, sign-out wipes this device's share. */
+export function setRememberDevice(userId: string, remember: boolean) {
+  if (remember) localStorage.setItem(rememberKey(userId), '1')
+  else localStorage.removeItem(rememberKey(userId))
+}
+
+/** This user's device share goes (signing in here again then needs the recovery code), and the choice with it. */
 export function forgetDeviceShare(userId: string) {
   localStorage.removeItem(deviceShareKey(userId))
+  localStorage.removeItem(rememberKey(userId))
+}
+
+/**
+ * Sign-out: every device share whose user did not choose "Remember this device" goes. It needs no session (an
+ * expired or server-revoked one is gone from storage), so a share never outlives a sign-out without "remember".
+ */
+export function forgetUnrememberedShares() {
+  const users: string[] = []
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i)
+    if (key?.startsWith(DEVICE_SHARE_PREFIX)) users.push(key.slice(DEVICE_SHARE_PREFIX.length))
+  }
+  for (const userId of users) if (localStorage.getItem(rememberKey(userId)) === null) forgetDeviceShare(userId)
 }
 
 /**

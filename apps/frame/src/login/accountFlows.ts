@@ -4,7 +4,7 @@
  */
 import { FrameHostError } from '@foyer/embedded/host'
 import { showDevices } from '../devices/devicesScreen.ts'
-import { type StoredSession, deviceId, forgetDeviceShare, readSession, writeSession } from '../keyVault.ts'
+import { type StoredSession, deviceId, forgetDeviceShare, forgetUnrememberedShares, readSession, writeSession } from '../keyVault.ts'
 import type { ServerApi, ServerUser } from '../serverApi.ts'
 import { changeEmailInFrame } from './emailChange.ts'
 import { type KeepShown, type SignedIn, signIn } from './signIn.ts'
@@ -26,7 +26,8 @@ export function createAccountFlows(context: AccountFlowContext) {
 
   /** Ends the session here; the device share goes too unless the person chose "Remember this device". */
   function endHere(session: StoredSession | undefined, forgetDevice: boolean) {
-    if (session && (forgetDevice || !session.remember)) forgetDeviceShare(session.userId)
+    if (session && forgetDevice) forgetDeviceShare(session.userId)
+    forgetUnrememberedShares()
     writeSession(undefined)
     context.signedOut()
   }

@@ -4,7 +4,7 @@
  */
 import { FrameHostError } from '@foyer/embedded/host'
 import type { PrivateKeyAccount } from 'viem'
-import { type StoredSession, createKey, deviceId, recoverKey, restoreKey } from '../keyVault.ts'
+import { type StoredSession, createKey, deviceId, recoverKey, restoreKey, setRememberDevice } from '../keyVault.ts'
 import { askRecoveryCode, showRecoveryCode, t } from '../screens.ts'
 import type { ServerApi, ServerUser } from '../serverApi.ts'
 import { askCode } from './codeScreen.ts'
@@ -28,7 +28,8 @@ export async function signIn({ api, email, keepShown }: { api: ServerApi; email:
     },
   })
   const { sessionToken, expiresAt, user } = verified!
-  const session: StoredSession = { token: sessionToken, expiresAt, userId: user.id, email: user.email, remember }
+  const session: StoredSession = { token: sessionToken, expiresAt, userId: user.id, email: user.email }
+  setRememberDevice(user.id, remember)
 
   if (!user.address || !user.authShare) {
     const created = await createKey(user.id)
