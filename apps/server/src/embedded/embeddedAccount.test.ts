@@ -117,6 +117,22 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(row.rows[0]!.expires_at.getTime()).toBeGreaterThan(Date.now() + k.config.embedded.deviceTtlMs - 60_000)
     })
 
+    it("a session stops at once when its device expires or its device row is gone", async () => {
+      const db = k.t.database.kysely
+      const expiring = await k.login(email('device-expires'))
+      const deleted = await k.login(email('device-deleted'))
+      const kept = await k.login(email('device-kept'))
+      for (const s of [expiring, deleted, kept]) expect((await k.call('/v1/embedded/session', undefined, bearer(s.token))).status).toBe(200)
+      await sql`update embedded_devices set expires_at = now() - interval '1 second' where device_hash = ${sha256(expiring.device)}`.execute(db)
+      await sql`delete from embedded_devices where device_hash = ${sha256(deleted.device)}`.execute(db)
+      for (const s of [expiring, deleted]) {
+        const answer = await k.json(await k.call('/v1/embedded/session', undefined, bearer(s.token)))
+        expect(answer).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } })
+        expect((await k.call('/v1/embedded/devices', undefined, bearer(s.token))).status).toBe(401)
+      }
+      expect((await k.call('/v1/embedded/session', undefined, bearer(kept.token))).status).toBe(200)
+    })
+
     it('a completed email change signs out every other session and tells the old address', async () => {
       const old = email('changer')
       const next = email('changer-new')

@@ -60,17 +60,24 @@ export function readFields<K extends keyof typeof FIELDS>(c: Context<AppEnv>, na
 
 export type SessionRow = Awaited<ReturnType<typeof requireSession>>
 
-/** The signed-in user behind `Authorization: Bearer <session token>`; 401 when missing, revoked or expired. */
+/**
+ * The signed-in user behind `Authorization: Bearer <session token>`; 401 when missing, revoked or expired, or when
+ * its device has expired or was removed (one query: no moment where the device is gone but the session still works).
+ */
 export async function requireSession(ctx: EmbeddedContext, c: Context<AppEnv>) {
   const token = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(c.req.header('authorization') ?? '')?.[1]
   if (!token) throw unauthorized('unauthorized', 'Sign in first')
+  const now = ctx.now()
   const row = await ctx.db
     .selectFrom('embedded_sessions')
     .innerJoin('embedded_users', 'embedded_users.id', 'embedded_sessions.user_id')
+    .innerJoin('embedded_devices', (join) =>
+      join.onRef('embedded_devices.user_id', '=', 'embedded_sessions.user_id').onRef('embedded_devices.device_hash', '=', 'embedded_sessions.device_hash').on('embedded_devices.expires_at', '>', now),
+    )
     .select(['embedded_sessions.token_hash', 'embedded_sessions.device_hash', 'embedded_sessions.expires_at', 'embedded_sessions.revoked_at', 'embedded_users.id', 'embedded_users.email', 'embedded_users.address', 'embedded_users.auth_share'])
     .where('embedded_sessions.token_hash', '=', sha256(token))
     .executeTakeFirst()
-  if (!row || row.revoked_at || row.expires_at.getTime() <= ctx.now().getTime()) throw unauthorized('unauthorized', 'The session has ended; sign in again')
+  if (!row || row.revoked_at || row.expires_at.getTime() <= now.getTime()) throw unauthorized('unauthorized', 'The session has ended; sign in again')
   return row
 }
 
