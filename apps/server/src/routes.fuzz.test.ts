@@ -47,7 +47,6 @@ const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string
   'GET /getAnalyticsConfig': {},
   'GET /v1/embedded/config': {},
   'POST /v1/embedded/email/start': { body: ['email', 'deviceId'] },
-  'POST /v1/embedded/device/status': { body: ['email', 'deviceId'] },
   // The device-approval link is opened by a person in a browser: it answers HTML pages, errors included.
   'GET /v1/embedded/device/approve': { query: ['token'], html: true },
   'POST /v1/embedded/device/approve': { body: ['token'], html: true, form: true },

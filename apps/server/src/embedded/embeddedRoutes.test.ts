@@ -119,7 +119,7 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       await pastLock(email)
       const second = deviceId()
       expect((await json(await call('/v1/embedded/email/start', { email, deviceId: second }))).body).toEqual({ action: 'VERIFY_OTP' })
-      expect((await json(await call('/v1/embedded/device/status', { email, deviceId: second }))).body).toEqual({ approved: false })
+      expect(await k.deviceApproved(email, second)).toBe(false)
       const [mail] = await inbox(email)
       const link = /http:\/\/127\.0\.0\.1:8787(\/v1\/embedded\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
       const pageHtml = await (await app.request(link)).text()
@@ -128,7 +128,7 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       const approve = () => app.request('/v1/embedded/device/approve', { method: 'POST', body: new URLSearchParams({ token }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
       expect((await approve()).status).toBe(200)
       expect((await approve()).status).toBe(400)
-      expect((await json(await call('/v1/embedded/device/status', { email, deviceId: second }))).body).toEqual({ approved: true })
+      expect(await k.deviceApproved(email, second)).toBe(true)
       const otp = await latestCode(email)
       expect((await call('/v1/embedded/email/verify', { email, deviceId: second, otp })).status).toBe(200)
     })

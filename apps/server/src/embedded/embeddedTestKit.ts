@@ -13,6 +13,7 @@ import { type ServerConfig, loadConfig } from '../config.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { seedProjects } from '../projects/seed.ts'
 import type { TestDatabase } from '../test/backends.ts'
+import { sha256 } from './secrets.ts'
 import { walletLinkMessage } from './walletProof.ts'
 
 export const FRAME = 'http://127.0.0.1:5174'
@@ -35,6 +36,8 @@ export interface EmbeddedKit {
   pastLock(email: string): Promise<void>
   /** Signs in (new user or a device it already approved) from `device`; returns the session. */
   login(email: string, device?: string, client?: string): Promise<{ device: string; token: string; user: any }>
+  /** Whether `device` is approved for `email` and not expired (read from the database). */
+  deviceApproved(email: string, device: string): Promise<boolean>
   /** The wallet-link body signed by a fresh key for `userId`. */
   signedWallet(userId: string, authShare: string, key?: `0x${string}`): Promise<{ address: string; authShare: string; signature: string }>
   /** Gives the default calls a fresh client address (its own limits bucket); returns it. */
@@ -92,6 +95,10 @@ export async function startEmbeddedKit(open: () => Promise<TestDatabase>, env: R
       const verified = await kit.json(await kit.call('/v1/embedded/email/verify', { email, deviceId: device, otp }, headers))
       expect(verified.status).toBe(200)
       return { device, token: verified.body.sessionToken as string, user: verified.body.user }
+    },
+    async deviceApproved(email, device) {
+      const rows = await sql`select 1 from embedded_devices d join embedded_users u on u.id = d.user_id where u.email = ${email} and d.device_hash = ${sha256(device)} and d.expires_at > now()`.execute(t.database.kysely)
+      return rows.rows.length === 1
     },
     async signedWallet(userId, authShare, key = `0x${randomBytes(32).toString('hex')}`) {
       const account = privateKeyToAccount(key)

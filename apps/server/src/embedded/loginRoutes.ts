@@ -1,6 +1,6 @@
 /**
  * Email login: /email/start mails a code (or, for a known email on a device it has not approved, a device-approval
- * link whose approval mails the code), /device/status, /email/verify. /email/start answers the same
+ * link whose approval mails the code), /email/verify. /email/start answers the same
  * `{ action: 'VERIFY_OTP' }` after the same database work whether the email is unknown, known on this device or
  * known on a new device, so it does not tell anyone which emails have wallets.
  */
@@ -50,13 +50,6 @@ export function registerLoginRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, fra
       })
     }
     return c.json({ action: 'VERIFY_OTP' })
-  })
-
-  // Only `true` for a device someone approved from the mailbox; unknown emails answer `false` like unapproved devices.
-  app.post('/v1/embedded/device/status', frameProject, async (c) => {
-    const { email, deviceId } = readFields(c, ['email', 'deviceId'])
-    const { approved } = await userAndDevice(ctx, email, sha256(deviceId))
-    return c.json({ approved })
   })
 
   app.post('/v1/embedded/email/verify', frameProject, async (c) => {
