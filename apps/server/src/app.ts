@@ -49,7 +49,7 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
   const store = projects ?? new ProjectStore(db.kysely)
   const limits = config.rateLimit
   const limiter = createRateLimiter({
-    store: counters ?? defaultCounterStore(db, limits.redisUrl),
+    store: counters ?? openCounterStore(db, limits.redisUrl),
     perClient: limits.perClient,
     perProject: limits.perProject,
     windowMs: limits.windowMs,
@@ -120,8 +120,9 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
 /**
  * Redis when configured; else Postgres (shared by every instance); else, on PGlite — whose data folder one process
  * owns, so there is one instance — this process's memory, which counts the same without a write per request.
+ * `close` ends what the store opened (the Redis connection); createServer calls it on shutdown.
  */
-function defaultCounterStore(db: FoyerDatabase, redisUrl: string | undefined): CounterStore {
+export function openCounterStore(db: FoyerDatabase, redisUrl: string | undefined): CounterStore & { close?(): Promise<void> } {
   if (redisUrl) return createRedisCounterStore(connectRedis(redisUrl), { ownsConnection: true })
   return db.kind === 'pglite' ? memoryCounterStoreFor(db) : createDatabaseCounterStore(db)
 }

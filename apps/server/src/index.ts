@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { createAdaptorServer } from '@hono/node-server'
-import { createApp, type FoyerApp } from './app.ts'
+import { createApp, openCounterStore, type FoyerApp } from './app.ts'
 import type { ServerConfig } from './config.ts'
 import { openDatabase, type FoyerDatabase } from './db/index.ts'
 import { createLogger, type Logger } from './log.ts'
@@ -60,7 +60,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if (ownsDatabase) await database.close().catch(() => {})
     throw e
   }
-  const app = createApp({ db: database, config, logger, projects })
+  // Opened here (not inside createApp) so close() can end its Redis connection.
+  const counters = openCounterStore(database, config.rateLimit.redisUrl)
+  const app = createApp({ db: database, config, logger, projects, counters })
   const indexer =
     config.indexer.enabled && config.chains.length > 0
       ? startIndexers({ chains: config.chains, db: withHistoryTables(database.kysely), settings: config.indexer, logger })
@@ -117,6 +119,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
       }
       await indexer?.stop()
       await purge.stop()
+      await counters.close?.()
       if (ownsDatabase) await database.close()
     })())
 
