@@ -9,6 +9,9 @@ const approveButton = () => document.querySelector<HTMLButtonElement>('[data-tes
 const status = () => document.querySelector('[data-testid=frame-approval-status]')!.textContent
 const press = (init: KeyboardEventInit) => window.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }))
 const pointerDown = () => window.dispatchEvent(new Event('pointerdown'))
+/** A pointer event at client (x, y) with the frame's top-left at (frameX, frameY) on screen. */
+const pointer = (type: string, frameX: number, frameY: number, x = 50, y = 40) =>
+  window.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: x, clientY: y, screenX: frameX + x, screenY: frameY + y }))
 
 describe('approval screen', () => {
   let decisions: boolean[]
@@ -72,6 +75,25 @@ describe('approval screen', () => {
     expect(approveButton().disabled).toBe(true)
     vi.advanceTimersByTime(ARM_DELAY_MS)
     expect(approveButton().disabled).toBe(false)
+  })
+
+  it('refuses a click after the frame moved under a still pointer, and re-arms from zero', () => {
+    pointer('pointermove', 300, 200) // the pointer rests over the frame while it arms
+    vi.advanceTimersByTime(ARM_DELAY_MS)
+    expect(approveButton().disabled).toBe(false)
+    // The site moves the frame so Approve sits under the pointer; the next press shows the new place.
+    pointer('pointerdown', 420, 260, 30, 10)
+    approveButton().click()
+    expect(decisions).toEqual([])
+    expect(approveButton().disabled).toBe(true)
+    expect(status()).toBe('Check the request: Approve becomes available in a moment.')
+    pointer('pointerup', 420, 260, 30, 10)
+    vi.advanceTimersByTime(ARM_DELAY_MS - 1)
+    expect(approveButton().disabled).toBe(true)
+    vi.advanceTimersByTime(1)
+    pointer('pointerdown', 420, 260, 35, 12) // same place, pointer moved inside the frame: a real press
+    approveButton().click()
+    expect(decisions).toEqual([true])
   })
 
   it('stays disarmed while the frame is too small, and says so', () => {

@@ -65,9 +65,20 @@ export function presentApproval(details: ApprovalDetails, decide: (approved: boo
     }
     if (event.key === 'Enter' || event.key === ' ') arming.pressStarted()
   }
-  const onPointerDown = () => arming.pressStarted()
+  // Every pointer event tells where the frame is on screen: a frame moved under a still pointer disarms (arming.ts).
+  const onPointer = (event: MouseEvent) => {
+    const x = event.screenX - event.clientX
+    const y = event.screenY - event.clientY
+    if (Number.isFinite(x) && Number.isFinite(y)) arming.pointerSeen(x, y)
+  }
+  const onPointerDown = (event: MouseEvent) => {
+    onPointer(event)
+    arming.pressStarted()
+  }
+  const pointerEvents = ['pointermove', 'pointerover', 'pointerup'] as const
   window.addEventListener('keydown', onKeyDown, true)
   window.addEventListener('pointerdown', onPointerDown, true)
+  for (const type of pointerEvents) window.addEventListener(type, onPointer, true)
 
   approve.onclick = (event) => {
     if (!arming.mayActivate()) {
@@ -103,6 +114,7 @@ export function presentApproval(details: ApprovalDetails, decide: (approved: boo
     if (active === arming) active = undefined
     window.removeEventListener('keydown', onKeyDown, true)
     window.removeEventListener('pointerdown', onPointerDown, true)
+    for (const type of pointerEvents) window.removeEventListener(type, onPointer, true)
     root().replaceChildren()
     delete document.body.dataset.screen
     delete document.body.dataset.approvalArmed

@@ -74,6 +74,24 @@ describe('arming', () => {
     expect(arming.mayActivate()).toBe(false)
   })
 
+  it('a frame moved on screen (a new place from a pointer event) disarms and recounts from zero', () => {
+    const arming = make()
+    arming.restart()
+    arming.pointerSeen(100, 200) // seen while arming
+    vi.advanceTimersByTime(ARM_DELAY_MS)
+    arming.pointerSeen(100.5, 199.5) // rounding of fractional coordinates: not a move
+    expect(arming.state.armed).toBe(true)
+    arming.pointerSeen(340, 200) // the site slid the frame under the pointer
+    arming.pressStarted()
+    expect(arming.state).toEqual({ armed: false, reason: 'arming' })
+    expect(arming.mayActivate()).toBe(false)
+    vi.advanceTimersByTime(ARM_DELAY_MS - 1)
+    expect(arming.state.armed).toBe(false)
+    vi.advanceTimersByTime(1)
+    arming.pointerSeen(340, 200) // still there: no new move
+    expect(arming.state.armed).toBe(true)
+  })
+
   it('reports every change and nothing after stop', () => {
     const arming = make()
     arming.restart()

@@ -4,10 +4,15 @@
  * person sees (another request, a resize, the frame hidden or covered, a theme change) disarms it and the count
  * starts again from zero. A press only approves when it both began and ended while armed in the same period, so
  * a key or button held down before the request arrived (or before it became visible) never approves.
+ * The frame moving on screen (seen from pointer events, `pointerSeen`) is such a change too: a site that slides the
+ * frame under a still pointer, so that a click meant for its own page lands on Approve, gets a disarmed button.
  */
 
 /** How long the request must be visible and unchanged before Approve works. */
 export const ARM_DELAY_MS = 1000
+
+/** A smaller change of the frame's place on screen is rounding (fractional pointer coordinates), not a move. */
+export const MOVE_TOLERANCE_PX = 1
 
 /** Why Approve is not available right now. `arming`: counting down; the others: the frame is not visible enough. */
 export type DisarmReason = 'arming' | 'hidden' | 'too-small' | 'covered'
@@ -26,6 +31,8 @@ export function createArming(options: { delayMs?: number; onChange: (state: Armi
   let pressPeriod: number | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
+  /** The frame's place on screen (screenX − clientX, screenY − clientY) the last pointer event showed. */
+  let place: { x: number; y: number } | undefined
 
   const state = (): ArmingState => (armed ? { armed: true } : { armed: false, reason: blocked ?? 'arming' })
 
@@ -57,6 +64,15 @@ export function createArming(options: { delayMs?: number; onChange: (state: Armi
     },
     get state() {
       return state()
+    },
+    /**
+     * A pointer event showed the frame at this place on screen. Another place than the one seen before means the
+     * frame (or the window) moved: disarm and count again from zero. Call it before `pressStarted` for a pointerdown.
+     */
+    pointerSeen(x: number, y: number) {
+      const moved = place !== undefined && (Math.abs(place.x - x) > MOVE_TOLERANCE_PX || Math.abs(place.y - y) > MOVE_TOLERANCE_PX)
+      place = { x, y }
+      if (moved) restart()
     },
     /** A pointer or key press began (pointerdown, or a keydown that is not a repeat). */
     pressStarted() {
