@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto'
 import { type MailSink, startMailSink } from '@foyer/devnet/mail'
 import { sql } from 'kysely'
 import { privateKeyToAccount } from 'viem/accounts'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest'
 import { type FoyerApp, createApp } from '../app.ts'
 import { type ServerConfig, loadConfig } from '../config.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { seedProjects } from '../projects/seed.ts'
-import type { TestDatabase } from '../test/backends.ts'
+import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
 import { sha256 } from './secrets.ts'
 import { walletLinkMessage } from './walletProof.ts'
 
@@ -112,4 +112,31 @@ export async function startEmbeddedKit(open: () => Promise<TestDatabase>, env: R
     },
   }
   return kit
+}
+
+/** Declares a describe of its own with a kit on the same backend and other settings (e.g. a mail server that refuses). */
+export type WithKit = (title: string, env: Record<string, string>, tests: (k: EmbeddedKit) => void) => void
+
+/**
+ * Declares `tests` once on PGlite and once on Postgres (when reachable; else a note says it was skipped), each with
+ * a kit started before its tests and closed after them. The kit object is filled in by then: read it inside the
+ * tests. Every test starts from a fresh client address (its own limits bucket). `name` is the backend's name.
+ */
+export async function describeEmbedded(file: string, tests: (k: EmbeddedKit, name: string, withKit: WithKit) => void): Promise<void> {
+  const postgres = await probePostgres()
+  notePostgres(postgres, file)
+  const backends: [string, () => Promise<TestDatabase>][] = [['PGlite', openTestPGlite]]
+  if (postgres.available) backends.push(['Postgres', () => openTestPostgres()])
+  for (const [name, open] of backends) {
+    const withKit: WithKit = (title, env, body) => describe(title, () => body(kitForSuite(open, env)))
+    withKit(name, {}, (k) => tests(k, name, withKit))
+  }
+}
+
+function kitForSuite(open: () => Promise<TestDatabase>, env: Record<string, string>): EmbeddedKit {
+  const k = {} as EmbeddedKit
+  beforeAll(async () => void Object.assign(k, await startEmbeddedKit(open, env)), BACKEND_TIMEOUT_MS)
+  afterAll(() => k.close?.(), BACKEND_TIMEOUT_MS)
+  beforeEach(() => void k.useNewClient())
+  return k
 }
