@@ -105,32 +105,32 @@ describe('email change and devices', () => {
 })
 
 describe('closing the modal with the embedded wallet', () => {
-  it('aborts what the frame waits for, and shakes instead while the frame shows a recovery code', async () => {
+  /** A real client whose embedded wallet keeps the modal while `frame.keep` is set (a recovery code on screen). */
+  async function clientWithFrame() {
     const { createFoyerClient } = await import('../client/createFoyerClient.ts')
     const { wallet, calls } = recordingEmbeddedWallet()
-    let keep = false
-    const adapter = { namespace: 'eip155', embeddedWallet: { ...wallet, canClose: () => !keep }, mount: () => {} } as unknown as ChainAdapter
+    const frame = { keep: false }
+    const adapter = { namespace: 'eip155', embeddedWallet: { ...wallet, canClose: () => !frame.keep }, mount: () => {} } as unknown as ChainAdapter
     const network = { id: 'eip155:1', chainId: 1, chainNamespace: 'eip155', name: 'x', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } } as const
-    const client = createFoyerClient({ adapters: [adapter], networks: [network], logLevel: 'silent' })
+    return { client: createFoyerClient({ adapters: [adapter], networks: [network], logLevel: 'silent' }), calls, frame }
+  }
+
+  it('aborts what the frame waits for, and shakes instead while the frame shows a recovery code', async () => {
+    const { client, calls, frame } = await clientWithFrame()
     client.open({ view: 'ApproveTransaction' })
-    keep = true
+    frame.keep = true
     expect(client.close()).toBe(false)
     expect(client.getState().modal).toMatchObject({ open: true, shake: true })
-    keep = false
+    frame.keep = false
     expect(client.close()).toBe(true)
     expect(calls).toEqual(['abort'])
   })
 
   it("refuses the modal's Back the same way while the frame shows a recovery code", async () => {
-    const { createFoyerClient } = await import('../client/createFoyerClient.ts')
-    const { wallet, calls } = recordingEmbeddedWallet()
-    let keep = false
-    const adapter = { namespace: 'eip155', embeddedWallet: { ...wallet, canClose: () => !keep }, mount: () => {} } as unknown as ChainAdapter
-    const network = { id: 'eip155:1', chainId: 1, chainNamespace: 'eip155', name: 'x', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } } as const
-    const client = createFoyerClient({ adapters: [adapter], networks: [network], logLevel: 'silent' })
+    const { client, calls, frame } = await clientWithFrame()
     client.open({ view: 'EmailLogin' })
     client.navigate.push('ApproveTransaction')
-    keep = true
+    frame.keep = true
     client.navigate.goBack()
     expect(client.getState().router.view).toBe('ApproveTransaction')
     expect(client.getState().modal).toMatchObject({ open: true, shake: true })
@@ -138,7 +138,7 @@ describe('closing the modal with the embedded wallet', () => {
     client.navigate.reset('ApproveTransaction')
     client.navigate.goBack()
     expect(client.getState().modal.open).toBe(true)
-    keep = false
+    frame.keep = false
     client.navigate.push('Account')
     client.navigate.goBack()
     expect(client.getState().router.view).toBe('ApproveTransaction')
