@@ -92,6 +92,19 @@ describe('arming', () => {
     expect(arming.state.armed).toBe(true)
   })
 
+  it('a restart for another reason (a resize, a theme) forgets the place seen before it', () => {
+    const arming = make()
+    arming.restart()
+    arming.pointerSeen(100, 192) // mid-animation, while the site's modal rises into place (and resizes the frame)
+    arming.restart()
+    arming.pointerSeen(100, 200) // at rest
+    vi.advanceTimersByTime(ARM_DELAY_MS)
+    expect(arming.state.armed).toBe(true)
+    arming.pointerSeen(100, 200)
+    arming.pressStarted()
+    expect(arming.mayActivate()).toBe(true)
+  })
+
   it('reports every change and nothing after stop', () => {
     const arming = make()
     arming.restart()

@@ -31,7 +31,11 @@ export function createArming(options: { delayMs?: number; onChange: (state: Armi
   let pressPeriod: number | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
-  /** The frame's place on screen (screenX − clientX, screenY − clientY) the last pointer event showed. */
+  /**
+   * The frame's place on screen (screenX − clientX, screenY − clientY) the last pointer event of this arming period
+   * showed. Each restart forgets it: places seen before (e.g. while the site's modal animated in, resizing the
+   * frame) say nothing about the frame since the count began.
+   */
   let place: { x: number; y: number } | undefined
 
   const state = (): ArmingState => (armed ? { armed: true } : { armed: false, reason: blocked ?? 'arming' })
@@ -43,6 +47,7 @@ export function createArming(options: { delayMs?: number; onChange: (state: Armi
     timer = undefined
     armed = false
     period++
+    place = undefined
     if (!blocked) {
       timer = setTimeout(() => {
         timer = undefined
