@@ -53,7 +53,7 @@ export async function runCatalogueBench({ resultsFile, docsFile }: { resultsFile
   const dir = mkdtempSync(join(tmpdir(), 'foyer-bench-catalogue-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=@foyer/source', '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FOYER_DATA_DIR: dir, FOYER_DEVNET_FILE: join(dir, 'none.json'), DATABASE_URL: '', LOG_LEVEL: 'error', ...COUNT_BUT_NEVER_LIMIT },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,12 +1,14 @@
 // Bundled into the config by Vite (a workspace package import would reach Node as .ts).
 import { localChainsForSites } from '../devnet/src/devnet-file.ts'
 import react from '@vitejs/plugin-react'
-import type { UserConfig } from 'vite'
+import { type UserConfig, defaultClientConditions } from 'vite'
 
 /** What the demo and the benchmark's floor page share, so both are built the same way. */
 export function sharedConfig(): UserConfig {
   return {
     plugins: [react()],
+    // Foyer's packages from their source (package.json `@foyer/source`), not their build.
+    resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
     define: {
       __FOYER_LOCAL_CHAINS__: JSON.stringify(localChainsForSites()),
       __FOYER_API_URL__: JSON.stringify(process.env.FOYER_API_URL ?? 'http://127.0.0.1:8787'),

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 /**
  * The secure frame is built with the Foyer server's URL baked in (FOYER_API_URL, default the devnet's): the frame
@@ -6,6 +6,7 @@ import { defineConfig } from 'vite'
  * the frame host in apps/server/src/frame, which serves this build; `vite` / `vite preview` send none.
  */
 export default defineConfig({
+  resolve: { conditions: ['@foyer/source', ...defaultClientConditions] }, // Foyer's packages from source
   define: { __FOYER_API_URL__: JSON.stringify((process.env.FOYER_API_URL ?? 'http://127.0.0.1:8787').replace(/\/$/, '')) },
   // No modulepreload polyfill: it fetch()es scripts, and the frame's connect-src names only the server and RPCs.
   build: { target: 'es2022', sourcemap: false, modulePreload: { polyfill: false } },

@@ -1,8 +1,9 @@
 // Bundled into the config by Vite (a workspace package import would reach Node as .ts).
 import { localChainsForSites } from '../devnet/src/devnet-file.ts'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 export default defineConfig({
+  resolve: { conditions: ['@foyer/source', ...defaultClientConditions] }, // Foyer's packages from source
   define: {
     __FOYER_LOCAL_CHAINS__: JSON.stringify(localChainsForSites()),
     __FOYER_WC_RELAY_URL__: JSON.stringify(process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'),

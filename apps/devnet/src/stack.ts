@@ -191,7 +191,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         await startChild({
           name: 'server',
           command: process.execPath,
-          args: ['--import', 'tsx', SERVER_ENTRY],
+          args: ['--conditions=@foyer/source', '--import', 'tsx', SERVER_ENTRY],
           cwd: REPO_ROOT,
           env: { ...childEnv, ...embedded?.serverEnv, PORT: String(ports.server), HOST: host },
           // The frame host listens right after the API: when it answers, both do.
