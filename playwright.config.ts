@@ -4,6 +4,11 @@ import { ensureChromium } from './scripts/find-chromium.mjs'
 /** Where the JSON report goes; scripts/test.mjs reads it to count. */
 export const PLAYWRIGHT_JSON_REPORT = process.env.FOYER_PLAYWRIGHT_JSON ?? '.foyer/reports/playwright.json'
 
+// The stack and the specs load Foyer's packages from their source (package.json `@foyer/source`), like vitest and
+// the dev server. Node reads the condition at start, so it has to be set before Playwright starts.
+if (!process.env.NODE_OPTIONS?.includes('--conditions=@foyer/source'))
+  throw new Error('playwright: start it through `npm run test:e2e` (it sets NODE_OPTIONS=--conditions=@foyer/source)')
+
 // Debian's Chromium (never a Playwright-downloaded build). Throws one clear line when it cannot be found.
 const executablePath = ensureChromium()
 

@@ -1,10 +1,16 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 // One run for every workspace's unit tests (files next to the code). Browser journeys live in e2e/ (Playwright).
 export default defineConfig({
+  // Foyer's packages from their source (package.json `@foyer/source`); the built output has its own tests.
+  resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@foyer/source', ...defaultServerConditions], externalConditions: ['@foyer/source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // Type tests (`*.test-d.ts`, expectTypeOf and @ts-expect-error) run with the unit tests and fail them.
+    typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -87,7 +87,19 @@ if (runE2e) {
   }
 }
 
-// 2. Unit tests.
+// 2. The published packages: built, packed and checked (scripts/pack.mjs). The unit tests read the built output
+// (API reports, Node imports) and the example sites install the tarballs, so nothing runs without them.
+{
+  const t0 = Date.now()
+  const code = await run(process.execPath, [join(root, 'scripts', 'pack.mjs')])
+  if (code !== 0) {
+    console.error('test: building or packing the packages failed (see above); `npm run pack` repeats it alone')
+    process.exit(1)
+  }
+  notes.push(`pack (${((Date.now() - t0) / 1000).toFixed(1)} s): 5 packages built, packed and checked`)
+}
+
+// 3. Unit tests.
 if (runUnit) {
   rmSync(VITEST_JSON, { force: true })
   const t0 = Date.now()
@@ -119,13 +131,15 @@ if (runUnit) {
   add('vitest', c, t0)
 }
 
-// 3. Browser tests.
+// 4. Browser tests.
 if (runE2e) {
   rmSync(PLAYWRIGHT_JSON, { force: true })
   const t0 = Date.now()
   const code = await run(process.execPath, [binOf('@playwright/test', 'cli.js'), 'test', ...(e2eOnly ? passThrough : [])], {
     FOYER_CHROMIUM: chromium,
     FOYER_PLAYWRIGHT_JSON: PLAYWRIGHT_JSON,
+    // The stack and the specs load Foyer's packages from source (package.json `@foyer/source`).
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=@foyer/source`.trim(),
   })
   const report = readJson(PLAYWRIGHT_JSON)
   const c = { passed: 0, failed: 0, skipped: 0 }
