@@ -7,6 +7,7 @@ import { devnetChainSpecs, stackHost } from './chains.ts'
 import { runChild, startChild, type RunningChild } from './children.ts'
 import { startDevnet, type RunningDevnet } from './devnet.ts'
 import { devnetFilePath, type DevnetAccount, type DevnetInfo } from './devnet-file.ts'
+import { withExamplesProject } from './examplesProject.ts'
 import { assertPortFree } from './ports.ts'
 import { type EmbeddedServices, checkEmbeddedPorts, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
@@ -193,7 +194,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           command: process.execPath,
           args: ['--conditions=@foyer/source', '--import', 'tsx', SERVER_ENTRY],
           cwd: REPO_ROOT,
-          env: { ...childEnv, ...embedded?.serverEnv, PORT: String(ports.server), HOST: host },
+          env: { ...childEnv, ...embedded?.serverEnv, FOYER_PROJECTS: withExamplesProject(childEnv.FOYER_PROJECTS), PORT: String(ports.server), HOST: host },
           // The frame host listens right after the API: when it answers, both do.
           ready: { url: embedded?.frameReadyUrl ?? `${serverUrl}/health` },
           echo,

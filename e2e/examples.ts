@@ -1,0 +1,34 @@
+/**
+ * The example sites as a developer outside this repository has them: installed from the packed tarballs in a
+ * folder outside the repository and built (scripts/examples.mjs), then served the way their README says.
+ */
+import { join } from 'node:path'
+import { type RunningChild, startChild } from '../apps/devnet/src/children.ts'
+import { EXAMPLE_PORTS } from '../apps/devnet/src/examplesProject.ts'
+import { prepareExample } from '../scripts/examples.mjs'
+
+export { EXAMPLE_PORTS }
+
+/** Installs, builds and serves one example; the spec stops it in afterAll. */
+export async function serveExample(name: 'vite-react18' | 'nextjs'): Promise<{ url: string; folder: string; server: RunningChild }> {
+  const folder: string = prepareExample(name)
+  const port = name === 'nextjs' ? EXAMPLE_PORTS.nextjs : EXAMPLE_PORTS.viteReact18
+  const url = `http://127.0.0.1:${port}`
+  const bin = (pkg: string, file: string) => join(folder, 'node_modules', pkg, file)
+  const [command, args] =
+    name === 'nextjs'
+      ? [process.execPath, [bin('next', 'dist/bin/next'), 'start', '--hostname', '127.0.0.1', '--port', String(port)]]
+      : [process.execPath, [bin('vite', 'bin/vite.js'), 'preview']]
+  const server = await startChild({
+    name: `example ${name}`,
+    command,
+    args,
+    cwd: folder,
+    // The site's own Node, as its developer runs it: no `@foyer/source` condition.
+    env: { ...process.env, NODE_OPTIONS: '', NEXT_TELEMETRY_DISABLED: '1' },
+    ready: { url },
+    echo: false,
+    timeoutMs: 60_000,
+  })
+  return { url, folder, server }
+}

@@ -1,0 +1,6 @@
+interface ImportMetaEnv {
+  readonly VITE_FOYER_API_URL?: string
+  readonly VITE_FOYER_FRAME_URL?: string
+  readonly VITE_FOYER_RELAY_URL?: string
+  readonly VITE_FOYER_PROJECT_ID?: string
+}
