@@ -60,7 +60,9 @@ export function ConnectView() {
   const recentIds = new Set(recentRows.map((w) => w.id))
 
   const featured = useWalletPage({ include: featuredIds, entries: Math.min(100, featuredIds.length || 1) }, featuredIds.length > 0)
-  const listedIds = [...featuredIds, ...recentIds, ...(options.customWallets ?? []).map((w) => w.id)]
+  // Only catalogue ids go to the server: a recent browser wallet's id is its rdns, which the catalogue filter drops.
+  const recentCatalogueIds = recentRows.filter((w) => !w.connectorId).map((w) => w.id)
+  const listedIds = [...featuredIds, ...recentCatalogueIds, ...(options.customWallets ?? []).map((w) => w.id)]
   const recommended = useWalletPage({ entries: Math.min(100, FEATURED_WALLETS_PAGE_SIZE + installed.length + listedIds.length), include: options.includeWalletIds, exclude: [...excludeIds, ...listedIds] }, hasCatalogue)
 
   const notInstalled = (w: CatalogueWallet) => !(w.rdns && installedRdns.has(w.rdns)) && !recentIds.has(w.id)
