@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import { type RunningChild, startChild } from '../apps/devnet/src/children.ts'
 import { EXAMPLE_PORTS } from '../apps/devnet/src/examplesProject.ts'
+import { assertPortFree } from '../apps/devnet/src/ports.ts'
 import { prepareExample } from '../scripts/examples.mjs'
 
 export { EXAMPLE_PORTS }
@@ -14,6 +15,8 @@ export async function serveExample(name: 'vite-react18' | 'nextjs'): Promise<{ u
   const folder: string = prepareExample(name)
   const port = name === 'nextjs' ? EXAMPLE_PORTS.nextjs : EXAMPLE_PORTS.viteReact18
   const url = `http://127.0.0.1:${port}`
+  // Something already answering there (a leftover `next start`) would be tested instead of this build.
+  await assertPortFree('127.0.0.1', port, `the ${name} example`, 'its port')
   const bin = (pkg: string, file: string) => join(folder, 'node_modules', pkg, file)
   const [command, args] =
     name === 'nextjs'
