@@ -17,6 +17,7 @@ import { ensureChromium } from './find-chromium.mjs'
 import { runAccountDataBench } from './bench-account-data.ts'
 import { runRateLimitBench } from './bench-rate-limits.ts'
 import { runCatalogueBench } from './bench-catalogue.ts'
+import { prepareExample } from './examples.mjs'
 
 /** The rate limiter runs but never refuses the load generator (one address); docs/performance.md has its cost at the default limits. */
 const COUNT_BUT_NEVER_LIMIT = { FOYER_RATE_LIMIT_PER_CLIENT: '1000000000', FOYER_RATE_LIMIT_PER_PROJECT: '1000000000' }
@@ -38,18 +39,24 @@ type PageFigures = {
   heapMB: number
 }
 
-function build() {
+function buildDemo() {
   const vite = join(root, 'node_modules/.bin/vite')
   execFileSync(vite, ['build', '--logLevel', 'warn'], { cwd: demoDir, stdio: 'inherit' })
   execFileSync(vite, ['build', '--logLevel', 'warn', '-c', 'vite.floor.config.ts'], { cwd: demoDir, stdio: 'inherit' })
 }
 
+/** examples/vite-react18 from the packed packages (both its pages: with Foyer in dist/, the floor in dist-floor/). */
+function buildMinimalSite(): string {
+  execFileSync(process.execPath, [join(root, 'scripts/pack.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } })
+  return prepareExample('vite-react18')
+}
+
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' }
-function serve(dir: string): Promise<{ server: Server; url: string }> {
+function serve(dir: string, index = 'index.html'): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
     let file = join(dir, path)
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, index)
     res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
     res.end(readFileSync(file))
   })
@@ -145,9 +152,9 @@ function pageMeasurer(browser: Browser, dir: string, url: string, withModal: boo
   return { run, figures }
 }
 
-function report(demo: PageFigures, floor: PageFigures, previous?: { demo: PageFigures; floor: PageFigures; date: string }) {
+function report(demo: PageFigures, floor: PageFigures, previousDemo: PageFigures | undefined, labels: { site: string; floor: string }) {
   const delta = (key: keyof PageFigures) => {
-    const was = previous?.demo[key]
+    const was = previousDemo?.[key]
     const now = demo[key]
     return typeof was === 'number' && typeof now === 'number' ? ` (was ${was})` : ''
   }
@@ -160,47 +167,71 @@ function report(demo: PageFigures, floor: PageFigures, previous?: { demo: PageFi
     ['JS heap (modal open / floor page), MB', demo.heapMB, floor.heapMB, `≤ floor + ${targets.heapOverFloorMB}`, demo.heapMB - floor.heapMB <= targets.heapOverFloorMB, delta('heapMB')],
   ] as const
   const table = [
-    '| measure | demo (Foyer) | floor (wagmi + React) | target | met |',
+    `| measure | ${labels.site} | ${labels.floor} | target | met |`,
     '|---|---|---|---|---|',
     ...rows.map(([name, d, f, target, met, was]) => `| ${name} | ${d}${was} | ${f} | ${target} | ${met === undefined ? '' : met ? 'yes' : '**no**'} |`),
   ].join('\n')
   return { table, allMet: rows.every((r) => r[4] !== false) }
 }
 
+/** Measures a page with Foyer against its floor, the two taking turns run after run. */
+async function measurePair(browser: Browser, siteDir: string, floorDir: string, floorIndex?: string) {
+  const siteServer = await serve(siteDir)
+  const floorServer = await serve(floorDir, floorIndex)
+  try {
+    const floorPage = pageMeasurer(browser, floorDir, floorServer.url, false)
+    const sitePage = pageMeasurer(browser, siteDir, siteServer.url, true)
+    for (let round = 0; round < RUNS; round++) {
+      await floorPage.run()
+      await sitePage.run()
+    }
+    return { site: sitePage.figures(), floor: floorPage.figures() }
+  } finally {
+    siteServer.server.close()
+    floorServer.server.close()
+  }
+}
+
+/**
+ * Two pairs. The headline is the minimal site (examples/vite-react18 from the packed packages against the same
+ * page with a plain wagmi connect button), as most sites start. The demo pair follows: its floor has a wagmi panel
+ * whose viem actions Foyer shares, so it hides part of Foyer's cost.
+ */
 async function main() {
   const executablePath = ensureChromium()
-  console.log('bench: building the demo and the floor page…')
-  build()
+  console.log('bench: building the demo, its floor page, and the minimal site (packed packages) with its floor…')
+  buildDemo()
+  const minimalDir = buildMinimalSite()
   const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : undefined
   const browser = await chromium.launch({
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   })
-  const demoServer = await serve(join(demoDir, 'dist'))
-  const floorServer = await serve(join(demoDir, 'dist-floor'))
   try {
-    console.log(`bench: measuring, ${RUNS} runs each, the two pages taking turns…`)
-    const floorPage = pageMeasurer(browser, join(demoDir, 'dist-floor'), floorServer.url, false)
-    const demoPage = pageMeasurer(browser, join(demoDir, 'dist'), demoServer.url, true)
-    for (let round = 0; round < RUNS; round++) {
-      await floorPage.run()
-      await demoPage.run()
+    console.log(`bench: measuring, ${RUNS} runs each, the two pages of each pair taking turns…`)
+    const minimal = await measurePair(browser, join(minimalDir, 'dist'), join(minimalDir, 'dist-floor'), 'floor.html')
+    const demoPair = await measurePair(browser, join(demoDir, 'dist'), join(demoDir, 'dist-floor'))
+    const minimalReport = report(minimal.site, minimal.floor, previous?.minimal?.site, { site: 'minimal site with Foyer', floor: 'same site, plain wagmi button' })
+    const demoReport = report(demoPair.site, demoPair.floor, previous?.demo, { site: 'demo (Foyer)', floor: 'floor (wagmi + React + panel)' })
+    const results = {
+      date: new Date().toISOString(),
+      runs: RUNS,
+      machine: `${process.platform} ${process.arch}, node ${process.version}`,
+      minimal,
+      demo: demoPair.site,
+      floor: demoPair.floor,
+      targets,
     }
-    const floor = floorPage.figures()
-    const demo = demoPage.figures()
-    const { table, allMet } = report(demo, floor, previous)
-    const results = { date: new Date().toISOString(), runs: RUNS, machine: `${process.platform} ${process.arch}, node ${process.version}`, demo, floor, targets }
     // Other sections (e.g. convertQuotes) keep their own keys in the same file.
     writeFileSync(resultsFile, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`)
+    const tables = `**Minimal site** (examples/vite-react18 against the same page with a plain wagmi connect button):\n\n${minimalReport.table}\n\n**Demo** (apps/demo against its floor page):\n\n${demoReport.table}`
     const doc = readFileSync(docsFile, 'utf8')
     const marker = /<!-- bench:start -->[\s\S]*<!-- bench:end -->/
-    const block = `<!-- bench:start -->\nMeasured ${results.date.slice(0, 10)} (${RUNS} runs, ${results.machine}):\n\n${table}\n<!-- bench:end -->`
+    const block = `<!-- bench:start -->\nMeasured ${results.date.slice(0, 10)} (${RUNS} runs, ${results.machine}):\n\n${tables}\n<!-- bench:end -->`
     writeFileSync(docsFile, marker.test(doc) ? doc.replace(marker, block) : `${doc}\n${block}\n`)
-    console.log(`\n${table}\n`)
-    console.log(allMet ? 'bench: every target met' : 'bench: some targets NOT met (see the table)')
+    console.log(`\n${tables}\n`)
+    console.log(minimalReport.allMet && demoReport.allMet ? 'bench: every target met' : 'bench: some targets NOT met (see the tables)')
   } finally {
-    demoServer.server.close()
-    floorServer.server.close()
     await browser.close()
   }
 }

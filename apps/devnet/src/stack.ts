@@ -194,7 +194,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           command: process.execPath,
           args: ['--conditions=@foyer/source', '--import', 'tsx', SERVER_ENTRY],
           cwd: REPO_ROOT,
-          env: { ...childEnv, ...embedded?.serverEnv, FOYER_PROJECTS: withExamplesProject(childEnv.FOYER_PROJECTS), PORT: String(ports.server), HOST: host },
+          env: { ...childEnv, ...embedded?.serverEnv, FOYER_PROJECTS: withExamplesProject((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS), PORT: String(ports.server), HOST: host },
           // The frame host listens right after the API: when it answers, both do.
           ready: { url: embedded?.frameReadyUrl ?? `${serverUrl}/health` },
           echo,
