@@ -19,7 +19,6 @@ import {
   switchChain,
 } from '@wagmi/core'
 import { type Address, type EIP1193Provider, type Hash, type TransactionReceipt, numberToHex } from 'viem'
-import { getBalance } from 'viem/actions'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
 import { createEmbeddedRuntime } from '../embedded/embeddedConnector.ts'
@@ -27,7 +26,6 @@ import { isSwitchNotSupportedError, isUnknownChainError, toFoyerError } from '..
 import { evmChainId, toAddEthereumChainParameter } from '../networks/evmNetworks.ts'
 import { type EvmPublicClient, createPublicClients } from '../networks/publicClients.ts'
 import type { WaitForReceiptOptions } from '../receipt/waitForReceipt.ts'
-import { estimateTransactionGas, readGasPrice, sendWalletTransaction, writeTokenCall } from '../transactions/walletTransactions.ts'
 import { type WalletConnectParameters, walletConnect } from '../walletconnect/walletConnectConnector.ts'
 
 export type EvmAdapterParameters<config extends Config = Config> = {
@@ -207,7 +205,8 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     },
 
     async getBalance({ address, network }): Promise<AdapterBalance> {
-      const value = await getBalance(publicClient(network), { address: address as Address })
+      const { readNativeBalance } = await import('../account/readNativeBalance.ts')
+      const value = await readNativeBalance(publicClient(network), address)
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
 
@@ -219,17 +218,19 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       return waitForReceipt(publicClient(network), hash as Hash, options)
     },
 
-    // Sending is in the page, not a chunk of its own: it is ~1 KB over viem actions a wagmi site already has, and a
-    // lazy chunk sharing them made the bundler split viem into several chunks fetched at start (docs/performance.md).
-    sendTransaction: (transaction) => sendWalletTransaction(config, transaction),
+    // Sending, gas and ERC-20 calls are a chunk of their own: they follow a click in a view, never a page load, and
+    // they bring viem's transaction preparation (~20 KB gzip) that a site with only a connect button does not load.
+    sendTransaction: async (transaction) => (await walletTransactions()).sendWalletTransaction(config, transaction),
 
-    writeContract: (call) => writeTokenCall(config, call),
+    writeContract: async (call) => (await walletTransactions()).writeTokenCall(config, call),
 
-    estimateGas: (transaction) => estimateTransactionGas(publicClient(transaction.network), transaction),
+    estimateGas: async (transaction) => (await walletTransactions()).estimateTransactionGas(publicClient(transaction.network), transaction),
 
-    getGasPrice: (network) => readGasPrice(publicClient(network)),
+    getGasPrice: async (network) => (await walletTransactions()).readGasPrice(publicClient(network)),
   }
 }
+
+const walletTransactions = () => import('../transactions/walletTransactions.ts')
 
 /** zustand's persist API on wagmi's store (present when the config has storage). */
 type PersistApi = { hasHydrated(): boolean; onFinishHydration(listener: () => void): () => void }
