@@ -43,9 +43,10 @@ export function ActivityView() {
   const visible = history.entries.filter((e) => e.metadata.chain === chainId && !isSpamOnlyTransaction(e))
   const failed = history.status === 'error' && !history.data
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: history.error is a trigger: each new failure (a failing poll too) shows the snackbar again
   useEffect(() => {
     if (history.status === 'error' || history.loadMoreError) client.showSnackbar('error', { key: 'snackbar.failedToFetchTransactions' })
-  }, [history.status, history.error, history.loadMoreError])
+  }, [client, history.status, history.error, history.loadMoreError])
 
   // Infinite scroll: load the next page when the end of the list comes into view.
   useEffect(() => {
@@ -61,7 +62,7 @@ export function ActivityView() {
   // A page of nothing but spam shows nothing: fetch on until something shows or the history ends.
   useEffect(() => {
     if (history.status === 'success' && visible.length === 0 && history.hasMore && !history.loadingMore && !history.loadMoreError) void history.loadMore()
-  }, [history.status, visible.length, history.hasMore, history.loadingMore, history.loadMoreError])
+  }, [history.status, visible.length, history.hasMore, history.loadingMore, history.loadMoreError, history.loadMore])
 
   if (history.isLoading || (visible.length === 0 && history.hasMore && !history.loadMoreError && !failed)) {
     return (

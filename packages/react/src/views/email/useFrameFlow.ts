@@ -13,6 +13,7 @@ export function useFrameFlow<result>(run: (signal: AbortSignal) => Promise<resul
   const latest = useRef({ run, done, t })
   latest.current = { run, done, t }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger: retry() bumps it to run the flow again
   useEffect(() => {
     const abort = new AbortController()
     setError(undefined)

@@ -36,8 +36,9 @@ export function AllWalletsView() {
   const client = useFoyerClient()
   const { t } = useFoyerLocale()
   const connectors = useFoyerStore((s) => s.connectors)
-  const exclude = client.options.excludeWalletIds ?? []
-  const include = client.options.includeWalletIds
+  // The client's options are fixed for its lifetime, so these keep their identity across renders.
+  const { excludeWalletIds, includeWalletIds: include } = client.options
+  const exclude = useMemo(() => excludeWalletIds ?? [], [excludeWalletIds])
   const [input, setInput] = useState('')
   const [search, setSearch] = useState('')
   const [listing, setListing] = useState<Listing>({ search: '', wallets: [], count: 0, page: 0, status: 'loading' })
@@ -62,7 +63,7 @@ export function AllWalletsView() {
           () => mine === request.current && setListing((l) => ({ ...l, status: 'error' })),
         )
     },
-    [client, exclude.join(','), include?.join(',')],
+    [client, exclude, include],
   )
   useEffect(() => load(search, 1, []), [search, load])
 
