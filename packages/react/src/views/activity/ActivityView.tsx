@@ -96,7 +96,8 @@ export function ActivityView() {
   const dayFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
   return (
     // Focusable, so a keyboard can scroll the list (the arrow keys scroll the modal body around it).
-    <div className="fo-stack" data-testid="activity-list" aria-label={t('activity.listLabel')} role="region" tabIndex={0}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboards to scroll it (axe: scrollable-region-focusable)
+    <section className="fo-stack" data-testid="activity-list" aria-label={t('activity.listLabel')} tabIndex={0}>
       {groupTransactionsByMonth(visible).map((group) => (
         <section key={group.month} aria-labelledby={`fo-activity-${group.month}`}>
           <h3 className="fo-activity-month" id={`fo-activity-${group.month}`}>
@@ -140,6 +141,6 @@ export function ActivityView() {
           </button>
         ) : null}
       </div>
-    </div>
+    </section>
   )
 }
