@@ -17,7 +17,15 @@ export async function mails(to: string): Promise<Mail[]> {
 /** The newest mail to `to` received after `after` whose subject matches, waiting for it to arrive. */
 export async function nextMail(to: string, after: string, subject: RegExp): Promise<Mail> {
   let found: Mail | undefined
-  await expect.poll(async () => Boolean((found = (await mails(to)).find((m) => m.receivedAt >= after && subject.test(m.subject)))), { timeout: 15_000 }).toBe(true)
+  await expect
+    .poll(
+      async () => {
+        found = (await mails(to)).find((m) => m.receivedAt >= after && subject.test(m.subject))
+        return Boolean(found)
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
   return found!
 }
 export const codeOf = (mail: Mail) => /\b(\d{6})\b/.exec(mail.subject)![1]!
@@ -55,7 +63,8 @@ export function hostileSite(page: Page) {
         ({ type, payload, frameOrigin }) => {
           const w = window as unknown as { __attackAnswers?: Record<string, unknown> }
           if (!w.__attackAnswers) {
-            const answers: Record<string, unknown> = (w.__attackAnswers = {})
+            const answers: Record<string, unknown> = {}
+            w.__attackAnswers = answers
             addEventListener('message', (event) => {
               const data = event.data as { kind?: string; id?: string }
               if (event.origin === frameOrigin && data?.kind === 'response' && typeof data.id === 'string') answers[data.id] = data
@@ -72,7 +81,15 @@ export function hostileSite(page: Page) {
     answer: (id: string) => page.evaluate((id) => (window as unknown as { __attackAnswers?: Record<string, FrameAnswer> }).__attackAnswers?.[id], id) as Promise<FrameAnswer | undefined>,
     async waitAnswer(id: string, timeout = 15_000): Promise<FrameAnswer> {
       let found: FrameAnswer | undefined
-      await expect.poll(async () => Boolean((found = await this.answer(id))), { timeout }).toBe(true)
+      await expect
+        .poll(
+          async () => {
+            found = await this.answer(id)
+            return Boolean(found)
+          },
+          { timeout },
+        )
+        .toBe(true)
       return found!
     },
     /** CSS (with !important, so it beats the modal's own positioning) on the element that holds the iframe. */

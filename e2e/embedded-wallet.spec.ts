@@ -24,7 +24,12 @@ async function mails(to: string): Promise<Mail[]> {
 /** The newest mail to `to` received after `after` whose subject matches, waiting for it to arrive. */
 async function nextMail(to: string, after: string, subject: RegExp): Promise<Mail> {
   let found: Mail | undefined
-  await expect.poll(async () => Boolean((found = (await mails(to)).find((m) => m.receivedAt >= after && subject.test(m.subject))))).toBe(true)
+  await expect
+    .poll(async () => {
+      found = (await mails(to)).find((m) => m.receivedAt >= after && subject.test(m.subject))
+      return Boolean(found)
+    })
+    .toBe(true)
   return found!
 }
 const codeOf = (mail: Mail) => /\b(\d{6})\b/.exec(mail.subject)![1]!
@@ -296,7 +301,7 @@ async function newDeviceLogin(page: Page, address: string) {
   await expect(mailbox.getByTestId('device-message')).toContainText('Device approved')
   await mailbox.close()
   await typeCode(page, codeOf(await nextMail(address, started, /login code/)))
-  await frame(page).getByTestId('frame-recovery-input').fill('03' + '0'.repeat(64))
+  await frame(page).getByTestId('frame-recovery-input').fill(`03${'0'.repeat(64)}`)
   await frame(page).getByTestId('frame-recovery-submit').click()
   await expect(frame(page).getByRole('alert')).toContainText('does not belong')
   await frame(page).getByTestId('frame-recovery-input').fill(recoveryCode)

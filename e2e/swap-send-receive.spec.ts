@@ -207,7 +207,9 @@ test.describe('send, receive and balances', () => {
     // The code's modules are the address's QR encoding (same encoder and error correction as the view).
     const expected = encode(wallet.address, { ecc: 'M', border: 0 })
     let path = ''
-    expected.data.forEach((row, y) => row.forEach((dark, x) => dark && (path += `M${x} ${y}h1v1h-1z`)))
+    for (const [y, row] of expected.data.entries()) {
+    for (const [x, dark] of row.entries()) if (dark) path += `M${x} ${y}h1v1h-1z`
+  }
     await expect(qr.locator('path')).toHaveAttribute('d', path)
     await expect(modal.getByTestId('receive-address')).toHaveText(wallet.address)
     expect(await seriousViolations(page), 'axe on Receive').toEqual([])

@@ -182,7 +182,6 @@ let site: { server: Server; url: string }
 let otherSite: { server: Server; url: string }
 const publicClient = createPublicClient({ transport: http(rpc(CHAIN_1.port)) })
 const privateKey = ANVIL_PRIVATE_KEYS[1]
-const account = privateKeyToAccount(privateKey)
 
 const walletOptions = (extra: Partial<TestWalletOptions> = {}): TestWalletOptions => ({
   privateKey,
@@ -279,7 +278,7 @@ test('personal_sign signs a message that viem verifies', async ({ context, page 
   await page.goto(site.url)
   await connect(page, wallet)
 
-  const text = await call(page, 'personal_sign', ['0x' + Buffer.from('Hello from Foyer').toString('hex'), wallet.address])
+  const text = await call(page, 'personal_sign', [`0x${Buffer.from('Hello from Foyer').toString('hex')}`, wallet.address])
   expect(await verifyMessage({ address: wallet.address, message: 'Hello from Foyer', signature: text.result as Hex })).toBe(true)
 
   const raw = await call(page, 'personal_sign', ['0xdeadbeef', wallet.address])

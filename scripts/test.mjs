@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: unit tests (vitest) then browser tests (Playwright on Debian's Chromium), output streamed live,
- * then one closing line `N passed, N failed[, N skipped]` counted from both runners' JSON reports.
+ * `npm test`: lint (Biome: `npm run lint`), then unit tests (vitest) then browser tests (Playwright on Debian's
+ * Chromium), output streamed live, then one closing line `N passed, N failed[, N skipped]` counted from both runners' JSON reports.
  * Exits non-zero when anything failed or when no test ran.
  *
  *   node scripts/test.mjs                 everything
@@ -76,7 +76,18 @@ const notes = []
 const started = Date.now()
 mkdirSync(reportDir, { recursive: true })
 
-// 1. Chromium first, so a missing browser is reported before minutes of unit tests.
+// 1. Lint first (about 2 s): lint rules, formatting and import order (biome.jsonc, docs/contributing.md).
+{
+  const t0 = Date.now()
+  const code = await run(process.execPath, [binOf('@biomejs/biome', 'bin/biome'), 'check', '.'])
+  if (code !== 0) {
+    console.error('test: lint failed (see above); `npm run lint` repeats it, `npm run lint:fix` applies the safe fixes')
+    process.exit(1)
+  }
+  notes.push(`lint (${((Date.now() - t0) / 1000).toFixed(1)} s): biome check passed`)
+}
+
+// 2. Chromium, so a missing browser is reported before minutes of unit tests.
 let chromium = null
 if (runE2e) {
   try {
@@ -87,7 +98,7 @@ if (runE2e) {
   }
 }
 
-// 2. The published packages: built, packed and checked (scripts/pack.mjs). The unit tests read the built output
+// 3. The published packages: built, packed and checked (scripts/pack.mjs). The unit tests read the built output
 // (API reports, Node imports) and the example sites install the tarballs, so nothing runs without them.
 {
   const t0 = Date.now()
@@ -99,7 +110,7 @@ if (runE2e) {
   notes.push(`pack (${((Date.now() - t0) / 1000).toFixed(1)} s): 5 packages built, packed and checked`)
 }
 
-// 3. Unit tests.
+// 4. Unit tests.
 if (runUnit) {
   rmSync(VITEST_JSON, { force: true })
   const t0 = Date.now()
@@ -131,7 +142,7 @@ if (runUnit) {
   add('vitest', c, t0)
 }
 
-// 4. Browser tests.
+// 5. Browser tests.
 if (runE2e) {
   rmSync(PLAYWRIGHT_JSON, { force: true })
   const t0 = Date.now()

@@ -39,7 +39,7 @@ export function formatBanner(stack: Pick<Stack, 'urls' | 'accounts' | 'devnet' |
   }
 
   lines.push('', '  Dev accounts — PUBLIC anvil test keys, known to everyone; never use them on a real network:')
-  stack.accounts.slice(0, KEYS_SHOWN).forEach((a, i) => lines.push(`    #${i}  ${a.address}  key ${a.privateKey}`))
+  for (const [i, a] of stack.accounts.slice(0, KEYS_SHOWN).entries()) lines.push(`    #${i}  ${a.address}  key ${a.privateKey}`)
   if (stack.accounts.length > KEYS_SHOWN) {
     lines.push(`    … ${stack.accounts.length - KEYS_SHOWN} more from the mnemonic "${DEV_MNEMONIC}"`)
   }

@@ -139,7 +139,7 @@ function spawnGroup(spec: ChildSpec) {
   const onLine = (line: string) => {
     lines.push(line)
     if (lines.length > TAIL_LINES) lines.shift()
-    if (spec.echo) process.stdout.write(prefix + line + '\n')
+    if (spec.echo) process.stdout.write(`${prefix}${line}\n`)
     for (const listener of lineListeners) listener(line)
   }
   collect(child.stdout)

@@ -74,7 +74,7 @@ export async function compileContracts(sources = readSources()): Promise<Artifac
 }
 
 export function writeArtifacts(artifacts: ArtifactsFile, file = ARTIFACTS_FILE): void {
-  writeFileSync(file, JSON.stringify(artifacts, null, 2) + '\n')
+  writeFileSync(file, `${JSON.stringify(artifacts, null, 2)}\n`)
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -67,7 +67,7 @@ export function devnetFilePath(env: NodeJS.ProcessEnv = process.env): string {
 export function writeDevnet(info: DevnetInfo, file = devnetFilePath()): string {
   mkdirSync(path.dirname(file), { recursive: true })
   const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, JSON.stringify(info, null, 2) + '\n')
+  writeFileSync(temporary, `${JSON.stringify(info, null, 2)}\n`)
   renameSync(temporary, file)
   return file
 }

@@ -35,7 +35,7 @@ const ancestorOrigins = () => (location as Location & { ancestorOrigins?: DOMStr
 /** The parent's real origin, as the browser reports it. */
 function actualParentOrigin(): string | undefined {
   const ancestors = ancestorOrigins()
-  if (ancestors && ancestors.length) return ancestors[0]
+  if (ancestors?.length) return ancestors[0]
   try {
     return document.referrer ? new URL(document.referrer).origin : undefined
   } catch {
@@ -85,7 +85,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
 
   /** A reload: the stored session and this device's share rebuild the key. */
   function restore(): Promise<void> {
-    return (restoring ??= (async () => {
+    restoring ??= (async () => {
       const stored = readSession()
       if (!stored) return
       try {
@@ -102,7 +102,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
       }
     })().finally(() => {
       restoring = undefined
-    }))
+    })
+    return restoring
   }
 
   /** `recovery`: the person must keep what is shown (the site's modal then refuses to close). */

@@ -102,7 +102,7 @@ function suite(open: () => Promise<TestDatabase>) {
       const unknown = await req('/v1/project', { headers: { 'x-project-id': 'nope' } })
       expect(unknown.status).toBe(403)
       expect((await json(unknown)).error.code).toBe('unknown_project')
-      const bad = await req('/v1/project?projectId=' + encodeURIComponent('x y/../'))
+      const bad = await req(`/v1/project?projectId=${encodeURIComponent('x y/../')}`)
       expect(bad.status).toBe(400)
       expect((await json(bad)).error.code).toBe('invalid_project_id')
       const notString = await req('/__test/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"projectId":42}' })

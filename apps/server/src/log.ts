@@ -34,7 +34,7 @@ export function createLogger(level: LogLevel = 'error', write: (line: string) =>
 export const silentLogger: Logger = createLogger('silent')
 
 function defaultWrite(line: string) {
-  process.stderr.write(line + '\n')
+  process.stderr.write(`${line}\n`)
 }
 
 function safeJson(value: unknown): string {

@@ -1,11 +1,11 @@
-import { ConfigError, describeConfig, loadConfig } from './config.ts'
-import { createServer } from './index.ts'
+import { ConfigError, type ServerConfig, describeConfig, loadConfig } from './config.ts'
+import { type FoyerServer, createServer } from './index.ts'
 import { createLogger } from './log.ts'
 import { type FrameHostSettings, type RunningFrameHost, loadFrameHostSettings, startFrameHost } from './frame/frameServer.ts'
 
 // `node --import tsx apps/server/src/main.ts` — configuration from the environment (docs/server.md).
 
-let config
+let config: ServerConfig
 let frameSettings: FrameHostSettings | undefined
 try {
   config = loadConfig()
@@ -23,7 +23,7 @@ logger.info('starting', describeConfig(config))
 if (!config.devnetLoaded) logger.info('no devnet file; chains not configured', { devnetFile: config.devnetFile })
 
 const started = performance.now()
-let server
+let server: FoyerServer
 try {
   server = await createServer(config, { logger })
 } catch (e) {
@@ -31,7 +31,7 @@ try {
   process.exit(1)
 }
 
-let address
+let address: Awaited<ReturnType<FoyerServer['listen']>>
 try {
   address = await server.listen()
 } catch (e) {

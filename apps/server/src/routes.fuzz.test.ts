@@ -220,7 +220,8 @@ describe('route fuzzing', () => {
         fc.asyncProperty(requestFor(key), async (request) => {
           const answer = await send(request)
           if (answer.status < 300 || DEEP_ERRORS.test(answer.text)) succeeded.add(key)
-          const seen = (statuses[key] ??= {})
+          statuses[key] ??= {}
+          const seen = statuses[key]
           const label = answer.status >= 400 ? `${answer.status} ${answer.text.match(/"code":"(\w+)"/)?.[1] ?? ''}` : String(answer.status)
           seen[label] = (seen[label] ?? 0) + 1
           checkAnswer(key, answer)

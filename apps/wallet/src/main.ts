@@ -157,7 +157,9 @@ function wireEvents() {
 wireEvents()
 
 const accountSelect = $<HTMLSelectElement>('account')
-ANVIL_PRIVATE_KEYS.forEach((key, index) => accountSelect.add(new Option(`#${index}  ${privateKeyToAccount(key).address}`, String(index), index === 1, index === 1)))
+for (const [index, key] of ANVIL_PRIVATE_KEYS.entries()) {
+  accountSelect.add(new Option(`#${index}  ${privateKeyToAccount(key).address}`, String(index), index === 1, index === 1))
+}
 accountSelect.onchange = async () => {
   await core.setAccount(ANVIL_PRIVATE_KEYS[Number(accountSelect.value)]!)
   $('address').textContent = core.address

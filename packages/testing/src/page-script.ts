@@ -19,6 +19,7 @@ export interface PageScriptConfig {
 
 export const handleKey = (uuid: string) => `foyer.testWallet.${uuid}`
 
+// biome-ignore lint/complexity/noUselessStringRaw: the injected script's source: String.raw keeps any backslash it gains later literal
 const source = String.raw`
 (function foyerTestWallet(cfg) {
   var KEY = Symbol.for('foyer.testWallet.' + cfg.uuid);

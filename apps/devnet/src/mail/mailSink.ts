@@ -46,8 +46,7 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
 
     socket.on('data', (chunk: string) => {
       buffer += chunk
-      let index: number
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
+      for (let index = buffer.indexOf('\r\n'); index >= 0; index = buffer.indexOf('\r\n')) {
         const line = buffer.slice(0, index)
         buffer = buffer.slice(index + 2)
         if (data) {

@@ -143,7 +143,10 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
       id = randomBytes(32).toString('hex')
       client.subscriptions.set(topic, id)
       let set = topics.get(topic)
-      if (!set) topics.set(topic, (set = new Set()))
+      if (!set) {
+        set = new Set()
+        topics.set(topic, set)
+      }
       set.add(client)
     }
     // Replay what this client has not had yet: a wallet that pairs after the dapp's proposal was published.
@@ -158,8 +161,11 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
     if (topics.get(topic)?.size === 0) topics.delete(topic)
   }
 
-  const handlers: Record<string, (client: Client, params: Record<string, any>) => unknown> = {
-    irn_publish: (client, params) => (publish(client, params), true),
+  const handlers: Record<string, (client: Client, params: Record<string, unknown>) => unknown> = {
+    irn_publish: (client, params) => {
+      publish(client, params)
+      return true
+    },
     irn_batchPublish: (client, params) => {
       for (const message of Array.isArray(params.messages) ? params.messages : []) publish(client, message)
       return true
@@ -169,7 +175,10 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
       if (!Array.isArray(params.topics)) throw new RelayRpcError(-32602, 'topics must be an array')
       return params.topics.map((topic: unknown) => subscribe(client, topic))
     },
-    irn_unsubscribe: (client, params) => (unsubscribe(client, params.topic), true),
+    irn_unsubscribe: (client, params) => {
+      unsubscribe(client, params.topic)
+      return true
+    },
     irn_batchUnsubscribe: (client, params) => {
       for (const s of Array.isArray(params.subscriptions) ? params.subscriptions : []) unsubscribe(client, s?.topic)
       return true
@@ -224,7 +233,7 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
       const handler = handlers[payload.method]
       if (!handler) return reply(`"error":{"code":-32601,"message":${JSON.stringify(`Method not found: ${payload.method}`)}}`)
       try {
-        const params = (payload.params && typeof payload.params === 'object' ? payload.params : {}) as Record<string, any>
+        const params = (payload.params && typeof payload.params === 'object' ? payload.params : {}) as Record<string, unknown>
         reply(`"result":${JSON.stringify(handler(client, params))}`)
       } catch (error) {
         const code = error instanceof RelayRpcError ? error.code : -32603

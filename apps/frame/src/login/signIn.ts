@@ -45,7 +45,10 @@ export async function signIn({ api, email, keepShown }: { api: ServerApi; email:
   let account = await restoreKey(id, authShare, address)
   if (!account) {
     try {
-      await askRecoveryCode(async (code) => Boolean((account = await recoverKey(id, authShare, code, address))))
+      await askRecoveryCode(async (code) => {
+        account = await recoverKey(id, authShare, code, address)
+        return Boolean(account)
+      })
     } catch {
       throw new FrameHostError('aborted', 'Request was aborted')
     }

@@ -4,10 +4,19 @@ import { type Hex, hexToString } from 'viem'
 export function safeText(hex: Hex): string {
   try {
     const text = hexToString(hex)
-    return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? hex : text
+    return hasHidingControlCharacter(text) ? hex : text
   } catch {
     return hex
   }
+}
+
+/** A C0 control character other than tab, line feed, vertical tab, form feed and carriage return (U+0009–U+000D). */
+function hasHidingControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code <= 0x08 || (code >= 0x0e && code <= 0x1f)) return true
+  }
+  return false
 }
 
 export function formatEther(wei: bigint): string {

@@ -98,7 +98,7 @@ describe('catalogue HTTP endpoints', () => {
   })
 
   it('refuses bad parameters with a JSON reason listing each', async () => {
-    const res = await get('/getWallets?page=0&entries=500&include=Bad%20Id&chains=%24%24&search=' + 'x'.repeat(101))
+    const res = await get(`/getWallets?page=0&entries=500&include=Bad%20Id&chains=%24%24&search=${'x'.repeat(101)}`)
     expect(res.status).toBe(400)
     const body = await res.json()
     expect(body.error.code).toBe('invalid_request')

@@ -62,6 +62,7 @@ export function parseCatalogue(json: unknown, source = 'catalogue'): CatalogueWa
   const list = (json as { wallets?: unknown })?.wallets
   if (!Array.isArray(list)) throw new CatalogueFileError(`${source}: expected { "wallets": [ … ] }`)
   const ids = new Set<string>()
+  // biome-ignore lint/suspicious/noExplicitAny: untyped JSON: every field is checked below, and any problem throws before a wallet is returned
   const wallets = list.map((raw: Record<string, any>, index): CatalogueWallet => {
     const at = `${source}: wallets[${index}]`
     if (typeof raw !== 'object' || raw === null) {

@@ -143,7 +143,10 @@ function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig 
   else {
     rawTokens.forEach((t, i) => {
       const p = `${path}.tokens[${i}]`
-      if (!isPlainObject(t)) return void issues.push({ path: p, message: 'must be an object {address, symbol, decimals}' })
+      if (!isPlainObject(t)) {
+        issues.push({ path: p, message: 'must be an object {address, symbol, decimals}' })
+        return
+      }
       const ok =
         typeof t.address === 'string' &&
         ADDRESS_RE.test(t.address) &&
@@ -155,7 +158,10 @@ function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig 
         t.decimals >= 0 &&
         t.decimals <= 36 &&
         (t.name === undefined || typeof t.name === 'string')
-      if (!ok) return void issues.push({ path: p, message: 'must be {address, symbol, decimals (0-36), name?}' })
+      if (!ok) {
+        issues.push({ path: p, message: 'must be {address, symbol, decimals (0-36), name?}' })
+        return
+      }
       tokens.push({
         address: t.address as Address,
         symbol: t.symbol as string,
@@ -177,7 +183,10 @@ function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig 
         (n.name === undefined || (typeof n.name === 'string' && n.name.length <= 200)) &&
         (n.symbol === undefined || (typeof n.symbol === 'string' && n.symbol.length <= 32)) &&
         (n.spam === undefined || typeof n.spam === 'boolean')
-      if (!ok) return void issues.push({ path: p, message: 'must be {address, name?, symbol?, spam?: boolean}' })
+      if (!ok) {
+        issues.push({ path: p, message: 'must be {address, name?, symbol?, spam?: boolean}' })
+        return
+      }
       const nft = n as Record<string, unknown>
       nfts.push({
         address: nft.address as Address,

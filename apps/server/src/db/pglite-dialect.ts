@@ -59,6 +59,7 @@ export class PGliteDialect implements Dialect {
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler()
   }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface declares this parameter as Kysely<any>
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new PostgresIntrospector(db)
   }

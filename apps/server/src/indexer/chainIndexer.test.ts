@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { createPublicClient, createTestClient, createWalletClient, http, parseAbi, parseEther, type Address } from 'viem'
+import { createPublicClient, createTestClient, createWalletClient, http, parseEther, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { startDevnet, type RunningDevnet } from '@foyer/devnet'
 import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
@@ -22,7 +22,6 @@ const rpcUrl = () => chainInfo().rpcUrl
 const account = (i: number) => privateKeyToAccount(devnet.info.accounts[i]!.privateKey)
 const publicClient = () => createPublicClient({ transport: http(rpcUrl()) })
 const testClient = () => createTestClient({ mode: 'anvil', transport: http(rpcUrl()) })
-const erc20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)'])
 
 async function send(from: number, to: Address, value: bigint) {
   const wallet = createWalletClient({ account: account(from), transport: http(rpcUrl()) })

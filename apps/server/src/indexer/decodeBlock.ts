@@ -121,7 +121,7 @@ export function decodeBlock(chainId: number, block: RpcBlock, receipts: readonly
         } else if (topic === TRANSFER_BATCH_TOPIC && log.topics.length === 4) {
           const ids = decodeUintArray(log.data, Number(word(log.data, 0)))
           const amounts = decodeUintArray(log.data, Number(word(log.data, 1)))
-          ids.forEach((id, i) => push('erc1155', token, topicAddress(log.topics[2]!), topicAddress(log.topics[3]!), id, amounts[i] ?? 0n))
+          for (const [i, id] of ids.entries()) push('erc1155', token, topicAddress(log.topics[2]!), topicAddress(log.topics[3]!), id, amounts[i] ?? 0n)
         }
       }
     }

@@ -54,7 +54,10 @@ async function burst(n: number, send: (i: number) => Response | Promise<Response
 
 /** One PGlite for every PGlite case of this file (opening one is the slow part); closed at the end. */
 let shared: Promise<TestDatabase> | undefined
-const sharedPGlite = async (): Promise<TestDatabase> => ({ ...(await (shared ??= openTestPGlite())), cleanup: async () => {} })
+const sharedPGlite = async (): Promise<TestDatabase> => {
+  shared ??= openTestPGlite()
+  return { ...(await shared), cleanup: async () => {} }
+}
 afterAll(async () => {
   await (await shared)?.cleanup()
 })
@@ -114,7 +117,7 @@ function limiterSuite(name: string, open: () => Promise<TestDatabase>, makeCount
       const clients = [newClient(), newClient(), newClient()]
       const result = await burst(30, (i) => from(both, clients[i % 3]!, `/v1/project?projectId=${project}`))
       expect(result.served).toBe(5)
-      const perClient = clients.map((c, k) => result.responses.filter((r, i) => i % 3 === k && r.status === 200).length)
+      const perClient = clients.map((_client, k) => result.responses.filter((r, i) => i % 3 === k && r.status === 200).length)
       for (const n of perClient) expect(n).toBeLessThanOrEqual(3)
     })
 

@@ -47,11 +47,20 @@ export function registerPriceRoutes(app: FoyerApp, deps: PriceRouteDeps) {
     const wanted: { chain: ChainConfig; address: Address }[] = []
     body.addresses.forEach((raw, i) => {
       const parsed = parseTokenId(raw)
-      if (!parsed) return void issues.push({ path: `addresses[${i}]`, message: 'must be eip155:<chainId>:0x<40 hex> or an address with chainId set' })
+      if (!parsed) {
+        issues.push({ path: `addresses[${i}]`, message: 'must be eip155:<chainId>:0x<40 hex> or an address with chainId set' })
+        return
+      }
       const chainId = parsed.chainId ?? defaultChain?.id
-      if (chainId === undefined) return void issues.push({ path: `addresses[${i}]`, message: 'names no chain: use eip155:<chainId>:0x… or send chainId' })
+      if (chainId === undefined) {
+        issues.push({ path: `addresses[${i}]`, message: 'names no chain: use eip155:<chainId>:0x… or send chainId' })
+        return
+      }
       const chain = deps.chains.find((ch) => ch.id === chainId)
-      if (!chain) return void issues.push({ path: `addresses[${i}]`, message: `chain eip155:${chainId} is not served by this server` })
+      if (!chain) {
+        issues.push({ path: `addresses[${i}]`, message: `chain eip155:${chainId} is not served by this server` })
+        return
+      }
       wanted.push({ chain, address: parsed.address })
     })
     if (issues.length) throw invalidRequest(issues)

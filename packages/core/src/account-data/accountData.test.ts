@@ -7,7 +7,7 @@ import type { FoyerState } from '../client/state.ts'
 import { ClientNotSetError } from '../errors/errors.ts'
 import { createQueryCache } from '../query/queryCache.ts'
 import { createStore } from '../store/createStore.ts'
-import { TokenBalanceError, TransactionHistoryError } from './accountDataErrors.ts'
+import { TokenBalanceError, type TransactionHistoryError } from './accountDataErrors.ts'
 import { accountDataQueryKey, fetchTokenBalances, tokenBalancesQueryKey, totalTokenValue } from './fetchTokenBalances.ts'
 import { fetchTokenPrices } from './fetchTokenPrices.ts'
 import { type Transaction, fetchTransactionHistory, groupTransactionsByMonth, isSpamOnlyTransaction, transactionHistoryQueryKey } from './fetchTransactionHistory.ts'
@@ -32,7 +32,15 @@ const server = createServer((req, res) => {
   })
 })
 let apiUrl = ''
-beforeAll(() => new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ((apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`), ok()))))
+beforeAll(
+  () =>
+    new Promise<void>((ok) =>
+      server.listen(0, '127.0.0.1', () => {
+        apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+        ok()
+      }),
+    ),
+)
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())))
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -57,6 +57,7 @@ export type AdapterReceipt = { status: 'success' | 'reverted'; transactionHash: 
 export interface ChainAdapter {
   readonly namespace: ChainNamespace
   /** Start watching wallets; report through the controller. Returns a clean-up. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: public interface: `| void` lets an adapter without a clean-up end without `return undefined`
   mount(controller: AdapterController): (() => void) | void
   /**
    * Connects with a listed connector. WalletConnect-type connectors call `onUri` with each pairing URI they show

@@ -18,7 +18,15 @@ const server = createServer((req, res) => {
   })
 })
 let apiUrl = ''
-beforeAll(() => new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ((apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`), ok()))))
+beforeAll(
+  () =>
+    new Promise<void>((ok) =>
+      server.listen(0, '127.0.0.1', () => {
+        apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+        ok()
+      }),
+    ),
+)
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())))
 
 describe('createApiClient', () => {

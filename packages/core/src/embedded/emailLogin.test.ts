@@ -12,12 +12,21 @@ function recordingEmbeddedWallet(behaviour: { connectEmail?: () => Promise<{ act
   const calls: string[] = []
   const wallet: EmbeddedWallet = {
     connectorId: 'foyer-embedded',
-    connectEmail: async ({ email }) => (calls.push(`email:${email}`), behaviour.connectEmail ? behaviour.connectEmail() : { action: 'VERIFY_OTP' }),
+    connectEmail: async ({ email }) => {
+      calls.push(`email:${email}`)
+      return behaviour.connectEmail ? behaviour.connectEmail() : { action: 'VERIFY_OTP' }
+    },
     // The frame takes the code in its own screen: nothing the site could pass carries it.
     connectOtp: async (options) => void calls.push(`otp-in-frame:${Object.keys(options ?? {}).join(',')}`),
     getEmail: () => undefined,
-    updateEmail: async ({ email }) => (calls.push(`update:${email}`), { email }),
-    showDevices: async () => (calls.push('devices'), { signedOut: false }),
+    updateEmail: async ({ email }) => {
+      calls.push(`update:${email}`)
+      return { email }
+    },
+    showDevices: async () => {
+      calls.push('devices')
+      return { signedOut: false }
+    },
     attachFrame: () => () => {},
     abortPendingRequests: () => void calls.push('abort'),
   }

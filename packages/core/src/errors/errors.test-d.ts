@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import {
   type ChainRequiredErrorType,
-  FoyerError,
+  type FoyerError,
   type FoyerErrorType,
   HttpRequestError,
   type HttpRequestErrorType,

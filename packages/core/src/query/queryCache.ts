@@ -24,7 +24,10 @@ export function createQueryCache() {
   const entryFor = (key: QueryKey) => {
     const id = hash(key)
     let entry = entries.get(id)
-    if (!entry) entries.set(id, (entry = { state: idle, listeners: new Set() }))
+    if (!entry) {
+      entry = { state: idle, listeners: new Set() }
+      entries.set(id, entry)
+    }
     return entry
   }
   const update = (entry: Entry, patch: Partial<QueryState<unknown>>) => {

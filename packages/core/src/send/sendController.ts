@@ -57,7 +57,10 @@ const controllers = new WeakMap<FoyerClient, SendController>()
 /** The send flow of one Foyer client (made on first use). */
 export function getSendController(client: FoyerClient): SendController {
   let controller = controllers.get(client)
-  if (!controller) controllers.set(client, (controller = createSendController(client)))
+  if (!controller) {
+    controller = createSendController(client)
+    controllers.set(client, controller)
+  }
   return controller
 }
 

@@ -96,7 +96,10 @@ const controllers = new WeakMap<FoyerClient, SwapController>()
 /** The swap flow of one Foyer client (made on first use, so pages that never swap never load it). */
 export function getSwapController(client: FoyerClient): SwapController {
   let controller = controllers.get(client)
-  if (!controller) controllers.set(client, (controller = createSwapController(client)))
+  if (!controller) {
+    controller = createSwapController(client)
+    controllers.set(client, controller)
+  }
   return controller
 }
 

@@ -10,7 +10,7 @@ describe('theme', () => {
   it('applies overrides and ignores names outside --foyer-', () => {
     const vars = themeCssVariables('dark', { '--foyer-accent': 'red', ['color' as '--foyer-x']: 'blue' })
     expect(vars['--foyer-accent']).toBe('red')
-    expect(vars['color']).toBeUndefined()
+    expect(vars.color).toBeUndefined()
     expect(vars['--foyer-background']).toBeDefined()
   })
 })

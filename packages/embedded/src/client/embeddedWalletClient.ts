@@ -20,6 +20,7 @@ export type EmbeddedWalletClientOptions = {
 }
 
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
+// biome-ignore lint/suspicious/noExplicitAny: EIP-1193 listeners take event-specific arguments (string[], { chainId }); with unknown[] a typed listener would not be accepted
 type Listener = (...args: any[]) => void
 
 /** Long waits: the person reads an email, approves in the frame. */

@@ -5,7 +5,9 @@ import { type FrameHandlers, FrameHostError, createFrameHost } from './frameHost
 
 const PARENT = 'http://127.0.0.1:5173'
 const stops: (() => void)[] = []
-afterEach(() => stops.splice(0).forEach((stop) => stop()))
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+})
 
 function host(handlers: Partial<FrameHandlers>) {
   const parent = { postMessage: vi.fn() } as unknown as Window & { postMessage: ReturnType<typeof vi.fn> }

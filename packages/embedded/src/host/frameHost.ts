@@ -65,7 +65,7 @@ export function createFrameHost(options: FrameHostOptions) {
       outcome = { error: toFrameError(error) }
       if (!(error instanceof FrameHostError)) options.onUnexpectedError?.(request.type, error)
     }
-    let response
+    let response: ReturnType<typeof responseMessage>
     try {
       response = responseMessage(request.type, request.id, outcome)
     } catch {

@@ -64,7 +64,7 @@ function checkJson(input: unknown, path: string, depth: number): void {
   }
   if (Array.isArray(input)) {
     if (input.length > 10_000) throw new SchemaError(path, 'an array of at most 10000 items')
-    input.forEach((item, i) => checkJson(item, `${path}[${i}]`, depth + 1))
+    for (const [i, item] of input.entries()) checkJson(item, `${path}[${i}]`, depth + 1)
     return
   }
   if (isPlainObject(input)) {

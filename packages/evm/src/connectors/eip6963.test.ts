@@ -28,7 +28,9 @@ function testWallet(options: { knownChains?: number[]; addSwitches?: boolean } =
   const known = new Set(options.knownChains ?? [31337])
   const requests: { method: string; params?: unknown }[] = []
   const state = { chainId: 31337, reject: false }
-  const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((fn) => fn(value))
+  const emit = (event: string, value: unknown) => {
+    for (const fn of listeners.get(event) ?? []) fn(value)
+  }
   const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
   const moveTo = (chainId: number) => {
     state.chainId = chainId

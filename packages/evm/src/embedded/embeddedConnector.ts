@@ -63,7 +63,7 @@ export function createEmbeddedRuntime() {
     if (!controller || !enabled()) return Promise.reject(new EmbeddedWalletError({ code: 'not_available' }))
     const { options } = controller
     const current = controller
-    return (client ??= import('./embeddedSession.ts')
+    client ??= import('./embeddedSession.ts')
       .then(({ openEmbeddedClient }) =>
         openEmbeddedClient(options, {
           onFrameVisibility: (visible, reason) => {
@@ -82,7 +82,8 @@ export function createEmbeddedRuntime() {
       .catch((error: unknown) => {
         client = undefined // a failed load (offline, frame down) is tried again next time
         throw error instanceof EmbeddedFrameLoadError ? error : new EmbeddedFrameLoadError({ cause: error })
-      }))
+      })
+    return client
   }
 
   /** Runs a flow whose screens the frame draws in the view that hosts it. */

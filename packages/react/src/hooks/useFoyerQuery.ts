@@ -1,5 +1,5 @@
 import type { QueryKey, QueryState } from '@foyer/core'
-import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { useFoyerClient } from './useFoyerClient.ts'
 
 export type UseFoyerQueryParameters<data> = {
@@ -16,21 +16,30 @@ export type UseFoyerQueryParameters<data> = {
  */
 export function useFoyerQuery<data>({ queryKey, queryFn, enabled = true, staleTime = 0 }: UseFoyerQueryParameters<data>) {
   const { queries } = useFoyerClient()
+  // Callers build the key inline, a new array each render: its JSON text is its identity (the cache hashes keys the
+  // same way), so `key` changes only when the text does.
   const id = JSON.stringify(queryKey)
-  const subscribe = useCallback((listener: () => void) => queries.subscribe(queryKey, listener), [queries, id])
-  const getSnapshot = useCallback(() => queries.getState<data>(queryKey), [queries, id])
+  const key = useMemo(() => JSON.parse(id) as QueryKey, [id])
+  // The latest queryFn, read when a fetch starts. Callers may pass a new closure every render (useWalletPage does);
+  // the key says which data this is, so a new function alone must not fetch again (and must not retry a failure).
+  const queryFnRef = useRef(queryFn)
+  useEffect(() => {
+    queryFnRef.current = queryFn
+  })
+  const subscribe = useCallback((listener: () => void) => queries.subscribe(key, listener), [queries, key])
+  const getSnapshot = useCallback(() => queries.getState<data>(key), [queries, key])
   const state: QueryState<data> = useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
-  const refetch = useCallback(() => queries.fetch(queryKey, queryFn, { force: true }), [queries, id, queryFn])
+  const refetch = useCallback(() => queries.fetch(key, () => queryFnRef.current(), { force: true }), [queries, key])
 
   // On mount and key change: fetch unless fresh. A failure stays in the state for the view (no retry loop).
   useEffect(() => {
-    if (enabled) queries.fetch(queryKey, queryFn, { staleTime }).catch(() => {})
-  }, [enabled, id])
+    if (enabled) queries.fetch(key, () => queryFnRef.current(), { staleTime }).catch(() => {})
+  }, [enabled, queries, key, staleTime])
   // After `invalidate`, data is kept but marked stale: fetch it again.
   const invalidated = state.status === 'success' && state.updatedAt === 0
   useEffect(() => {
-    if (enabled && invalidated && !state.fetching) queries.fetch(queryKey, queryFn).catch(() => {})
-  }, [enabled, invalidated, state.fetching])
+    if (enabled && invalidated && !state.fetching) queries.fetch(key, () => queryFnRef.current()).catch(() => {})
+  }, [enabled, invalidated, state.fetching, queries, key])
 
   return { ...state, isLoading: enabled && (state.status === 'idle' || state.status === 'pending'), refetch }
 }

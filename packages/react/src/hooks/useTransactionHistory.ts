@@ -1,5 +1,5 @@
 import { type CaipNetworkId, type Transaction, fetchTransactionHistory, transactionHistoryQueryKey } from '@foyer/core'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFoyerClient } from './useFoyerClient.ts'
 import { useFoyerQuery } from './useFoyerQuery.ts'
 
@@ -15,7 +15,7 @@ type Pages = { entries: Transaction[]; next: string | null }
  */
 export function useTransactionHistory({ address, chainId, poll = true }: { address?: string; chainId?: CaipNetworkId; poll?: boolean }) {
   const client = useFoyerClient()
-  const queryKey = transactionHistoryQueryKey({ address: address ?? '', chainId })
+  const queryKey = useMemo(() => transactionHistoryQueryKey({ address: address ?? '', chainId }), [address, chainId])
   const queryFn = useCallback(async (): Promise<Pages> => {
     const page = await fetchTransactionHistory(client, { address: address!, chainId })
     const fresh = { entries: page.data, next: page.next }
@@ -34,6 +34,7 @@ export function useTransactionHistory({ address, chainId, poll = true }: { addre
   const generation = useRef(0)
 
   // A new account or network starts a new list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: address and chainId are the trigger (a new list); the body reads neither
   useEffect(() => {
     generation.current++
     setLoadingMore(false)
@@ -44,7 +45,7 @@ export function useTransactionHistory({ address, chainId, poll = true }: { addre
     if (!enabled || !poll) return
     const timer = setInterval(() => client.queries.invalidate(queryKey), ACTIVITY_POLL_MS)
     return () => clearInterval(timer)
-  }, [enabled, poll, client, JSON.stringify(queryKey)])
+  }, [enabled, poll, client, queryKey])
 
   const loadMore = useCallback(async () => {
     const current = client.queries.getState<Pages>(queryKey).data
@@ -65,7 +66,7 @@ export function useTransactionHistory({ address, chainId, poll = true }: { addre
     } finally {
       if (started === generation.current) setLoadingMore(false)
     }
-  }, [client, address, chainId, loadingMore, JSON.stringify(queryKey)])
+  }, [client, address, chainId, loadingMore, queryKey])
 
   return { ...query, entries: query.data?.entries ?? [], hasMore: !!query.data?.next, loadMore, loadingMore, loadMoreError }
 }

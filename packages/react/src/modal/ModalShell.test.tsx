@@ -167,7 +167,9 @@ describe('modal shell', () => {
     const root = dialog.closest('[data-foyer]') as HTMLElement
     expect(root.dataset.theme).toBe('light')
     media.matches = true
-    await act(async () => listeners.forEach((l) => l()))
+    await act(async () => {
+      for (const l of listeners) l()
+    })
     expect(root.dataset.theme).toBe('dark')
   })
 

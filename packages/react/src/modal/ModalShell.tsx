@@ -38,6 +38,8 @@ export function ModalShell() {
 
   return createPortal(
     <div ref={rootRef} data-foyer="" data-theme={mode} lang={locale} style={style}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's way to close; keyboards close with Escape (useDialogBehaviour) */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is no control, only a click target around the dialog */}
       <div
         className="fo-overlay"
         data-testid="modal-overlay"

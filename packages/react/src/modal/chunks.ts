@@ -33,6 +33,7 @@ export function whenIdle(task: () => void): () => void {
   return () => clearTimeout(id)
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: loaders of different props share the map; React's lazy types take ComponentType<any> only, and lazyFor<props> restores each entry's type
 const lazyComponents = new WeakMap<ChunkLoader<ComponentType<any>>, LazyExoticComponent<ComponentType<any>>>()
 
 function lazyFor<props>(load: ChunkLoader<ComponentType<props>>): LazyExoticComponent<ComponentType<props>> {

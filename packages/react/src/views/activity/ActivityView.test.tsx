@@ -44,7 +44,15 @@ const http = createServer((req, res) => {
   res.end(JSON.stringify({ data: [entry(base + 3, '2026-11-03T10:00:00Z', chain), spam(base + 2, chain), entry(base + 1, '2026-10-01T10:00:00Z', chain)], next: 'page2' }))
 })
 let apiUrl = ''
-beforeAll(() => new Promise<void>((ok) => http.listen(0, '127.0.0.1', () => ((apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`), ok()))))
+beforeAll(
+  () =>
+    new Promise<void>((ok) =>
+      http.listen(0, '127.0.0.1', () => {
+        apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+        ok()
+      }),
+    ),
+)
 afterAll(() => new Promise<void>((ok) => http.close(() => ok())))
 afterEach(async () => {
   await cleanup()

@@ -43,9 +43,10 @@ export function ActivityView() {
   const visible = history.entries.filter((e) => e.metadata.chain === chainId && !isSpamOnlyTransaction(e))
   const failed = history.status === 'error' && !history.data
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: history.error is a trigger: each new failure (a failing poll too) shows the snackbar again
   useEffect(() => {
     if (history.status === 'error' || history.loadMoreError) client.showSnackbar('error', { key: 'snackbar.failedToFetchTransactions' })
-  }, [history.status, history.error, history.loadMoreError])
+  }, [client, history.status, history.error, history.loadMoreError])
 
   // Infinite scroll: load the next page when the end of the list comes into view.
   useEffect(() => {
@@ -61,7 +62,7 @@ export function ActivityView() {
   // A page of nothing but spam shows nothing: fetch on until something shows or the history ends.
   useEffect(() => {
     if (history.status === 'success' && visible.length === 0 && history.hasMore && !history.loadingMore && !history.loadMoreError) void history.loadMore()
-  }, [history.status, visible.length, history.hasMore, history.loadingMore, history.loadMoreError])
+  }, [history.status, visible.length, history.hasMore, history.loadingMore, history.loadMoreError, history.loadMore])
 
   if (history.isLoading || (visible.length === 0 && history.hasMore && !history.loadMoreError && !failed)) {
     return (
@@ -95,7 +96,8 @@ export function ActivityView() {
   const dayFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
   return (
     // Focusable, so a keyboard can scroll the list (the arrow keys scroll the modal body around it).
-    <div className="fo-stack" data-testid="activity-list" aria-label={t('activity.listLabel')} role="region" tabIndex={0}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboards to scroll it (axe: scrollable-region-focusable)
+    <section className="fo-stack" data-testid="activity-list" aria-label={t('activity.listLabel')} tabIndex={0}>
       {groupTransactionsByMonth(visible).map((group) => (
         <section key={group.month} aria-labelledby={`fo-activity-${group.month}`}>
           <h3 className="fo-activity-month" id={`fo-activity-${group.month}`}>
@@ -139,6 +141,6 @@ export function ActivityView() {
           </button>
         ) : null}
       </div>
-    </div>
+    </section>
   )
 }

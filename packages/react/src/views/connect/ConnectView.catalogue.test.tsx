@@ -22,7 +22,7 @@ function catalogueServerDouble(input: string | URL | Request) {
   const list = (name: string) => url.searchParams.get(name)?.split(',').filter(Boolean) ?? []
   const include = list('include')
   const exclude = new Set(list('exclude'))
-  let rows = CATALOGUE.filter((w) => (!include.length || include.includes(w.id)) && !exclude.has(w.id))
+  const rows = CATALOGUE.filter((w) => (!include.length || include.includes(w.id)) && !exclude.has(w.id))
   if (include.length) rows.sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id))
   const entries = Number(url.searchParams.get('entries') ?? 40)
   const body = { count: rows.length, data: rows.slice(0, entries).map((w) => ({ ...w, image_url: `http://catalogue.test/img/${w.id}` })) }

@@ -7,7 +7,7 @@ import {
   getRecentWallets,
   isFeatureAvailable,
 } from '@foyer/core'
-import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ReactElement, type ReactNode, useEffect, useMemo, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
@@ -75,7 +75,8 @@ export function ConnectView() {
   const total = everything.data?.count
 
   const connectWith = (connector: Connector) => client.navigate.push('ConnectingExternal', { connectorId: connector.id })
-  const rows: ReactNode[] = []
+  // Each row's key names its section and wallet (the list item takes it over).
+  const rows: ReactElement[] = []
 
   if (walletConnect) {
     rows.push(
@@ -99,7 +100,7 @@ export function ConnectView() {
     if (recentConnectorIds.has(connector.id)) continue
     rows.push(
       <Row
-        key={connector.id}
+        key={`installed:${connector.id}`}
         testId={`wallet-selector-${connectorTestId(connector)}`}
         image={<WalletImage src={connector.imageUrl} />}
         name={connector.name}
@@ -108,13 +109,13 @@ export function ConnectView() {
       />,
     )
   }
-  const catalogueRow = (wallet: CatalogueWallet) => (
-    <Row key={wallet.id} testId={`wallet-selector-${wallet.id}`} image={<CatalogueWalletImage src={wallet.image_url} />} name={wallet.name} onClick={() => openCatalogueWallet(client, wallet)} />
+  const catalogueRow = (wallet: CatalogueWallet, section: string) => (
+    <Row key={`${section}:${wallet.id}`} testId={`wallet-selector-${wallet.id}`} image={<CatalogueWalletImage src={wallet.image_url} />} name={wallet.name} onClick={() => openCatalogueWallet(client, wallet)} />
   )
   if (walletConnect) {
-    for (const wallet of featuredRows) rows.push(catalogueRow(wallet))
-    for (const wallet of customRows) rows.push(catalogueRow(wallet))
-    for (const wallet of recommendedRows) rows.push(catalogueRow(wallet))
+    for (const wallet of featuredRows) rows.push(catalogueRow(wallet, 'featured'))
+    for (const wallet of customRows) rows.push(catalogueRow(wallet, 'custom'))
+    for (const wallet of recommendedRows) rows.push(catalogueRow(wallet, 'recommended'))
   }
 
   // Email login: only with the feature on, a Foyer server and an AUTH (embedded wallet) connector.
@@ -125,8 +126,8 @@ export function ConnectView() {
       {emailLogin && <EmailLoginForm />}
       {rows.length ? (
         <ul className="fo-list" aria-label={t('connect.walletListLabel')}>
-          {rows.map((row, index) => (
-            <li key={index}>{row}</li>
+          {rows.map((row) => (
+            <li key={row.key}>{row}</li>
           ))}
           {showAllWallets && walletConnect && (
             <li>

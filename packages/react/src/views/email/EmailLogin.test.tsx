@@ -18,16 +18,34 @@ function recordingEmbeddedWallet() {
     new Promise<value>((resolve, reject) => {
       pending.settle = resolve as (value?: unknown) => void
       pending.fail = reject
-      signal?.addEventListener('abort', () => (calls.push('flow-aborted'), reject(new RequestAbortedError())))
+      signal?.addEventListener('abort', () => {
+        calls.push('flow-aborted')
+        reject(new RequestAbortedError())
+      })
     })
   const wallet: EmbeddedWallet = {
     connectorId: 'foyer-embedded',
-    connectEmail: async ({ email }) => (calls.push(`email:${email}`), { action: 'VERIFY_OTP' }),
-    connectOtp: (options) => (calls.push('otp-in-frame'), waitForPerson<void>(options?.signal)),
+    connectEmail: async ({ email }) => {
+      calls.push(`email:${email}`)
+      return { action: 'VERIFY_OTP' }
+    },
+    connectOtp: (options) => {
+      calls.push('otp-in-frame')
+      return waitForPerson<void>(options?.signal)
+    },
     getEmail: () => 'ana@example.com',
-    updateEmail: ({ email }, options) => (calls.push(`update:${email}`), waitForPerson<{ email: string }>(options?.signal)),
-    showDevices: (options) => (calls.push('devices'), waitForPerson<{ signedOut: boolean }>(options?.signal)),
-    attachFrame: () => (calls.push('frame-shown'), () => void calls.push('frame-hidden')),
+    updateEmail: ({ email }, options) => {
+      calls.push(`update:${email}`)
+      return waitForPerson<{ email: string }>(options?.signal)
+    },
+    showDevices: (options) => {
+      calls.push('devices')
+      return waitForPerson<{ signedOut: boolean }>(options?.signal)
+    },
+    attachFrame: () => {
+      calls.push('frame-shown')
+      return () => void calls.push('frame-hidden')
+    },
     abortPendingRequests: () => void calls.push('abort'),
   }
   return { wallet, calls, pending }

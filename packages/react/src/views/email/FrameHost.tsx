@@ -13,7 +13,7 @@ export function FrameHost({ size = 'full' }: { size?: 'full' | 'code' }) {
   useStyle('foyer-otp-style', otpCss)
   const client = useFoyerClient()
   const { t } = useFoyerLocale(enEmail)
-  const host = useRef<HTMLDivElement>(null)
+  const host = useRef<HTMLElement>(null)
 
   useEffect(() => {
     const element = host.current
@@ -23,9 +23,9 @@ export function FrameHost({ size = 'full' }: { size?: 'full' | 'code' }) {
   }, [client])
 
   return (
-    <div ref={host} className={size === 'code' ? 'fo-frame-host fo-frame-host-code' : 'fo-frame-host'} data-testid="embedded-frame-host" aria-label={t('approve.frameLabel')} role="region">
+    <section ref={host} className={size === 'code' ? 'fo-frame-host fo-frame-host-code' : 'fo-frame-host'} data-testid="embedded-frame-host" aria-label={t('approve.frameLabel')}>
       <p className="fo-muted">{t('approve.loading')}</p>
-    </div>
+    </section>
   )
 }
 

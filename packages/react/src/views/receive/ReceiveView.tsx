@@ -19,7 +19,9 @@ export function ReceiveView() {
     if (!address) return undefined
     const code = encode(address, { ecc: 'M', border: 0 })
     let path = ''
-    code.data.forEach((row, y) => row.forEach((dark, x) => dark && (path += `M${x} ${y}h1v1h-1z`)))
+    for (const [y, row] of code.data.entries()) {
+      for (const [x, dark] of row.entries()) if (dark) path += `M${x} ${y}h1v1h-1z`
+    }
     return { path, size: code.size }
   }, [address])
   if (!address || !qr) return null

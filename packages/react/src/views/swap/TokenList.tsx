@@ -32,6 +32,7 @@ export function TokenList({ sections, onSelect, searchLabel, emptyLabel, testIdP
         data-testid={`${testIdPrefix}-search`}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
+        // biome-ignore lint/a11y/noAutofocus: the picker replaces the view's content, so focus moves to its search field (the dialog pattern) instead of being lost with the removed button
         autoFocus
       />
       {shown.length === 0 && (

@@ -21,9 +21,10 @@ export function AccountTokens() {
   useEffect(() => watchAccountData(client), [client])
   const query = useTokenBalances({ address, chainId, enabled: !unsupported })
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: query.error is a trigger: each new failure (a failing refresh too) shows the snackbar again
   useEffect(() => {
     if (query.status === 'error') client.showSnackbar('error', { key: 'snackbar.failedToFetchTokenBalance' })
-  }, [query.status, query.error])
+  }, [client, query.status, query.error])
 
   if (unsupported) return null
   const balances = (query.data ?? []) as AccountTokenBalance[]

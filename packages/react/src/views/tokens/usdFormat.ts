@@ -5,7 +5,10 @@ const usdFormats = new Map<string, Intl.NumberFormat>()
 /** `$1,234.56` in the modal's locale. */
 export function formatUsd(value: number, locale: string): string {
   let format = usdFormats.get(locale)
-  if (!format) usdFormats.set(locale, (format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })))
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })
+    usdFormats.set(locale, format)
+  }
   return format.format(value)
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { type ChainAdapter, type Connector, UserRejectedRequestError, WALLETCONNECT_DEEP_LINK_KEY } from '@foyer/core'
 import { act } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
 import { ADDRESS, localNetwork } from '../../test/fakeAdapter.ts'
@@ -32,7 +32,10 @@ function pairingAdapter() {
 let clipboard = ''
 beforeEach(() => {
   localStorage.clear()
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (clipboard = text) } })
+  const writeText = async (text: string) => {
+    clipboard = text
+  }
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
 })
 afterEach(cleanup)
 

@@ -46,6 +46,7 @@ export function ConnectingWalletConnectView() {
 
   const start = () => client.walletConnect.start(wallet ? { id: wallet.id, name: wallet.name, imageUrl: wallet.image_url } : walletId ? { id: walletId, name: walletId } : undefined)
   const mounts = useRef(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount by design: the pairing starts with the wallet known then, and a new `start` closure on re-render must not restart it
   useEffect(() => {
     // Once per mount (strict mode runs effects twice); leaving the view abandons an unfinished pairing. The
     // cancel waits a microtask so strict mode's immediate re-run of the effect keeps the pairing.

@@ -36,8 +36,9 @@ export function AllWalletsView() {
   const client = useFoyerClient()
   const { t } = useFoyerLocale()
   const connectors = useFoyerStore((s) => s.connectors)
-  const exclude = client.options.excludeWalletIds ?? []
-  const include = client.options.includeWalletIds
+  // The client's options are fixed for its lifetime, so these keep their identity across renders.
+  const { excludeWalletIds, includeWalletIds: include } = client.options
+  const exclude = useMemo(() => excludeWalletIds ?? [], [excludeWalletIds])
   const [input, setInput] = useState('')
   const [search, setSearch] = useState('')
   const [listing, setListing] = useState<Listing>({ search: '', wallets: [], count: 0, page: 0, status: 'loading' })
@@ -62,7 +63,7 @@ export function AllWalletsView() {
           () => mine === request.current && setListing((l) => ({ ...l, status: 'error' })),
         )
     },
-    [client, exclude.join(','), include?.join(',')],
+    [client, exclude, include],
   )
   useEffect(() => load(search, 1, []), [search, load])
 
@@ -162,6 +163,7 @@ function WalletGrid({ tiles, setSize, label, onNearEnd, loading, loadingLabel }:
     rows.push(
       <div key={row} role="presentation" className="fo-wallet-grid-row" style={{ top: row * ROW_HEIGHT }}>
         {tiles.slice(row * COLUMNS, row * COLUMNS + COLUMNS).map((tile, column) => (
+          // biome-ignore lint/a11y/useSemanticElements: a virtualised grid: the positioned row wrappers between list and items rule out <ul>/<li>
           <div key={tile.key} role="listitem" aria-posinset={row * COLUMNS + column + 1} aria-setsize={setSize}>
             <button type="button" className="fo-wallet-tile" data-testid={tile.testId} onClick={tile.open} style={{ width: '100%' }}>
               {tile.image}
@@ -174,6 +176,7 @@ function WalletGrid({ tiles, setSize, label, onNearEnd, loading, loadingLabel }:
   }
   return (
     <div ref={scroller} className="fo-wallet-grid" onScroll={measure} data-testid="all-wallets-grid" tabIndex={-1}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a virtualised grid: the positioned row wrappers between list and items rule out <ul>/<li> */}
       <div role="list" aria-label={label} aria-busy={loading} style={{ position: 'relative', height: Math.max(rowCount * ROW_HEIGHT, loading ? ROW_HEIGHT : 0) }}>
         {rows}
       </div>
