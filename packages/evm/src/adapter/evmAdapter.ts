@@ -18,7 +18,7 @@ import {
   reconnect,
   switchChain,
 } from '@wagmi/core'
-import { type Address, type EIP1193Provider, type Hash, type TransactionReceipt, numberToHex } from 'viem'
+import { type EIP1193Provider, type Hash, type TransactionReceipt, numberToHex } from 'viem'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
 import { createEmbeddedRuntime } from '../embedded/embeddedConnector.ts'
