@@ -79,7 +79,7 @@ mkdirSync(reportDir, { recursive: true })
 // 1. Lint first (about 2 s): lint rules, formatting and import order (biome.jsonc, docs/contributing.md).
 {
   const t0 = Date.now()
-  const code = await run(process.execPath, [binOf('@biomejs/biome', 'bin/biome'), 'check', '.'])
+  const code = await run(process.execPath, [binOf('@biomejs/biome', 'bin/biome'), 'check', '--error-on-warnings', '.'])
   if (code !== 0) {
     console.error('test: lint failed (see above); `npm run lint` repeats it, `npm run lint:fix` applies the safe fixes')
     process.exit(1)
