@@ -1,11 +1,12 @@
-import { defaultClientConditions, defaultServerConditions } from 'vite'
+import { defaultClientConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 // One run for every workspace's unit tests (files next to the code). Browser journeys live in e2e/ (Playwright).
 export default defineConfig({
   // Foyer's packages from their source (package.json `@foyer/source`); the built output has its own tests.
   resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['@foyer/source', ...defaultServerConditions], externalConditions: ['@foyer/source'] } },
+  // Not Vite's server default (it adds `module`): under `module` the WalletConnect SDK in Node never settles a session.
+  ssr: { resolve: { conditions: ['@foyer/source', 'node', 'development|production'], externalConditions: ['@foyer/source'] } },
   test: {
     include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
