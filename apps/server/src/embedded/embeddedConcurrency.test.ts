@@ -62,8 +62,12 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
     const address = email('burst-within')
     const { device, code } = await started(address)
     const bodies = [...wrongCodes(3, code), code].map((otp) => ({ email: address, deviceId: device, otp }))
-    expect(tally(await verifyBurst(bodies))).toEqual({ invalid_code: 3, ok: 1 })
-    expect(await attempts(address)).toBe(4)
+    const t = tally(await verifyBurst(bodies))
+    expect(t.ok).toBe(1)
+    // A wrong code is compared (invalid_code) unless the right one finished first and used the code up (code_expired).
+    expect((t.invalid_code ?? 0) + (t.code_expired ?? 0)).toBe(3)
+    expect(await attempts(address)).toBeGreaterThanOrEqual((t.invalid_code ?? 0) + 1)
+    expect(await attempts(address)).toBeLessThanOrEqual(4)
   })
 
   it('the right code 5 times at once makes exactly one session', async () => {
