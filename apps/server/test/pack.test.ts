@@ -26,7 +26,7 @@ const logLines: string[] = []
 let exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 
 beforeAll(() => {
-  execFileSync(join(repoRoot, 'node_modules/.bin/tsdown'), ['--log-level', 'warn'], { cwd: serverDir, stdio: 'pipe' })
+  execFileSync('npm', ['run', 'build'], { cwd: serverDir, env: npmEnv, stdio: 'pipe' }) // tsdown, then the frame (vite)
   const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: serverDir, env: npmEnv, encoding: 'utf8' })) as { filename: string; files: { path: string }[] }[]
   tarball = join(work, packed[0]!.filename)
   files = packed[0]!.files.map((f) => f.path)
@@ -57,6 +57,7 @@ describe('the packed @foyer/server', () => {
     }
     expect(files).toContain('dist/main.js')
     expect(files).toContain('dist/wallets.json')
+    expect(files).toContain('dist/frame-app/index.html')
     expect(files.filter((f) => f.startsWith('src/') || /\.test\./.test(f))).toEqual([])
     // No path of the build machine's repository is baked into the bundle.
     const bundle = readdirSync(join(work, 'app/node_modules/@foyer/server/dist')).filter((f) => f.endsWith('.js'))
@@ -143,6 +144,36 @@ describe('the packed @foyer/server', () => {
   }, 30_000)
 })
 
+describe('foyer-server --frame', () => {
+  it('serves the frame build shipped in the package on its own port, with its headers and the public URL written in', async () => {
+    const lines: string[] = []
+    const frameChild = spawn(join(work, 'app/node_modules/.bin/foyer-server'), ['--frame'], {
+      cwd: join(work, 'app'),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', FOYER_FRAME_PORT: '0', FOYER_DATA_DIR: join(work, 'data-frame'), FOYER_PUBLIC_URL: 'https://foyer.example.test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const exited = new Promise<number | null>((resolve) => frameChild.once('exit', (code) => resolve(code)))
+    frameChild.stderr!.on('data', (d: Buffer) => lines.push(...d.toString('utf8').split('\n').filter(Boolean)))
+    try {
+      // FOYER_FRAME_PORT=0: the frame host's address is in the "ready" log line.
+      const frameUrl = await waitFor(() => lines.map(parse).find((l) => l?.msg === 'ready')?.frameUrl as string | undefined, 60_000, () => lines.join('\n'), frameChild)
+      const page = await fetch(`${frameUrl}/?projectId=foyer-demo`)
+      expect(page.status).toBe(200)
+      const csp = page.headers.get('content-security-policy')!
+      expect(csp).toMatch(/frame-ancestors http:\/\/127\.0\.0\.1:5173 http:\/\/localhost:5173/)
+      expect(csp).toMatch(/connect-src https:\/\/foyer\.example\.test/)
+      const html = await page.text()
+      const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!
+      const js = await (await fetch(`${frameUrl}${script}`)).text()
+      expect(js).toContain('https://foyer.example.test')
+      expect(js).not.toContain('foyer-api-url.invalid')
+    } finally {
+      frameChild.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    }
+  }, 90_000)
+})
+
 /** POSTs `body` to build-transaction in two halves; `between` runs after the first half is on the wire. */
 function post(body: string, between: (half: Promise<void>) => Promise<void>): Promise<{ status: number; body: string }> {
   const target = new URL(`${url}/v1/convert/build-transaction`)
@@ -179,13 +210,13 @@ function parse(line: string): Record<string, any> | undefined {
   }
 }
 
-async function waitFor<T>(probe: () => T | undefined, ms: number, describe?: () => string): Promise<T> {
+async function waitFor<T>(probe: () => T | undefined, ms: number, describe?: () => string, proc: ChildProcess | undefined = child): Promise<T> {
   const until = Date.now() + ms
   for (;;) {
     const v = probe()
     if (v !== undefined) return v
     if (Date.now() > until) throw new Error(`timed out after ${ms} ms${describe ? `\n${describe()}` : ''}`)
-    if (child?.exitCode != null) throw new Error(`foyer-server exited with ${child.exitCode}\n${describe?.() ?? ''}`)
+    if (proc?.exitCode != null) throw new Error(`foyer-server exited with ${proc.exitCode}\n${describe?.() ?? ''}`)
     await new Promise((r) => setTimeout(r, 50))
   }
 }
