@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { ConfigError, describeConfig, loadConfig, type Env, type ServerConfig } from './config.ts'
+import { ConfigError, SERVER_VERSION, describeConfig, loadConfig, type Env, type ServerConfig } from './config.ts'
 import { mergeConfig, readConfigFile } from './configFile.ts'
 import { type FrameHostSettings, type RunningFrameHost, loadFrameHostSettings, startFrameHost } from './frame/frameServer.ts'
 import type { Issue } from './http/errors.ts'
@@ -127,11 +127,11 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
     console.log(USAGE)
     return
   }
-  const { config, frame: frameSettings } = settings
   if (settings.version) {
-    console.log(config?.version ?? 'unknown')
+    console.log(SERVER_VERSION)
     return
   }
+  const { config, frame: frameSettings } = settings
 
   const logger = createLogger(config.logLevel)
   logger.info('starting', { ...describeConfig(config), configFile: settings.configFile ?? null, pid: process.pid })

@@ -4,8 +4,8 @@
  * lines and request ids, and SIGTERM: a request still uploading its body when the signal arrives gets its answer,
  * new connections are refused meanwhile, and the process exits 0.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs'
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -142,6 +142,25 @@ describe('the packed @foyer/server', () => {
     expect(await exit).toEqual({ code: 0, signal: null })
     expect(logLines.map(parse).at(-1)).toMatchObject({ msg: 'shut down cleanly', signal: 'SIGTERM' })
   }, 30_000)
+})
+
+describe('foyer-server settings', () => {
+  it('lists every problem of the environment and the --config file at once and exits 78, before opening anything', () => {
+    const bin = join(work, 'app/node_modules/.bin/foyer-server')
+    const file = join(work, 'bad.json')
+    writeFileSync(file, JSON.stringify({ PORT: 'eighty', DATABASE_URL: 'mysql://foyer:hunter2@db/x', UNKNOWN_KEY: 1 }))
+    const run = spawnSync(bin, ['--config', file], { env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'loud', FOYER_DATA_DIR: join(work, 'never') }, encoding: 'utf8' })
+    expect(run.status).toBe(78)
+    const lines = run.stderr.trim().split('\n')
+    expect(lines[0]).toBe('Invalid Foyer server configuration:')
+    expect(lines).toHaveLength(5)
+    for (const problem of ['- LOG_LEVEL: must be', `- ${file}: PORT: must be`, `- ${file}: DATABASE_URL: must be`, `- ${file}: UNKNOWN_KEY: unknown setting`]) {
+      expect(lines.some((l) => l.trim().startsWith(problem)), problem).toBe(true)
+    }
+    expect(run.stderr).not.toContain('hunter2')
+    expect(existsSync(join(work, 'never'))).toBe(false)
+    expect(spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim()).toBe(manifest.version)
+  })
 })
 
 describe('foyer-server --frame', () => {
