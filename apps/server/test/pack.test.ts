@@ -11,7 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createScratchDatabase, notePostgres, probePostgres } from '../src/test/backends.ts'
 
+const postgres = await probePostgres()
+notePostgres(postgres, 'pack.test.ts')
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'foyer-pack-'))
@@ -142,6 +145,34 @@ describe('the packed @foyer/server', () => {
     expect(await exit).toEqual({ code: 0, signal: null })
     expect(logLines.map(parse).at(-1)).toMatchObject({ msg: 'shut down cleanly', signal: 'SIGTERM' })
   }, 30_000)
+})
+
+describe('foyer-server with DATABASE_URL', () => {
+  it.runIf(postgres.available || !!process.env.CI)('uses that Postgres: migrates it, reports the pg pool, stops on SIGTERM', async () => {
+    const scratch = await createScratchDatabase()
+    const lines: string[] = []
+    const pgChild = spawn(join(work, 'app/node_modules/.bin/foyer-server'), [], {
+      cwd: join(work, 'app'),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', DATABASE_URL: scratch.url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const exited = new Promise<number | null>((resolve) => pgChild.once('exit', (code) => resolve(code)))
+    pgChild.stderr!.on('data', (d: Buffer) => lines.push(...d.toString('utf8').split('\n').filter(Boolean)))
+    try {
+      const base = await waitFor(() => lines.map(parse).find((l) => l?.msg === 'ready')?.url as string | undefined, 30_000, () => lines.join('\n'), pgChild)
+      expect(await (await fetch(`${base}/health`)).json()).toMatchObject({ ok: true, database: 'postgres' })
+      expect(lines.map(parse).find((l) => l?.msg === 'database migrated')?.applied).toEqual(expect.arrayContaining(['0001_projects', '0004_embedded_hardening']))
+      const metrics = await (await fetch(`${base}/metrics`)).text()
+      expect(metrics).toMatch(/^foyer_db_pool_connections_total\{database="postgres"\} [1-9]\d*$/m)
+      expect(metrics).toMatch(/^foyer_db_pool_waiting_clients\{database="postgres"\} 0$/m)
+      expect(existsSync(join(work, 'app', 'foyer-data'))).toBe(false) // nothing embedded was opened
+      expect(lines.join('\n')).not.toContain(scratch.url)
+    } finally {
+      pgChild.kill('SIGTERM')
+      expect(await exited).toBe(0)
+      await scratch.drop()
+    }
+  }, 60_000)
 })
 
 describe('foyer-server settings', () => {
