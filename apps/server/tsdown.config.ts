@@ -10,7 +10,7 @@ export default defineConfig({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  dts: false,
+  dts: { sourcemap: false },
   clean: true,
   outDir: 'dist',
   fixedExtension: false,

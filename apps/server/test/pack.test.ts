@@ -61,6 +61,8 @@ describe('the packed @foyer/server', () => {
     expect(files).toContain('dist/main.js')
     expect(files).toContain('dist/wallets.json')
     expect(files).toContain('dist/frame-app/index.html')
+    expect(files).toContain('dist/index.d.ts') // the embedding API (createServer, loadConfig) is typed
+    expect(manifest.exports['.']).toEqual({ '@foyer/source': './src/index.ts', types: './dist/index.d.ts', import: './dist/index.js' })
     expect(files.filter((f) => f.startsWith('src/') || /\.test\./.test(f))).toEqual([])
     // No path of the build machine's repository is baked into the bundle.
     const bundle = readdirSync(join(work, 'app/node_modules/@foyer/server/dist')).filter((f) => f.endsWith('.js'))
