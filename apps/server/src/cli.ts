@@ -137,14 +137,43 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
   logger.info('starting', { ...describeConfig(config), configFile: settings.configFile ?? null, pid: process.pid })
   if (config.chains.length === 0) logger.info('no chains configured: balances, history, swap and prices answer "not configured"', { chainsFile: config.devnetFile ?? null })
 
+  // Signals are handled from here on: one that arrives while starting stops the server at the next step.
+  let ready = false
+  let server: Awaited<ReturnType<typeof createServer>> | undefined
+  let frameHost: RunningFrameHost | undefined
+  let stopSignal: NodeJS.Signals | undefined
+  const shutDown = (signal: NodeJS.Signals) => {
+    logger.info('shutting down: draining requests in flight', { signal, graceMs: config.shutdownGraceMs })
+    Promise.all([server?.close(), frameHost?.close()])
+      .then(() => {
+        logger.info('shut down cleanly', { signal })
+        process.exit(0)
+      })
+      .catch((e: Error) => {
+        logger.error('error during shutdown', { error: e })
+        process.exit(1)
+      })
+  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopSignal) {
+      logger.error('second signal: exiting without a clean shutdown', { signal })
+      process.exit(1)
+    }
+    stopSignal = signal
+    if (ready) shutDown(signal)
+    else logger.info('signal received while starting: stopping at the next step', { signal })
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+
   const started = performance.now()
-  let server
   try {
     server = await createServer(config, { logger })
   } catch (e) {
     logger.error('could not start', { error: e })
     process.exit(1)
   }
+  if (stopSignal) return shutDown(stopSignal)
 
   let address
   try {
@@ -154,8 +183,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
     await server.close()
     process.exit(1)
   }
+  if (stopSignal) return shutDown(stopSignal)
 
-  let frameHost: RunningFrameHost | undefined
   if (frameSettings) {
     try {
       frameHost = await startFrameHost({ settings: frameSettings, config, projects: server.projects, logger })
@@ -171,25 +200,6 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
     database: server.database.kind === 'pglite' ? `pglite in ${config.pgliteDir}` : 'postgres',
     ms: Math.round(performance.now() - started),
   })
-
-  let stopping = false
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.error('second signal: exiting without a clean shutdown', { signal })
-      process.exit(1)
-    }
-    stopping = true
-    logger.info('shutting down: draining requests in flight', { signal, graceMs: config.shutdownGraceMs })
-    Promise.all([server.close(), frameHost?.close()])
-      .then(() => {
-        logger.info('shut down cleanly', { signal })
-        process.exit(0)
-      })
-      .catch((e: Error) => {
-        logger.error('error during shutdown', { error: e })
-        process.exit(1)
-      })
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  ready = true
+  if (stopSignal) shutDown(stopSignal)
 }

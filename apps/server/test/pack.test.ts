@@ -149,6 +149,28 @@ describe('the packed @foyer/server', () => {
   }, 30_000)
 })
 
+describe('foyer-server stopped while starting', () => {
+  it('a SIGTERM while the embedded database opens stops the server cleanly once it is open (exit 0, folder released)', async () => {
+    const lines: string[] = []
+    const dataDir = join(work, 'data-early')
+    const early = spawn(join(work, 'app/node_modules/.bin/foyer-server'), [], {
+      cwd: join(work, 'app'),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', FOYER_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const exited = new Promise<number | null>((resolve) => early.once('exit', (code) => resolve(code)))
+    early.stderr!.on('data', (d: Buffer) => lines.push(...d.toString('utf8').split('\n').filter(Boolean)))
+    await waitFor(() => lines.map(parse).find((l) => l?.msg === 'starting'), 20_000, () => lines.join('\n'), early)
+    early.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    const messages = lines.map((l) => parse(l)?.msg)
+    expect(messages).toContain('signal received while starting: stopping at the next step')
+    expect(messages.at(-1)).toBe('shut down cleanly')
+    expect(messages).not.toContain('ready')
+    expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false)
+  }, 60_000)
+})
+
 describe('foyer-server with DATABASE_URL', () => {
   it.runIf(postgres.available || !!process.env.CI)('uses that Postgres: migrates it, reports the pg pool, stops on SIGTERM', async () => {
     const scratch = await createScratchDatabase()
