@@ -102,9 +102,9 @@ describe('the packed @foyer/server', () => {
     const wallets = await fetch(`${url}/getWallets?page=1&entries=4`, { headers: { 'x-project-id': 'foyer-demo' } })
     expect(wallets.status).toBe(200)
     expect(((await wallets.json()) as { count: number }).count).toBeGreaterThanOrEqual(100)
-    const balance = await fetch(`${url}/v1/account/0x${'1'.repeat(40)}/balance?projectId=foyer-demo&chainId=1`)
-    expect(balance.status).toBeGreaterThanOrEqual(400)
-    expect(balance.status).toBeLessThan(500)
+    const balance = await fetch(`${url}/v1/account/0x${'1'.repeat(40)}/balance?projectId=foyer-demo&chainId=eip155:1`)
+    expect(balance.status).toBe(400)
+    expect(await balance.json()).toMatchObject({ error: { code: 'unknown_chain', message: expect.stringContaining('no chains are configured') } })
   })
 
   it('serves /metrics with request counts by route pattern, latency, the database and process metrics', async () => {
