@@ -11,6 +11,7 @@ import { type ServerConfig, loadConfig } from '../config.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
+import { createLogger } from '../log.ts'
 import { FRAME_API_URL_PLACEHOLDER, createFrameApp } from './frameHost.ts'
 
 const postgres = await probePostgres()
@@ -148,6 +149,18 @@ describe('frame host without a database answer, over https, and with a stale bui
     const res = await app.request('/?projectId=shop')
     expect(res.status).toBe(503)
     expect(directives(res.headers.get('content-security-policy'))['frame-ancestors']).toEqual(["'none'"])
+  })
+
+  it('gives every answer a request id and logs it with the route pattern', async () => {
+    const lines: string[] = []
+    const app = createFrameApp({ config: loadTestConfig(), projects: { get: async () => undefined }, distDir, logger: createLogger('info', (l) => lines.push(l)) })
+    const page = await app.request('/?projectId=shop', { headers: { 'X-Request-Id': 'frame-req-1' } })
+    expect(page.headers.get('x-request-id')).toBe('frame-req-1')
+    expect((await app.request('/assets/index-abc123.js')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ msg: 'request', requestId: 'frame-req-1', route: '/', status: 200 }),
+      expect.objectContaining({ msg: 'request', route: '*', status: 200 }),
+    ])
   })
 
   it('sends HSTS when the frame origin is https', async () => {

@@ -7,6 +7,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { Hono, type Context } from 'hono'
 import type { ServerConfig } from '../config.ts'
+import { silentLogger, type Logger } from '../log.ts'
+import { routePattern } from '../observability/metrics.ts'
+import { requestContext } from '../observability/requestId.ts'
 import { isValidProjectId } from '../projects/model.ts'
 import type { ProjectStore } from '../projects/store.ts'
 import { STRICT_TRANSPORT_SECURITY, connectSources, frameAncestors, frameContentSecurityPolicy } from './frameCsp.ts'
@@ -16,6 +19,8 @@ export interface FrameAppOptions {
   projects: Pick<ProjectStore, 'get'>
   /** The frame build (apps/frame/dist): index.html and assets/. */
   distDir: string
+  /** Access log: one line per request with its id (X-Request-Id), as on the API (default: none). */
+  logger?: Logger
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -41,7 +46,7 @@ const TEXT_TYPES = new Set(['.html', '.js', '.mjs', '.css', '.json'])
 
 type BuiltFile = { body: Uint8Array; type: string; rewritten: boolean }
 
-export function createFrameApp({ config, projects, distDir }: FrameAppOptions): Hono {
+export function createFrameApp({ config, projects, distDir, logger = silentLogger }: FrameAppOptions): Hono {
   if (!/^https?:\/\/[A-Za-z0-9.\-:[\]]+$/.test(config.embedded.publicUrl)) {
     throw new Error('FOYER_PUBLIC_URL must be a plain http(s) origin (scheme, host, port) for the frame host')
   }
@@ -55,6 +60,7 @@ export function createFrameApp({ config, projects, distDir }: FrameAppOptions): 
   const https = config.embedded.frameOrigin.startsWith('https://')
   const app = new Hono()
 
+  app.use(requestContext(logger, routePattern))
   app.use(async (c, next) => {
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
