@@ -159,7 +159,7 @@ describe('frame host without a database answer, over https, and with a stale bui
     expect((await app.request('/assets/index-abc123.js')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     expect(lines.map((l) => JSON.parse(l))).toEqual([
       expect.objectContaining({ msg: 'request', requestId: 'frame-req-1', route: '/', status: 200 }),
-      expect.objectContaining({ msg: 'request', route: '*', status: 200 }),
+      expect.objectContaining({ msg: 'request', route: '/*', status: 200 }),
     ])
   })
 

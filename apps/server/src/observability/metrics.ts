@@ -136,7 +136,11 @@ export function createMetrics(options: { database: FoyerDatabase; defaultMetrics
   }
 }
 
-/** The pattern of the route that answers (`/v1/account/:address/history`), or `unmatched` (404s, preflights). */
+/**
+ * The pattern of the route that answered (`/v1/account/:address/history`), read after the handlers ran: the route of
+ * the last handler called (Hono stops at the first that answers). When an app-wide middleware answered (a preflight,
+ * a body too large) it is the first route that matched, and `unmatched` when none did (404s).
+ */
 export function routePattern(c: Context): string {
   let routes: { method: string; path: string }[]
   try {
@@ -144,11 +148,9 @@ export function routePattern(c: Context): string {
   } catch {
     return 'unmatched'
   }
-  for (let i = routes.length - 1; i >= 0; i--) {
-    const r = routes[i]!
-    if (r.method !== 'ALL') return r.path
-  }
-  return 'unmatched'
+  const answered = routes[c.req.routeIndex]
+  if (answered && answered.method !== 'ALL') return answered.path
+  return routes.find((r) => r.method !== 'ALL')?.path ?? 'unmatched'
 }
 
 /** `Authorization: Bearer <token>` compared in constant time; always true when no token is configured. */

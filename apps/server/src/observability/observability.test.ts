@@ -28,6 +28,27 @@ describe('request ids', () => {
   })
 })
 
+describe('route patterns', () => {
+  it('name the route that answered, even when later routes match too; an app-wide answer names the matched route', async () => {
+    const seen: string[] = []
+    const app = new Hono()
+    app.use(async (c, next) => {
+      await next()
+      seen.push(routePattern(c))
+    })
+    app.use(async (c, next) => (c.req.header('x-refuse') ? c.text('too large', 413) : next()))
+    app.get('/', (c) => c.text('page'))
+    app.get('/assets/:name', (c) => c.text('asset'))
+    app.get('*', (c) => c.text('fallback'))
+    await app.request('/')
+    await app.request('/assets/x.js')
+    await app.request('/other/0xabc')
+    await app.request('/assets/y.js', { headers: { 'x-refuse': '1' } })
+    await app.request('/', { method: 'POST' })
+    expect(seen).toEqual(['/', '/assets/:name', '/*', '/assets/:name', 'unmatched'])
+  })
+})
+
 describe('logger', () => {
   it('writes JSON lines and never writes secret-named fields or URL passwords', () => {
     const lines: string[] = []
