@@ -66,7 +66,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           FOYER_RATE_LIMIT_PER_CLIENT: String(LIMIT),
           FOYER_RATE_LIMIT_PER_PROJECT: '100000',
           FOYER_INDEXER_POLL_MS: '50',
-          FOYER_INDEXER_BATCH: '3',
+          FOYER_INDEXER_BATCH: '5',
           SMTP_PORT: String(sink.smtpPort),
           FOYER_PUBLIC_URL: 'http://127.0.0.1:8787',
           LOG_LEVEL: 'warn',
@@ -140,11 +140,10 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
         const sender = privateKeyToAccount(devnet.info.accounts[1]!.privateKey)
         const receiver = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
         const wallet = createWalletClient({ account: sender, transport: http(chain.rpcUrl) })
-        const reader = createPublicClient({ transport: http(chain.rpcUrl) })
-        for (let i = 0; i < 6; i++) {
-          const hash = await wallet.sendTransaction({ to: receiver, value: parseEther('0.001'), chain: null })
-          await reader.waitForTransactionReceipt({ hash })
-        }
+        const reader = createPublicClient({ transport: http(chain.rpcUrl), pollingInterval: 50 })
+        let hash: `0x${string}` | undefined
+        for (let i = 0; i < 6; i++) hash = await wallet.sendTransaction({ to: receiver, value: parseEther('0.001'), chain: null }) // anvil mines each at once
+        await reader.waitForTransactionReceipt({ hash: hash!, pollingInterval: 50 })
         const head = Number(await reader.getBlockNumber())
         const db = a.database.kysely
         await waitFor(async () => {
@@ -163,9 +162,9 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
         }
         // Each instance's /metrics reports the chain caught up.
         for (const base of urls) {
-          await waitFor(async () => /^foyer_indexer_lag_blocks\{chain_id="31337"\} 0$/m.test(await (await fetch(`${base}/metrics`)).text()) || undefined, 10_000)
+          await waitFor(async () => /^foyer_indexer_lag_blocks\{chain_id="31337"\} 0$/m.test(await (await fetch(`${base}/metrics`)).text()) || undefined, 20_000)
         }
-      })
+      }, 120_000)
     })
   }
 })
