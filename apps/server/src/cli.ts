@@ -134,8 +134,6 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
   const { config, frame: frameSettings } = settings
 
   const logger = createLogger(config.logLevel)
-  logger.info('starting', { ...describeConfig(config), configFile: settings.configFile ?? null, pid: process.pid })
-  if (config.chains.length === 0) logger.info('no chains configured: balances, history, swap and prices answer "not configured"', { chainsFile: config.devnetFile ?? null })
 
   // Signals are handled from here on: one that arrives while starting stops the server at the next step.
   let ready = false
@@ -165,6 +163,10 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
+
+  // Logged once the signals are handled: whoever reads "starting" may send SIGTERM right away.
+  logger.info('starting', { ...describeConfig(config), configFile: settings.configFile ?? null, pid: process.pid })
+  if (config.chains.length === 0) logger.info('no chains configured: balances, history, swap and prices answer "not configured"', { chainsFile: config.devnetFile ?? null })
 
   const started = performance.now()
   try {

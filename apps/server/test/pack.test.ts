@@ -167,7 +167,7 @@ describe('foyer-server stopped while starting', () => {
     early.stderr!.on('data', (d: Buffer) => lines.push(...d.toString('utf8').split('\n').filter(Boolean)))
     await waitFor(() => lines.map(parse).find((l) => l?.msg === 'starting'), 20_000, () => lines.join('\n'), early)
     early.kill('SIGTERM')
-    expect(await exited).toBe(0)
+    expect(await exited, lines.join('\n')).toBe(0)
     const messages = lines.map((l) => parse(l)?.msg)
     expect(messages).toContain('signal received while starting: stopping at the next step')
     expect(messages.at(-1)).toBe('shut down cleanly')
