@@ -111,7 +111,7 @@ export async function benchAccountData(): Promise<AccountDataFigures> {
     await fillChain(chain.rpcUrl, accounts, chain.contracts.usd)
     const parsed = parseDevnetFile(JSON.stringify(devnet.info), [])!
     const config = {
-      ...loadConfig({ PORT: '0', FOYER_INDEXER: 'false', FOYER_DEVNET_FILE: '/nonexistent', FOYER_DATA_DIR: dir, ...COUNT_BUT_NEVER_LIMIT }),
+      ...loadConfig({ PORT: '0', LOG_LEVEL: 'error', FOYER_INDEXER: 'false', FOYER_DEVNET_FILE: '/nonexistent', FOYER_DATA_DIR: dir, ...COUNT_BUT_NEVER_LIMIT }),
       chains: parsed.chains,
     }
     const indexer: AccountDataFigures['indexer'] = {}

@@ -194,7 +194,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           command: process.execPath,
           args: ['--conditions=@foyer/source', '--import', 'tsx', SERVER_ENTRY],
           cwd: REPO_ROOT,
-          env: { ...childEnv, ...embedded?.serverEnv, FOYER_PROJECTS: withExamplesProject((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS), PORT: String(ports.server), HOST: host },
+          // The server logs every request at its default level (info); the dev stack keeps to errors unless LOG_LEVEL says otherwise.
+          env: { LOG_LEVEL: 'error', ...childEnv, ...embedded?.serverEnv, FOYER_PROJECTS: withExamplesProject((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS), PORT: String(ports.server), HOST: host },
           // The frame host listens right after the API: when it answers, both do.
           ready: { url: embedded?.frameReadyUrl ?? `${serverUrl}/health` },
           echo,

@@ -60,6 +60,28 @@ function suite(open: () => Promise<TestDatabase>) {
   const req = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) => app.request(path, init)
   const json = async (res: Response) => res.json() as Promise<any>
 
+  describe('GET /metrics', () => {
+    it('is Prometheus text by route pattern; with FOYER_METRICS_TOKEN it needs that bearer token', async () => {
+      await req('/v1/project', { headers: { 'x-project-id': 'foyer-demo' } })
+      const open = await req('/metrics')
+      expect(open.status).toBe(200)
+      expect(open.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
+      const text = await open.text()
+      expect(text).toMatch(/^foyer_http_requests_total\{method="GET",route="\/v1\/project",status="200"\} \d+$/m)
+      expect(text).toMatch(new RegExp(`^foyer_db_up\\{database="${t.database.kind}"\\} 1$`, 'm'))
+      expect(text).toMatch(/^foyer_db_pool_connections_total\{/m)
+
+      const token = 'metrics-token-0123456789'
+      const guarded = createApp({ db: t.database, config: testConfig({ FOYER_METRICS_TOKEN: token }), projects: store })
+      const refused = await guarded.request('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer/)
+      expect(await refused.text()).not.toContain(token)
+      expect((await guarded.request('/metrics')).status).toBe(401)
+      expect((await guarded.request('/metrics', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
+    })
+  })
+
   describe('GET /health', () => {
     it('answers without a project', async () => {
       const res = await req('/health')

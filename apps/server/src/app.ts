@@ -21,6 +21,8 @@ import { createRateLimiter } from './limits/rateLimit.ts'
 import { connectRedis, createRedisCounterStore } from './limits/redisCounters.ts'
 import { classifyChainError } from './http/upstreamErrors.ts'
 import { silentLogger, type Logger } from './log.ts'
+import { type ServerMetrics, createMetrics, metricsAuthorized, routePattern } from './observability/metrics.ts'
+import { requestContext } from './observability/requestId.ts'
 import { effectiveFeatures } from './projects/model.ts'
 import { ProjectStore } from './projects/store.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
@@ -40,12 +42,14 @@ export interface AppDeps {
   catalogue?: WalletCatalogue
   /** Rate-limit counters (default: Redis when config.rateLimit.redisUrl is set, else the database). */
   counters?: CounterStore
+  /** Prometheus metrics served on GET /metrics (default: request and database metrics, no process metrics). */
+  metrics?: ServerMetrics
 }
 
 export type FoyerApp = Hono<AppEnv>
 
 /** Builds the HTTP app. Pure wiring: no listening, no process state beyond in-memory caches. */
-export function createApp({ db, config, logger = silentLogger, projects, catalogue, mailer, counters }: AppDeps): FoyerApp {
+export function createApp({ db, config, logger = silentLogger, projects, catalogue, mailer, counters, metrics }: AppDeps): FoyerApp {
   const store = projects ?? new ProjectStore(db.kysely)
   const limits = config.rateLimit
   const limiter = createRateLimiter({
@@ -63,11 +67,13 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
   const project = sequence(limiter.perClient, projectWithoutLimits, limiter.perProject)
   const app = new Hono<AppEnv>()
 
+  metrics ??= createMetrics({ database: db, defaultMetrics: false })
+  const registry = metrics.registry
+  app.use(metrics.middleware)
+  app.use(requestContext(logger, routePattern))
   app.use(async (c, next) => {
-    const started = performance.now()
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
-    logger.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
   })
   app.use(strictTransportSecurity(config)).use('/v1/embedded/device/*', approvalPageHeaders()) // before the routes: every answer, errors too
   app.use('/v1/embedded/*', embeddedCors(config)) // before the app-wide CORS: the frame's origin is not a project's
@@ -86,6 +92,17 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
     return c.json({ ok, version: config.version, database: db.kind }, ok ? 200 : 503)
   })
 
+  // Prometheus text format. Open unless FOYER_METRICS_TOKEN is set (then `Authorization: Bearer <token>`).
+  app.get('/metrics', async (c) => {
+    if (!metricsAuthorized(c.req.header('Authorization'), config.metricsToken)) {
+      c.header('WWW-Authenticate', 'Bearer realm="foyer-metrics"')
+      return errorResponse(c, 401, 'unauthorized', 'GET /metrics needs Authorization: Bearer <FOYER_METRICS_TOKEN>')
+    }
+    c.header('Cache-Control', 'no-store')
+    c.header('Content-Type', registry.contentType)
+    return c.body(await registry.metrics())
+  })
+
   app.get('/v1/project', project, (c) => {
     const p = c.get('project')
     return c.json({ id: p.id, name: p.name, features: effectiveFeatures(p.features) })
@@ -95,7 +112,7 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
 
   registerAccountDataRoutes(app, { config, db, project })
 
-  registerCatalogueRoutes(app, project, catalogue ?? createWalletCatalogue(loadCatalogueFile(process.env.FOYER_WALLETS_FILE || undefined)), projectWithoutLimits)
+  registerCatalogueRoutes(app, project, catalogue ?? createWalletCatalogue(loadCatalogueFile(config.walletsFile)), projectWithoutLimits)
 
   registerEmbeddedRoutes(app, { db, config, projects: store, logger, mailer: mailer ?? createSmtpMailer(config.embedded.smtp) })
 
@@ -104,13 +121,13 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
   app.onError((err, c) => {
     const known = classifyError(err) ?? classifyChainError(err)
     if (known) {
-      if (known.status >= 500) logger.error('request failed', { method: c.req.method, path: c.req.path, error: err })
+      if (known.status >= 500) logger.error('request failed', { requestId: c.get('requestId'), method: c.req.method, route: routePattern(c), error: err })
       return apiErrorResponse(c, known)
     }
     if (err instanceof HTTPException && err.status < 500) {
       return errorResponse(c, err.status as ContentfulStatusCode, 'bad_request', err.message || 'Bad request')
     }
-    logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: err, stack: err instanceof Error ? err.stack : undefined })
+    logger.error('unhandled error', { requestId: c.get('requestId'), method: c.req.method, route: routePattern(c), error: err, stack: err instanceof Error ? err.stack : undefined })
     return errorResponse(c, 500, 'internal_error', 'Internal server error')
   })
 

@@ -38,10 +38,37 @@ describe('loadConfig', () => {
       devAccounts: [],
       projects: [],
       seedDemoProject: true,
-      logLevel: 'error',
+      logLevel: 'info',
       version: SERVER_VERSION,
+      shutdownGraceMs: 10_000,
+      metricsToken: undefined,
     })
     expect(SERVER_VERSION).toMatch(/^\d+\.\d+\.\d+/)
+  })
+
+  it('outside the repository: data in ./foyer-data (or FOYER_DATA_DIR), no chains file unless one is named', () => {
+    const c = loadConfig({}, { repoRoot: null, cwd: root })
+    expect(c.dataDir).toBe(join(root, 'foyer-data'))
+    expect(c.pgliteDir).toBe(join(root, 'foyer-data', 'pglite'))
+    expect(c.devnetFile).toBeUndefined()
+    expect(c.devnetLoaded).toBe(false)
+    expect(describeConfig(c).chains).toBe('not configured')
+    expect(loadConfig({ FOYER_DATA_DIR: 'elsewhere' }, { repoRoot: null, cwd: root }).dataDir).toBe(join(root, 'elsewhere'))
+    expect(loadConfig({ FOYER_DEVNET_FILE: 'chains.json' }, { repoRoot: null, cwd: root }).devnetFile).toBe(join(root, 'chains.json'))
+  })
+
+  it('knows the repository only from its own package.json', () => {
+    expect(REPO_ROOT).toBeDefined()
+    expect(existsSync(join(REPO_ROOT!, 'apps', 'server', 'package.json'))).toBe(true)
+  })
+
+  it('validates the metrics token and the shutdown grace without echoing the token', () => {
+    const token = 'a-very-secret-metrics-token'
+    expect(load({ FOYER_METRICS_TOKEN: token, FOYER_SHUTDOWN_GRACE_SECONDS: '3' })).toMatchObject({ metricsToken: token, shutdownGraceMs: 3000 })
+    expect(issuesOf({ FOYER_METRICS_TOKEN: 'short', FOYER_SHUTDOWN_GRACE_SECONDS: '-1' })).toEqual(['FOYER_METRICS_TOKEN', 'FOYER_SHUTDOWN_GRACE_SECONDS'])
+    expect(() => load({ FOYER_METRICS_TOKEN: 'has a space in it, quite long' })).toThrow(/FOYER_METRICS_TOKEN: must be/)
+    expect(() => load({ FOYER_METRICS_TOKEN: 'has a space in it, quite long' })).not.toThrow(/has a space/)
+    expect(JSON.stringify(describeConfig(load({ FOYER_METRICS_TOKEN: token })))).not.toContain(token)
   })
 
   it('reads and trims values; relative paths resolve against cwd; blank means unset', () => {
@@ -167,7 +194,7 @@ describe('loadConfig', () => {
   })
 
   it('loads the file apps/devnet actually writes, when present', () => {
-    const real = join(REPO_ROOT, '.foyer', 'devnet.json')
+    const real = join(REPO_ROOT!, '.foyer', 'devnet.json')
     if (!existsSync(real)) return void console.info('[foyer] no .foyer/devnet.json yet (run the devnet); check skipped')
     const c = loadConfig({ FOYER_DEVNET_FILE: real }, { repoRoot: root })
     expect(c.chains.map((ch) => ch.id)).toEqual(expect.arrayContaining([31337, 31338]))

@@ -23,7 +23,8 @@ export interface ServerConfig {
   dataDir: string
   /** `<dataDir>/pglite`, used when `databaseUrl` is not set. */
   pgliteDir: string
-  devnetFile: string
+  /** The chains file (FOYER_DEVNET_FILE; in the repository `.foyer/devnet.json`); undefined: none configured. */
+  devnetFile: string | undefined
   /** Whether `devnetFile` existed and was loaded. */
   devnetLoaded: boolean
   chains: ChainConfig[]
@@ -42,6 +43,12 @@ export interface ServerConfig {
   trustProxyHops: number
   /** FOYER_RATE_LIMIT_*, REDIS_URL: limits on the data API and the catalogue (limits/rateLimitConfig.ts). */
   rateLimit: RateLimitConfig
+  /** FOYER_WALLETS_FILE: the wallet catalogue to serve instead of the shipped one. */
+  walletsFile?: string
+  /** FOYER_METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`. Secret: never logged. */
+  metricsToken?: string
+  /** FOYER_SHUTDOWN_GRACE_SECONDS: how long requests in flight may finish after SIGTERM (default 10 s). */
+  shutdownGraceMs: number
 }
 
 export type Env = Record<string, string | undefined>
@@ -55,8 +62,23 @@ export class ConfigError extends Error {
   }
 }
 
-/** Repository root (apps/server/src/ → ../../..). */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+/**
+ * The Foyer repository root when the server runs inside the repository (from apps/server/src or apps/server/dist:
+ * `../../../package.json` is the monorepo's), else undefined — an installed server never depends on the layout.
+ */
+export const REPO_ROOT: string | undefined = findRepoRoot(fileURLToPath(new URL('../../../', import.meta.url)))
+
+function findRepoRoot(candidate: string): string | undefined {
+  try {
+    const pkg = JSON.parse(readFileSync(join(candidate, 'package.json'), 'utf8')) as { name?: unknown; workspaces?: unknown }
+    return pkg.name === 'foyer' && Array.isArray(pkg.workspaces) && pkg.workspaces.includes('apps/server') ? candidate : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Where local data goes outside the repository: `./foyer-data` in the current directory. */
+export const DEFAULT_DATA_DIR_NAME = 'foyer-data'
 
 export const SERVER_VERSION: string = (() => {
   try {
@@ -71,9 +93,10 @@ export const SERVER_VERSION: string = (() => {
  * Reads configuration from environment variables (defaults: see docs/server.md). Throws a ConfigError
  * listing every bad value. Never includes the DATABASE_URL value in error messages.
  */
-export function loadConfig(env: Env = process.env, options: { repoRoot?: string; cwd?: string } = {}): ServerConfig {
+export function loadConfig(env: Env = process.env, options: { repoRoot?: string | null; cwd?: string } = {}): ServerConfig {
   const issues: Issue[] = []
-  const repoRoot = options.repoRoot ?? REPO_ROOT
+  // null: behave as an installed server (no repository defaults), as the packed-server tests do
+  const repoRoot = options.repoRoot === null ? undefined : (options.repoRoot ?? REPO_ROOT)
   const cwd = options.cwd ?? process.cwd()
   const get = (name: string) => {
     const v = env[name]
@@ -98,10 +121,11 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
   const databaseUrl = get('DATABASE_URL')
   checkSecretUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:'], issues)
 
-  const dataDir = toPath(get('FOYER_DATA_DIR') ?? join(repoRoot, '.foyer', 'data'))
-  const devnetFile = toPath(get('FOYER_DEVNET_FILE') ?? join(repoRoot, '.foyer', 'devnet.json'))
+  const dataDir = toPath(get('FOYER_DATA_DIR') ?? (repoRoot ? join(repoRoot, '.foyer', 'data') : DEFAULT_DATA_DIR_NAME))
+  const rawDevnetFile = get('FOYER_DEVNET_FILE')
+  const devnetFile = rawDevnetFile !== undefined ? toPath(rawDevnetFile) : repoRoot ? join(repoRoot, '.foyer', 'devnet.json') : undefined
 
-  let logLevel: LogLevel = 'error'
+  let logLevel: LogLevel = 'info'
   const rawLevel = get('LOG_LEVEL')
   if (rawLevel !== undefined) {
     const lower = rawLevel.toLowerCase()
@@ -143,7 +167,7 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
 
   const indexer = parseIndexerSettings(get, issues)
 
-  const devnet = readDevnetFile(devnetFile, issues)
+  const devnet = devnetFile === undefined ? undefined : readDevnetFile(devnetFile, issues)
 
   const embedded = loadEmbeddedConfig(get, issues, { host, port })
 
@@ -156,6 +180,23 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
   }
 
   const rateLimit = parseRateLimitConfig(get, issues)
+
+  const rawWallets = get('FOYER_WALLETS_FILE')
+  const walletsFile = rawWallets === undefined ? undefined : toPath(rawWallets)
+
+  const metricsToken = get('FOYER_METRICS_TOKEN')
+  // The value is a secret: only its shape is reported.
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,512}$/.test(metricsToken)) {
+    issues.push({ path: 'FOYER_METRICS_TOKEN', message: 'must be 16 to 512 printable characters without spaces' })
+  }
+
+  let shutdownGraceMs = 10_000
+  const rawGrace = get('FOYER_SHUTDOWN_GRACE_SECONDS')
+  if (rawGrace !== undefined) {
+    const n = /^\d{1,4}$/.test(rawGrace) ? Number(rawGrace) : NaN
+    if (!(n >= 0 && n <= 3600)) issues.push({ path: 'FOYER_SHUTDOWN_GRACE_SECONDS', message: `must be a whole number of seconds from 0 to 3600 (got ${JSON.stringify(rawGrace)})` })
+    else shutdownGraceMs = n * 1000
+  }
 
   if (issues.length > 0) throw new ConfigError(issues)
   return {
@@ -176,6 +217,9 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string;
     logLevel,
     indexer,
     trustProxyHops,
+    walletsFile,
+    metricsToken,
+    shutdownGraceMs,
   }
 }
 
@@ -193,8 +237,10 @@ export function describeConfig(config: ServerConfig): Record<string, unknown> {
     listen: `${config.host}:${config.port}`,
     database: config.databaseUrl ? 'postgres' : `pglite (${config.pgliteDir})`,
     devnet: config.devnetLoaded ? `${config.devnetFile} (${config.chains.length} chains)` : 'not loaded',
+    chains: config.chains.length ? config.chains.map((c) => c.id) : 'not configured',
     projects: [...(config.seedDemoProject ? ['foyer-demo'] : []), ...config.projects.map((p) => p.id)],
     logLevel: config.logLevel,
+    metrics: config.metricsToken ? 'token required' : 'open',
     indexer: config.indexer.enabled ? `on (poll ${config.indexer.pollMs} ms, ${config.indexer.batchSize} blocks a step)` : 'off',
   }
 }

@@ -11,6 +11,7 @@ import { seedSpamList } from './history/spamList.ts'
 import { type RunningIndexers, startIndexers } from './indexer/indexerService.ts'
 import { withHistoryTables } from './indexer/tables.ts'
 import { startPurgeTimer } from './maintenance/purge.ts'
+import { type ServerMetrics, createMetrics } from './observability/metrics.ts'
 
 export { createApp, type AppDeps, type FoyerApp } from './app.ts'
 export { loadConfig, ConfigError, parseDevnetFile, describeConfig, type ServerConfig, type ChainConfig, type ChainToken, type ChainContracts, type ChainNft, type Address } from './config.ts'
@@ -35,11 +36,16 @@ export interface FoyerServer {
   config: ServerConfig
   database: FoyerDatabase
   projects: ProjectStore
+  /** Prometheus registry behind GET /metrics. */
+  metrics: ServerMetrics
   /** The account-history indexer, following every configured chain (absent when FOYER_INDEXER=false or no chains). */
   indexer?: RunningIndexers
   /** Starts listening on config.host:config.port (port 0 → any free port). */
   listen(): Promise<{ url: string; host: string; port: number }>
-  /** Stops listening (open connections get 5 s), then closes the database if this server opened it. Idempotent. */
+  /**
+   * Stops listening (new connections are refused), lets requests in flight finish (config.shutdownGraceMs), stops the
+   * indexer, then closes the database if this server opened it. Idempotent.
+   */
   close(): Promise<void>
 }
 
@@ -62,11 +68,13 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   }
   // Opened here (not inside createApp) so close() can end its Redis connection.
   const counters = openCounterStore(database, config.rateLimit.redisUrl)
-  const app = createApp({ db: database, config, logger, projects, counters })
+  const metrics = createMetrics({ database })
+  const app = createApp({ db: database, config, logger, projects, counters, metrics })
   const indexer =
     config.indexer.enabled && config.chains.length > 0
       ? startIndexers({ chains: config.chains, db: withHistoryTables(database.kysely), settings: config.indexer, logger })
       : undefined
+  metrics.setIndexers(indexer?.indexers ?? [])
 
   // Expired challenges, sessions, devices and limit windows are deleted every 10 minutes (maintenance/purge.ts).
   const purge = startPurgeTimer(database, logger)
@@ -103,25 +111,36 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     return { url, host: config.host, port }
   }
 
+  // Graceful: stop accepting connections (new ones are refused), let requests in flight finish (up to
+  // config.shutdownGraceMs, then the rest are cut), stop the indexer between two steps, then close the database.
   const close = () =>
     (closing ??= (async () => {
       const server = http
-      if (server) {
-        await new Promise<void>((resolve) => {
-          const force = setTimeout(() => server.closeAllConnections(), 5_000)
-          force.unref()
-          server.close(() => {
-            clearTimeout(force)
-            resolve()
+      const started = performance.now()
+      const drained = server
+        ? new Promise<void>((resolve) => {
+            const force = setTimeout(() => {
+              logger.warn('shutdown grace period over; closing open connections', { graceMs: config.shutdownGraceMs })
+              server.closeAllConnections()
+            }, config.shutdownGraceMs)
+            force.unref()
+            // Keep-alive connections that go idle while draining are closed as soon as they do.
+            const sweep = setInterval(() => server.closeIdleConnections(), 100)
+            sweep.unref()
+            server.close(() => {
+              clearTimeout(force)
+              clearInterval(sweep)
+              resolve()
+            })
+            server.closeIdleConnections()
           })
-          server.closeIdleConnections()
-        })
-      }
-      await indexer?.stop()
+        : Promise.resolve()
+      await Promise.all([drained, indexer?.stop()])
       await purge.stop()
       await counters.close?.()
       if (ownsDatabase) await database.close()
+      logger.info('stopped', { ms: Math.round(performance.now() - started) })
     })())
 
-  return { app, config, database, projects, indexer, listen, close }
+  return { app, config, database, projects, indexer, metrics, listen, close }
 }

@@ -12,15 +12,14 @@ export interface Logger {
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
 
 /**
- * Minimal leveled logger writing one line per event to stderr. Callers must never pass secrets in
- * `fields`; use `redactUrl` for connection strings.
+ * Leveled logger writing one JSON object per line to stderr: `{"time","level","msg",...fields}`. Callers must never
+ * pass secrets in `fields`; as a safety net, fields named like secrets (password, token, authorization, cookie, …)
+ * are written as "***" and URLs carrying a password are redacted (see `redactUrl`).
  */
 export function createLogger(level: LogLevel = 'error', write: (line: string) => void = defaultWrite): Logger {
   const emit = (at: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
     if (rank[at] < rank[level]) return
-    let line = `${new Date().toISOString()} foyer-server ${at}: ${message}`
-    if (fields && Object.keys(fields).length > 0) line += ` ${safeJson(fields)}`
-    write(line)
+    write(safeJson({ time: new Date().toISOString(), level: at, msg: message, ...fields }))
   }
   return {
     level,
@@ -37,15 +36,21 @@ function defaultWrite(line: string) {
   process.stderr.write(`${line}\n`)
 }
 
-function safeJson(value: unknown): string {
+/** Field names whose values are never written (compared without case, `_` and `-`). */
+const SECRET_KEYS = new Set(['pass', 'password', 'secret', 'token', 'authorization', 'cookie', 'setcookie', 'privatekey', 'apikey', 'databaseurl', 'redisurl', 'smtppass', 'metricstoken', 'sessiontoken', 'otp'])
+const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s@]*:[^/\s@]*@/i
+
+function safeJson(value: Record<string, unknown>): string {
   try {
-    return JSON.stringify(value, (_k, v) => {
+    return JSON.stringify(value, (k, v) => {
+      if (k !== '' && SECRET_KEYS.has(k.toLowerCase().replace(/[_-]/g, '')) && v !== undefined && v !== null) return '***'
       if (typeof v === 'bigint') return v.toString()
+      if (typeof v === 'string' && URL_WITH_PASSWORD.test(v)) return redactUrl(v)
       if (v instanceof Error) return { name: v.name, message: v.message, code: (v as { code?: unknown }).code }
       return v
     })
   } catch {
-    return '[unserializable]'
+    return JSON.stringify({ time: value.time, level: value.level, msg: value.msg, fields: '[unserializable]' })
   }
 }
 

@@ -15,6 +15,8 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export interface FoyerDatabase {
   kysely: Kysely<Database>
   kind: DatabaseKind
+  /** Postgres only: the `pg` pool's counts, for /metrics. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number }
   /** Closes the pool / PGlite instance (and releases the data directory). Idempotent. */
   close(): Promise<void>
 }
@@ -79,6 +81,7 @@ function openPostgres(databaseUrl: string, logger: Logger, poolMax = 10): FoyerD
   return {
     kysely,
     kind: 'postgres',
+    pool,
     close: () => (closing ??= kysely.destroy()),
   }
 }

@@ -11,7 +11,8 @@ import { type ServerConfig, loadConfig } from '../config.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
-import { createFrameApp } from './frameHost.ts'
+import { createLogger } from '../log.ts'
+import { FRAME_API_URL_PLACEHOLDER, createFrameApp } from './frameHost.ts'
 
 const postgres = await probePostgres()
 notePostgres(postgres, 'frameHost.test.ts')
@@ -150,10 +151,41 @@ describe('frame host without a database answer, over https, and with a stale bui
     expect(directives(res.headers.get('content-security-policy'))['frame-ancestors']).toEqual(["'none'"])
   })
 
+  it('gives every answer a request id and logs it with the route pattern', async () => {
+    const lines: string[] = []
+    const app = createFrameApp({ config: loadTestConfig(), projects: { get: async () => undefined }, distDir, logger: createLogger('info', (l) => lines.push(l)) })
+    const page = await app.request('/?projectId=shop', { headers: { 'X-Request-Id': 'frame-req-1' } })
+    expect(page.headers.get('x-request-id')).toBe('frame-req-1')
+    expect((await app.request('/assets/index-abc123.js')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ msg: 'request', requestId: 'frame-req-1', route: '/', status: 200 }),
+      expect.objectContaining({ msg: 'request', route: '/*', status: 200 }),
+    ])
+  })
+
   it('sends HSTS when the frame origin is https', async () => {
     const app = createFrameApp({ config: loadTestConfig({ FOYER_FRAME_ORIGIN: 'https://wallet.example.com' }), projects: { get: async () => undefined }, distDir })
     expect((await app.request('/')).headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
     expect((await app.request('/assets/index-abc123.js')).headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
+  })
+
+  it('writes FOYER_PUBLIC_URL where a shipped build has the placeholder server URL; those assets are revalidated', async () => {
+    const shipped = fakeBuild(`<!doctype html><link rel="preconnect" href="${FRAME_API_URL_PLACEHOLDER}"><script type="module" src="/assets/index-abc123.js"></script>`)
+    writeFileSync(path.join(shipped, 'assets', 'index-abc123.js'), `const api = ${JSON.stringify(FRAME_API_URL_PLACEHOLDER)};fetch(api + "/v1/embedded/config")`)
+    try {
+      const config = loadTestConfig({ FOYER_PUBLIC_URL: 'https://api.shop.example' })
+      const app = createFrameApp({ config, projects: { get: async () => undefined }, distDir: shipped })
+      const page = await (await app.request('/')).text()
+      expect(page).toContain('href="https://api.shop.example"')
+      const asset = await app.request('/assets/index-abc123.js')
+      expect(await asset.text()).toBe('const api = "https://api.shop.example";fetch(api + "/v1/embedded/config")')
+      expect(asset.headers.get('cache-control')).toBe('no-cache')
+      expect(directives((await app.request('/')).headers.get('content-security-policy'))['connect-src']).toContain('https://api.shop.example')
+      // A URL that could break out of the script's string is refused rather than written in.
+      expect(() => createFrameApp({ config: { ...config, embedded: { ...config.embedded, publicUrl: 'https://a"+alert(1)+"' } }, projects: { get: async () => undefined }, distDir: shipped })).toThrow(/plain http\(s\) origin/)
+    } finally {
+      rmSync(shipped, { recursive: true, force: true })
+    }
   })
 
   it('refuses a build that still has a <meta> CSP (it would sit beside the header and cannot carry frame-ancestors)', () => {

@@ -7,6 +7,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { Hono, type Context } from 'hono'
 import type { ServerConfig } from '../config.ts'
+import { silentLogger, type Logger } from '../log.ts'
+import { routePattern } from '../observability/metrics.ts'
+import { requestContext } from '../observability/requestId.ts'
 import { isValidProjectId } from '../projects/model.ts'
 import type { ProjectStore } from '../projects/store.ts'
 import { STRICT_TRANSPORT_SECURITY, connectSources, frameAncestors, frameContentSecurityPolicy } from './frameCsp.ts'
@@ -16,6 +19,8 @@ export interface FrameAppOptions {
   projects: Pick<ProjectStore, 'get'>
   /** The frame build (apps/frame/dist): index.html and assets/. */
   distDir: string
+  /** Access log: one line per request with its id (X-Request-Id), as on the API (default: none). */
+  logger?: Logger
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -31,19 +36,31 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
-type BuiltFile = { body: Uint8Array; type: string }
+/**
+ * The server URL a frame build shipped inside the package carries (scripts/build-frame.mjs). The host writes the
+ * server's public URL (FOYER_PUBLIC_URL) in its place, so one build serves any deployment. A build made with
+ * FOYER_API_URL (the devnet's) does not contain it and is served unchanged.
+ */
+export const FRAME_API_URL_PLACEHOLDER = 'https://foyer-api-url.invalid'
+const TEXT_TYPES = new Set(['.html', '.js', '.mjs', '.css', '.json'])
 
-export function createFrameApp({ config, projects, distDir }: FrameAppOptions): Hono {
-  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8')
+type BuiltFile = { body: Uint8Array; type: string; rewritten: boolean }
+
+export function createFrameApp({ config, projects, distDir, logger = silentLogger }: FrameAppOptions): Hono {
+  if (!/^https?:\/\/[A-Za-z0-9.\-:[\]]+$/.test(config.embedded.publicUrl)) {
+    throw new Error('FOYER_PUBLIC_URL must be a plain http(s) origin (scheme, host, port) for the frame host')
+  }
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8').replaceAll(FRAME_API_URL_PLACEHOLDER, config.embedded.publicUrl)
   if (/http-equiv\s*=\s*["']?content-security-policy/i.test(indexHtml)) {
     // A <meta> policy would be combined with the header one (both must pass) and cannot carry frame-ancestors.
     throw new Error(`${distDir}/index.html still carries a <meta> Content-Security-Policy; the header is the policy`)
   }
-  const files = listBuild(distDir)
+  const files = listBuild(distDir, config.embedded.publicUrl)
   const connect = connectSources(config)
   const https = config.embedded.frameOrigin.startsWith('https://')
   const app = new Hono()
 
+  app.use(requestContext(logger, routePattern))
   app.use(async (c, next) => {
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
@@ -76,7 +93,8 @@ export function createFrameApp({ config, projects, distDir }: FrameAppOptions): 
     const file = files.get(c.req.path)
     if (!file) return c.text('Not found', 404, { 'Cache-Control': 'no-store' })
     // Vite names assets by content hash: a name never changes content, so they may be cached for good.
-    const hashed = c.req.path.startsWith('/assets/')
+    // A file the host rewrote keeps its build name while its content follows FOYER_PUBLIC_URL: revalidated instead.
+    const hashed = c.req.path.startsWith('/assets/') && !file.rewritten
     c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
     c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
     c.header('Content-Type', file.type)
@@ -86,7 +104,7 @@ export function createFrameApp({ config, projects, distDir }: FrameAppOptions): 
 }
 
 /** Every file of the build except index.html (served as the page), keyed by URL path. */
-function listBuild(distDir: string): Map<string, BuiltFile> {
+function listBuild(distDir: string, publicUrl: string): Map<string, BuiltFile> {
   const files = new Map<string, BuiltFile>()
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -95,7 +113,11 @@ function listBuild(distDir: string): Map<string, BuiltFile> {
       else {
         const urlPath = `/${path.relative(distDir, full).split(path.sep).join('/')}`
         if (urlPath === '/index.html') continue
-        files.set(urlPath, { body: readFileSync(full), type: CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream' })
+        const type = CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream'
+        const body = readFileSync(full)
+        if (TEXT_TYPES.has(path.extname(name)) && body.includes(FRAME_API_URL_PLACEHOLDER)) {
+          files.set(urlPath, { body: Buffer.from(body.toString('utf8').replaceAll(FRAME_API_URL_PLACEHOLDER, publicUrl)), type, rewritten: true })
+        } else files.set(urlPath, { body, type, rewritten: false })
       }
     }
   }

@@ -44,7 +44,7 @@ export interface RunningFrameHost {
 
 export async function startFrameHost(options: { settings: FrameHostSettings; config: ServerConfig; projects: ProjectStore; logger: Logger }): Promise<RunningFrameHost> {
   const { settings, logger } = options
-  const app = createFrameApp({ config: options.config, projects: options.projects, distDir: settings.distDir })
+  const app = createFrameApp({ config: options.config, projects: options.projects, distDir: settings.distDir, logger })
   const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server
   await new Promise<void>((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) =>

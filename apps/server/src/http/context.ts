@@ -3,6 +3,8 @@ import type { Project } from '../projects/model.ts'
 /** Hono environment shared by every route. */
 export interface AppEnv {
   Variables: {
+    /** This request's id (observability/requestId.ts), echoed as X-Request-Id and written with every log line. */
+    requestId: string
     /** Set by `requireProject`. */
     project: Project
     /** x-sdk-type / x-sdk-version, validated, when sent. */

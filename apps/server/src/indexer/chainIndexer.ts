@@ -54,6 +54,8 @@ export class ChainIndexer {
   #wake: (() => void) | undefined
   /** Blocks written since this indexer was made, and where the time went (for logs and the benchmark). */
   blocksIndexed = 0
+  /** The chain's head as last seen by this indexer (undefined before its first step): /metrics reports the lag. */
+  head: number | undefined
   readonly timings = { rpcMs: 0, decodeMs: 0, writeMs: 0 }
 
   constructor(options: ChainIndexerOptions) {
@@ -83,6 +85,7 @@ export class ChainIndexer {
     ])
     const genesisHash = this.#genesisHash ?? (genesis as RpcBlock).hash.toLowerCase()
     const head = Number(BigInt(headHex as string))
+    this.head = head
     let state = await this.#state()
     if (!state || state.genesis_hash !== genesisHash) {
       this.#genesisHash = undefined
