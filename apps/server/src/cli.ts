@@ -177,7 +177,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
   }
   if (stopSignal) return shutDown(stopSignal)
 
-  let address
+  let address: Awaited<ReturnType<NonNullable<typeof server>['listen']>>
   try {
     address = await server.listen()
   } catch (e) {
