@@ -6,15 +6,24 @@ export default defineConfig({
   // Foyer's packages from their source (package.json `@foyer/source`); the built output has its own tests.
   resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
   // Not Vite's server default (it adds `module`): under `module` the WalletConnect SDK in Node never settles a session.
-  ssr: { resolve: { conditions: ['@foyer/source', 'node', 'development|production'], externalConditions: ['@foyer/source'] } },
+  ssr: {
+    resolve: { conditions: ['@foyer/source', 'node', 'development|production'], externalConditions: ['@foyer/source'] },
+  },
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'apps/*/test/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     // Type tests (`*.test-d.ts`, expectTypeOf and @ts-expect-error) run with the unit tests and fail them.
     typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    reporters: process.env.FOYER_VITEST_JSON ? ['default', ['json', { outputFile: process.env.FOYER_VITEST_JSON }]] : ['default'],
+    reporters: process.env.FOYER_VITEST_JSON
+      ? ['default', ['json', { outputFile: process.env.FOYER_VITEST_JSON }]]
+      : ['default'],
   },
 })

@@ -12,17 +12,24 @@ const SERVER = 'http://127.0.0.1:8787'
 const DEMO_ORIGIN = 'http://127.0.0.1:5173'
 const walletRow = 'wallet-selector-dev.foyer.testwallet'
 
-
-type HistoryEntry = { metadata: { hash: string; chain: string }; transfers: { nft_info?: { flags: { is_spam: boolean } } }[] }
+type HistoryEntry = {
+  metadata: { hash: string; chain: string }
+  transfers: { nft_info?: { flags: { is_spam: boolean } } }[]
+}
 
 /** The account's whole history on one chain, straight from the server (what the view must agree with). */
 async function serverHistory(address: Address, chainId: number): Promise<HistoryEntry[]> {
-  const res = await fetch(`${SERVER}/v1/account/${address}/history?chainId=eip155:${chainId}&limit=50`, { headers: { 'x-project-id': 'foyer-demo' } })
+  const res = await fetch(`${SERVER}/v1/account/${address}/history?chainId=eip155:${chainId}&limit=50`, {
+    headers: { 'x-project-id': 'foyer-demo' },
+  })
   expect(res.status).toBe(200)
   return ((await res.json()) as { data: HistoryEntry[] }).data
 }
 
-test('tokens with USD values; Activity shows a new transfer, hides the spam airdrop, and follows the network', async ({ page, wallet }) => {
+test('tokens with USD values; Activity shows a new transfer, hides the spam airdrop, and follows the network', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/')
   await page.getByTestId('connect-button').click()
   await page.getByTestId(walletRow).click()
@@ -33,8 +40,12 @@ test('tokens with USD values; Activity shows a new transfer, hides the spam aird
 
   // The native balance keeps its meaning; the token list adds fUSD and FOY with values and a total.
   const native = await balanceOf(CHAIN_1, wallet.address)
-  await expect.poll(async () => digitsOnly(await modal.getByTestId('account-balance').textContent())).toBe(flooredEther(native))
-  await expect.poll(async () => digitsOnly(await modal.getByTestId('token-ETH').getByTestId('token-amount').textContent())).toBe(flooredEther(await balanceOf(CHAIN_1, wallet.address)))
+  await expect
+    .poll(async () => digitsOnly(await modal.getByTestId('account-balance').textContent()))
+    .toBe(flooredEther(native))
+  await expect
+    .poll(async () => digitsOnly(await modal.getByTestId('token-ETH').getByTestId('token-amount').textContent()))
+    .toBe(flooredEther(await balanceOf(CHAIN_1, wallet.address)))
   await expect(modal.getByTestId('token-fUSD')).toContainText('$')
   await expect(modal.getByTestId('token-FOY')).toBeVisible()
   await expect(modal.getByTestId('account-total-value')).toHaveText(/^\$[\d,]+\.\d\d$/)
@@ -43,11 +54,19 @@ test('tokens with USD values; Activity shows a new transfer, hides the spam aird
   // The user's own transaction refreshes the list while Account stays open (no navigation, no reload).
   const before = await balanceOf(CHAIN_1, wallet.address)
   await wallet.core.request(DEMO_ORIGIN, 'eth_sendTransaction', [
-    { from: wallet.address, to: '0x00000000000000000000000000000000000f0e12', value: `0x${parseEther('1.5').toString(16)}` },
+    {
+      from: wallet.address,
+      to: '0x00000000000000000000000000000000000f0e12',
+      value: `0x${parseEther('1.5').toString(16)}`,
+    },
   ])
   await expect.poll(() => balanceOf(CHAIN_1, wallet.address)).toBeLessThan(before)
   const after = flooredEther(await balanceOf(CHAIN_1, wallet.address))
-  await expect.poll(async () => digitsOnly(await modal.getByTestId('token-ETH').getByTestId('token-amount').textContent()), { timeout: 10_000 }).toBe(after)
+  await expect
+    .poll(async () => digitsOnly(await modal.getByTestId('token-ETH').getByTestId('token-amount').textContent()), {
+      timeout: 10_000,
+    })
+    .toBe(after)
 
   // Activity: the seeded history is there, the spam-only airdrop is not.
   await modal.getByTestId('account-activity').click()
@@ -78,7 +97,9 @@ test('tokens with USD values; Activity shows a new transfer, hides the spam aird
   await modal.getByTestId('account-activity').click()
   const chain2 = new Set((await serverHistory(wallet.address, CHAIN_2.id)).map((e) => e.metadata.hash))
   await expect(modal.getByTestId('activity-item').first()).toBeVisible()
-  const shown = await modal.getByTestId('activity-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-hash')))
+  const shown = await modal
+    .getByTestId('activity-item')
+    .evaluateAll((items) => items.map((i) => i.getAttribute('data-hash')))
   expect(shown.length).toBeGreaterThan(3)
   for (const h of shown) expect(chain2.has(h!)).toBe(true)
   await expect(modal.locator(`[data-hash="${hash.toLowerCase()}"]`)).toHaveCount(0)

@@ -5,8 +5,8 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, stringToHex, verifyMessage, verifyTypedData } from 'viem'
-import { hostileSite, frameOf, signUpWithEmail } from './embedded-helpers.ts'
-import { CHAIN_1, CHAIN_2, balanceOf, expect, publicClient, test } from './fixtures.ts'
+import { frameOf, hostileSite, signUpWithEmail } from './embedded-helpers.ts'
+import { balanceOf, CHAIN_1, CHAIN_2, expect, publicClient, test } from './fixtures.ts'
 
 const SINK = '0x000000000000000000000000000000000000dEaD'
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -33,7 +33,8 @@ test.afterAll(async () => {
 
 const approveButton = () => frameOf(page).getByTestId('frame-approve')
 const frameBody = () => frameOf(page).locator('body')
-const sendTx = (value = '0x2386f26fc10000' /* 0.01 ETH */) => site.post('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: address, to: SINK, value }] })
+const sendTx = (value = '0x2386f26fc10000' /* 0.01 ETH */) =>
+  site.post('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: address, to: SINK, value }] })
 const nonce = () => publicClient(CHAIN_1).getTransactionCount({ address })
 
 test('Enter pressed and held as a send request arrives does not approve it; a fresh press later does', async () => {
@@ -68,22 +69,36 @@ test('Enter pressed and held as a send request arrives does not approve it; a fr
   await page.keyboard.press('Enter')
   const answer = await site.waitAnswer(id)
   expect(answer.ok).toBe(true)
-  const receipt = await publicClient(CHAIN_1).waitForTransactionReceipt({ hash: (answer as { result: { result: Hex } }).result.result })
+  const receipt = await publicClient(CHAIN_1).waitForTransactionReceipt({
+    hash: (answer as { result: { result: Hex } }).result.result,
+  })
   expect(receipt.status).toBe('success')
   expect(await nonce()).toBe(before.nonce + 1)
 })
 
 test('a second request sent while the first is on screen waits behind it and never replaces it', async () => {
-  const first = await site.post('RPC_REQUEST', { method: 'personal_sign', params: [stringToHex('first: log in to the game'), address] })
+  const first = await site.post('RPC_REQUEST', {
+    method: 'personal_sign',
+    params: [stringToHex('first: log in to the game'), address],
+  })
   await expect(frameOf(page).getByTestId('frame-request-body')).toHaveText('first: log in to the game')
-  const second = await site.post('RPC_REQUEST', { method: 'personal_sign', params: [stringToHex('second: transfer everything'), address] })
+  const second = await site.post('RPC_REQUEST', {
+    method: 'personal_sign',
+    params: [stringToHex('second: transfer everything'), address],
+  })
   // The first stays, unchanged and decidable, however long the person reads.
   await page.waitForTimeout(LONGER_THAN_ARMING_MS)
   await expect(frameOf(page).getByTestId('frame-request-body')).toHaveText('first: log in to the game')
   await expect(approveButton()).toHaveAttribute('data-armed', 'true')
   await approveButton().click()
   const firstAnswer = await site.waitAnswer(first)
-  expect(await verifyMessage({ address, message: 'first: log in to the game', signature: (firstAnswer as { result: { result: Hex } }).result.result })).toBe(true)
+  expect(
+    await verifyMessage({
+      address,
+      message: 'first: log in to the game',
+      signature: (firstAnswer as { result: { result: Hex } }).result.result,
+    }),
+  ).toBe(true)
   // Then the second, arming again from zero.
   await expect(frameOf(page).getByTestId('frame-request-body')).toHaveText('second: transfer everything')
   await expect(approveButton()).toBeDisabled()
@@ -92,13 +107,26 @@ test('a second request sent while the first is on screen waits behind it and nev
   expect(await site.waitAnswer(second)).toMatchObject({ ok: false, error: { code: 'rejected' } })
 
   // A flood is refused beyond the bound (5 waiting), and ABORT_PENDING rejects everything waiting.
-  const flood = await Promise.all(Array.from({ length: 7 }, (_, i) => site.post('RPC_REQUEST', { method: 'personal_sign', params: [stringToHex(`flood ${i}`), address] })))
+  const flood = await Promise.all(
+    Array.from({ length: 7 }, (_, i) =>
+      site.post('RPC_REQUEST', { method: 'personal_sign', params: [stringToHex(`flood ${i}`), address] }),
+    ),
+  )
   const refused = await Promise.all(flood.slice(5).map((id) => site.waitAnswer(id)))
-  expect(refused.map((a) => (a.ok ? 'ok' : a.error.message))).toEqual([expect.stringMatching(/too many pending requests/i), expect.stringMatching(/too many pending requests/i)])
+  expect(refused.map((a) => (a.ok ? 'ok' : a.error.message))).toEqual([
+    expect.stringMatching(/too many pending requests/i),
+    expect.stringMatching(/too many pending requests/i),
+  ])
   await expect(frameOf(page).getByTestId('frame-request-body')).toHaveText('flood 0')
   await site.post('ABORT_PENDING', {})
   const aborted = await Promise.all(flood.slice(0, 5).map((id) => site.waitAnswer(id)))
-  expect(aborted.map((a) => (a.ok ? 'ok' : a.error.code))).toEqual(['aborted', 'aborted', 'aborted', 'aborted', 'aborted'])
+  expect(aborted.map((a) => (a.ok ? 'ok' : a.error.code))).toEqual([
+    'aborted',
+    'aborted',
+    'aborted',
+    'aborted',
+    'aborted',
+  ])
 })
 
 test('a transparent accent, a 10×10 frame, opacity 0.1 or a cover over the frame cannot get an approval', async () => {
@@ -124,7 +152,9 @@ test('a transparent accent, a 10×10 frame, opacity 0.1 or a cover over the fram
     await expect(approveButton(), name).toBeDisabled()
     await expect(frameOf(page).getByTestId('frame-approval-status'), name).toHaveText(/Approve is paused/)
     // A click that reaches the button anyway (coordinates, through the cover) does nothing.
-    await approveButton().click({ force: true, timeout: 2_000 }).catch(() => undefined)
+    await approveButton()
+      .click({ force: true, timeout: 2_000 })
+      .catch(() => undefined)
     expect(await site.answer(id), name).toBeUndefined()
     await site.styleFrame('')
     await site.coverFrame(false)
@@ -143,7 +173,10 @@ test('SWITCH_NETWORK while an approval is open is refused and the transaction go
   const id = await sendTx()
   await expect(frameOf(page).getByTestId('frame-row-network')).toHaveText(`${CHAIN_1.name} (${CHAIN_1.id})`)
   const switchId = await site.post('SWITCH_NETWORK', { chainId: CHAIN_2.id })
-  expect(await site.waitAnswer(switchId)).toMatchObject({ ok: false, error: { code: 'rejected', message: expect.stringMatching(/cannot change while a request waits/) } })
+  expect(await site.waitAnswer(switchId)).toMatchObject({
+    ok: false,
+    error: { code: 'rejected', message: expect.stringMatching(/cannot change while a request waits/) },
+  })
   const userId = await site.post('GET_USER', { chainId: CHAIN_2.id })
   expect(await site.waitAnswer(userId)).toMatchObject({ ok: false, error: { code: 'rejected' } })
   const chainId = await site.post('GET_CHAIN_ID', {})
@@ -151,7 +184,9 @@ test('SWITCH_NETWORK while an approval is open is refused and the transaction go
 
   await approveButton().click()
   const answer = await site.waitAnswer(id)
-  const receipt = await publicClient(CHAIN_1).waitForTransactionReceipt({ hash: (answer as { result: { result: Hex } }).result.result })
+  const receipt = await publicClient(CHAIN_1).waitForTransactionReceipt({
+    hash: (answer as { result: { result: Hex } }).result.result,
+  })
   expect(receipt.status).toBe('success')
   expect(await nonce()).toBe(before + 1)
   expect(await publicClient(CHAIN_2).getTransactionCount({ address })).toBe(beforeOther)
@@ -183,8 +218,13 @@ test('a Permit shows token contract, spender, amount and deadline; typed data fo
     primaryType: 'Permit',
     message: { owner: address, spender: SPENDER, value: '1000000', nonce: '0', deadline: '1893456000' },
   }
-  const id = await site.post('RPC_REQUEST', { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(permit)] })
-  await expect(frameOf(page).getByTestId('frame-approval-summary')).toHaveText(`Allow ${SPENDER} to spend 1000000 base units of ${TOKEN} until 2030-01-01 00:00 UTC`)
+  const id = await site.post('RPC_REQUEST', {
+    method: 'eth_signTypedData_v4',
+    params: [address, JSON.stringify(permit)],
+  })
+  await expect(frameOf(page).getByTestId('frame-approval-summary')).toHaveText(
+    `Allow ${SPENDER} to spend 1000000 base units of ${TOKEN} until 2030-01-01 00:00 UTC`,
+  )
   await expect(frameOf(page).getByTestId('frame-row-permitToken')).toHaveText(TOKEN)
   await expect(frameOf(page).getByTestId('frame-row-permitSpender')).toHaveText(SPENDER)
   await expect(frameOf(page).getByTestId('frame-row-permitAmount')).toHaveText('1000000 base units')
@@ -194,13 +234,27 @@ test('a Permit shows token contract, spender, amount and deadline; typed data fo
   await approveButton().click()
   const answer = await site.waitAnswer(id)
   const signature = (answer as { result: { result: Hex } }).result.result
-  expect(await verifyTypedData({ ...(permit as never as Parameters<typeof verifyTypedData>[0]), address, signature })).toBe(true)
+  expect(
+    await verifyTypedData({ ...(permit as never as Parameters<typeof verifyTypedData>[0]), address, signature }),
+  ).toBe(true)
 
   // The same permit bound to chain 1: refused before anything is shown.
-  const foreign = await site.post('RPC_REQUEST', { method: 'eth_signTypedData_v4', params: [address, JSON.stringify({ ...permit, domain: { ...permit.domain, chainId: 1 } })] })
-  expect(await site.waitAnswer(foreign)).toMatchObject({ ok: false, error: { code: 'invalid_request', message: `The typed data is for chain 1, but the wallet is on chain ${CHAIN_1.id}` } })
+  const foreign = await site.post('RPC_REQUEST', {
+    method: 'eth_signTypedData_v4',
+    params: [address, JSON.stringify({ ...permit, domain: { ...permit.domain, chainId: 1 } })],
+  })
+  expect(await site.waitAnswer(foreign)).toMatchObject({
+    ok: false,
+    error: {
+      code: 'invalid_request',
+      message: `The typed data is for chain 1, but the wallet is on chain ${CHAIN_1.id}`,
+    },
+  })
   await expect(frameBody()).not.toHaveAttribute('data-screen', 'approval')
   // Malformed typed data: refused as invalid_request too.
-  const malformed = await site.post('RPC_REQUEST', { method: 'eth_signTypedData_v4', params: [address, JSON.stringify({ ...permit, message: { ...permit.message, spender: '0x12' } })] })
+  const malformed = await site.post('RPC_REQUEST', {
+    method: 'eth_signTypedData_v4',
+    params: [address, JSON.stringify({ ...permit, message: { ...permit.message, spender: '0x12' } })],
+  })
   expect(await site.waitAnswer(malformed)).toMatchObject({ ok: false, error: { code: 'invalid_request' } })
 })

@@ -41,7 +41,9 @@ export async function signUpWithEmail(page: Page, email: string): Promise<Addres
   await page.getByTestId('email-input').fill(email)
   await page.getByTestId('email-submit').click()
   await expect(modalView(page)).toHaveAttribute('data-view', 'EmailVerifyOtp')
-  await frameOf(page).getByTestId('frame-code-input').fill(codeOf(await nextMail(email, started, /login code/)))
+  await frameOf(page)
+    .getByTestId('frame-code-input')
+    .fill(codeOf(await nextMail(email, started, /login code/)))
   await expect(frameOf(page).getByTestId('frame-recovery-code')).toBeVisible({ timeout: 15_000 })
   await frameOf(page).getByTestId('frame-recovery-saved').click()
   await expect(page.getByTestId('account-button')).toBeVisible()
@@ -49,7 +51,9 @@ export async function signUpWithEmail(page: Page, email: string): Promise<Addres
   return (await page.getByTestId('wagmi-address').textContent()) as Address
 }
 
-export type FrameAnswer = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string; rpcCode?: number } }
+export type FrameAnswer =
+  | { ok: true; result: unknown }
+  | { ok: false; error: { code: string; message: string; rpcCode?: number } }
 
 /**
  * What a script on the site's page can do to the frame: post any request (as the parent window, so the frame
@@ -67,18 +71,26 @@ export function hostileSite(page: Page) {
             w.__attackAnswers = answers
             addEventListener('message', (event) => {
               const data = event.data as { kind?: string; id?: string }
-              if (event.origin === frameOrigin && data?.kind === 'response' && typeof data.id === 'string') answers[data.id] = data
+              if (event.origin === frameOrigin && data?.kind === 'response' && typeof data.id === 'string')
+                answers[data.id] = data
             })
           }
           const id = `attack-${crypto.randomUUID()}`
           const iframe = document.querySelector<HTMLIFrameElement>(`iframe[src^="${frameOrigin}"]`)!
-          iframe.contentWindow!.postMessage({ channel: 'foyer:embedded', version: 1, kind: 'request', id, type, payload }, frameOrigin)
+          iframe.contentWindow!.postMessage(
+            { channel: 'foyer:embedded', version: 1, kind: 'request', id, type, payload },
+            frameOrigin,
+          )
           return id
         },
         { type, payload, frameOrigin: FRAME },
       ),
     /** The frame's answer to `id`, or undefined while there is none. */
-    answer: (id: string) => page.evaluate((id) => (window as unknown as { __attackAnswers?: Record<string, FrameAnswer> }).__attackAnswers?.[id], id) as Promise<FrameAnswer | undefined>,
+    answer: (id: string) =>
+      page.evaluate(
+        (id) => (window as unknown as { __attackAnswers?: Record<string, FrameAnswer> }).__attackAnswers?.[id],
+        id,
+      ) as Promise<FrameAnswer | undefined>,
     async waitAnswer(id: string, timeout = 15_000): Promise<FrameAnswer> {
       let found: FrameAnswer | undefined
       await expect

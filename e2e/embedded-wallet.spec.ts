@@ -5,7 +5,7 @@
 import { createServer } from 'node:http'
 import type { Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
-import { CHAIN_1, balanceOf, expect, publicClient, recordShake, test } from './fixtures.ts'
+import { balanceOf, CHAIN_1, expect, publicClient, recordShake, test } from './fixtures.ts'
 import { HOSTILE_PROJECT } from './hostile-project.ts'
 
 const INBOX = 'http://127.0.0.1:8025'
@@ -53,7 +53,12 @@ async function loginPastLock(page: Page, address: string) {
   await startLogin(page, address)
   const codeView = page.getByTestId('foyer-modal').locator('[data-view="EmailVerifyOtp"]')
   await expect(codeView.or(page.getByTestId('email-error'))).toBeVisible()
-  const locked = /Please try again after (\d+) seconds/.exec((await page.getByTestId('email-error').textContent({ timeout: 500 }).catch(() => null)) ?? '')
+  const locked = /Please try again after (\d+) seconds/.exec(
+    (await page
+      .getByTestId('email-error')
+      .textContent({ timeout: 500 })
+      .catch(() => null)) ?? '',
+  )
   if (locked) {
     await page.waitForTimeout(Number(locked[1]) * 1000 + 500)
     await page.getByTestId('email-submit').click()
@@ -88,7 +93,10 @@ const spySeen = (page: Page) => page.evaluate(() => (window as unknown as { spyS
 
 test.describe.configure({ mode: 'serial' })
 
-test('log in with an email (the code typed in the frame, unseen by the site), save the recovery code, sign with approval, send on anvil, reload, sign out', async ({ page, outbound }) => {
+test('log in with an email (the code typed in the frame, unseen by the site), save the recovery code, sign with approval, send on anvil, reload, sign out', async ({
+  page,
+  outbound,
+}) => {
   void outbound // every request of the journey (the frame's included) is recorded; none may leave the machine
   test.setTimeout(180_000) // two more logins for the same address, each after the server's 30 s lock
   await installSiteSpy(page)
@@ -103,7 +111,9 @@ test('log in with an email (the code typed in the frame, unseen by the site), sa
   await page.getByTestId('email-submit').click()
   await expect(view(page)).toHaveAttribute('data-view', 'EmailVerifyOtp')
   // The frame draws the code entry and says where the code went; the site's modal has no code field at all.
-  await expect(frame(page).getByTestId('frame-code-body')).toHaveText(`Enter the code we emailed to ${email}. If we asked you to approve this device, do that first.`)
+  await expect(frame(page).getByTestId('frame-code-body')).toHaveText(
+    `Enter the code we emailed to ${email}. If we asked you to approve this device, do that first.`,
+  )
   await expect(page.getByTestId('foyer-modal').locator('input')).toHaveCount(0)
   await expect(page.getByTestId('otp-resend')).toBeDisabled() // counting down from 30 s
   await expect(frame(page).getByTestId('frame-remember')).not.toBeChecked() // "Remember this device" is off unless chosen
@@ -162,7 +172,9 @@ test('log in with an email (the code typed in the frame, unseen by the site), sa
   await expect(frame(page).locator('dd').filter({ hasText: '0.01 ETH' })).toBeVisible()
   await frame(page).getByTestId('frame-approve').click()
   await expect(page.getByTestId('sent-hash')).toHaveText(/^0x[0-9a-f]{64}$/)
-  const receipt = await publicClient(CHAIN_1).waitForTransactionReceipt({ hash: (await page.getByTestId('sent-hash').textContent()) as Hex })
+  const receipt = await publicClient(CHAIN_1).waitForTransactionReceipt({
+    hash: (await page.getByTestId('sent-hash').textContent()) as Hex,
+  })
   expect(receipt.status).toBe('success')
   expect(receipt.from.toLowerCase()).toBe(walletAddress.toLowerCase())
   expect(before - (await balanceOf(CHAIN_1, walletAddress))).toBeGreaterThanOrEqual(parseEther('0.01'))
@@ -201,7 +213,10 @@ test('log in with an email (the code typed in the frame, unseen by the site), sa
   await expect(page.getByTestId('wagmi-address')).toHaveText(walletAddress)
 })
 
-test('a second email within 30 s is refused with "Please try again after N seconds", client-side and server-side', async ({ page, outbound }) => {
+test('a second email within 30 s is refused with "Please try again after N seconds", client-side and server-side', async ({
+  page,
+  outbound,
+}) => {
   void outbound
   const other = `bo-${run}@example.com`
   await startLogin(page, other)
@@ -239,12 +254,18 @@ test('the server refuses brute-forced codes', async ({ page, outbound }) => {
   await expect(page.getByTestId('account-button')).toBeHidden()
 })
 
-test('a page that lies about its origin, or frames the wallet from elsewhere, gets no answer', async ({ page, outbound }) => {
+test('a page that lies about its origin, or frames the wallet from elsewhere, gets no answer', async ({
+  page,
+  outbound,
+}) => {
   void outbound
-  const frameUrl = (projectId: string, parentOrigin: string) => `${FRAME}/?projectId=${projectId}&amp;parentOrigin=${encodeURIComponent(parentOrigin)}`
+  const frameUrl = (projectId: string, parentOrigin: string) =>
+    `${FRAME}/?projectId=${projectId}&amp;parentOrigin=${encodeURIComponent(parentOrigin)}`
   const listen = async (port: number, body: string) => {
-    const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>hostile</title>${body}
-      <script>window.received = []; addEventListener('message', (e) => window.received.push(e.origin));</script>`))
+    const server = createServer((_, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>hostile</title>${body}
+      <script>window.received = []; addEventListener('message', (e) => window.received.push(e.origin));</script>`),
+    )
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
     return server
   }
@@ -254,7 +275,10 @@ test('a page that lies about its origin, or frames the wallet from elsewhere, ge
         const target = (document.getElementById(id) as HTMLIFrameElement).contentWindow!
         for (const type of types) {
           const payload = type === 'RPC_REQUEST' ? { method: 'eth_accounts' } : {}
-          target.postMessage({ channel: 'foyer:embedded', version: 1, kind: 'request', id: `evil-request-${type}`, type, payload }, '*')
+          target.postMessage(
+            { channel: 'foyer:embedded', version: 1, kind: 'request', id: `evil-request-${type}`, type, payload },
+            '*',
+          )
         }
       },
       [id, types] as const,
@@ -263,7 +287,10 @@ test('a page that lies about its origin, or frames the wallet from elsewhere, ge
 
   // A site its project allows to frame the wallet, claiming to be the demo: the frame's CSP lets it load there, and
   // the frame sees the browser's real ancestor origin and refuses.
-  const lyingServer = await listen(HOSTILE_PROJECT.port, `<iframe id="lying" src="${frameUrl(HOSTILE_PROJECT.id, 'http://127.0.0.1:5173')}"></iframe>`)
+  const lyingServer = await listen(
+    HOSTILE_PROJECT.port,
+    `<iframe id="lying" src="${frameUrl(HOSTILE_PROJECT.id, 'http://127.0.0.1:5173')}"></iframe>`,
+  )
   // A page on an origin no project allows, naming itself: the browser does not run the frame there (frame-ancestors).
   const evilServer = await listen(19450, `<iframe id="honest" src="${frameUrl('foyer-demo', EVIL)}"></iframe>`)
   try {
@@ -294,14 +321,18 @@ async function newDeviceLogin(page: Page, address: string) {
   const started = since()
   await loginPastLock(page, address)
   // The same answer as for any address; the mail holds an approval link, and the code follows the approval.
-  const link = /(http:\/\/127\.0\.0\.1:8787\/v1\/embedded\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec((await nextMail(address, started, /new device/)).text)![1]!
+  const link = /(http:\/\/127\.0\.0\.1:8787\/v1\/embedded\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec(
+    (await nextMail(address, started, /new device/)).text,
+  )![1]!
   const mailbox = await page.context().newPage()
   await mailbox.goto(link)
   await mailbox.getByTestId('approve-device').click()
   await expect(mailbox.getByTestId('device-message')).toContainText('Device approved')
   await mailbox.close()
   await typeCode(page, codeOf(await nextMail(address, started, /login code/)))
-  await frame(page).getByTestId('frame-recovery-input').fill(`03${'0'.repeat(64)}`)
+  await frame(page)
+    .getByTestId('frame-recovery-input')
+    .fill(`03${'0'.repeat(64)}`)
   await frame(page).getByTestId('frame-recovery-submit').click()
   await expect(frame(page).getByRole('alert')).toContainText('does not belong')
   await frame(page).getByTestId('frame-recovery-input').fill(recoveryCode)
@@ -310,7 +341,11 @@ async function newDeviceLogin(page: Page, address: string) {
   await expect(page.getByTestId('wagmi-address')).toHaveText(walletAddress!)
 }
 
-test('a second device: approve the link, code and recovery code in its frame; the email change is confirmed in the frame and signs it out; devices lists both and revoking one signs it out', async ({ page, browser, outbound }) => {
+test('a second device: approve the link, code and recovery code in its frame; the email change is confirmed in the frame and signs it out; devices lists both and revoking one signs it out', async ({
+  page,
+  browser,
+  outbound,
+}) => {
   void outbound
   test.setTimeout(300_000)
   expect(walletAddress, 'the first journey created the wallet').toBeTruthy()
@@ -346,7 +381,9 @@ test('a second device: approve the link, code and recovery code in its frame; th
     await page.getByTestId('update-email-input').fill(next)
     await page.getByTestId('update-email-submit').click()
     await expect(view(page)).toHaveAttribute('data-view', 'UpdateEmailConfirm')
-    await expect(frame(page).getByTestId('frame-change-email-text')).toHaveText(`Change your email from ${email} to ${next}?`)
+    await expect(frame(page).getByTestId('frame-change-email-text')).toHaveText(
+      `Change your email from ${email} to ${next}?`,
+    )
     await frame(page).getByTestId('frame-change-email-confirm').click()
     await expect(frame(page).getByTestId('frame-code-body')).toHaveText(`Enter the code we emailed to ${email}.`)
     await typeCode(page, codeOf(await nextMail(email, updateStarted, /email change code/)))

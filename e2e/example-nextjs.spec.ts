@@ -28,7 +28,10 @@ test('the server HTML already holds the connect button', async () => {
 test('two visitors rendered at the same time keep their own Foyer state', async () => {
   // 20 requests at once, each held open 300 ms, alternating dark and light with an accent of their own. A Foyer
   // client (or wagmi config) shared between requests would give some of them another visitor's theme.
-  const visitors = Array.from({ length: 20 }, (_, i) => ({ theme: i % 2 ? 'dark' : 'light', accent: (0x100000 + i * 4099).toString(16) }))
+  const visitors = Array.from({ length: 20 }, (_, i) => ({
+    theme: i % 2 ? 'dark' : 'light',
+    accent: (0x100000 + i * 4099).toString(16),
+  }))
   const pages = await Promise.all(
     visitors.map(async (v) => (await fetch(`${site.url}/?theme=${v.theme}&accent=${v.accent}&delay=300`)).text()),
   )
@@ -41,7 +44,10 @@ test('two visitors rendered at the same time keep their own Foyer state', async 
 
 test('hydrates without warnings, then connect, Account, disconnect', async ({ page, wallet }) => {
   const problems: string[] = []
-  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.text()} (${m.location().url})`))
+  page.on(
+    'console',
+    (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.text()} (${m.location().url})`),
+  )
   page.on('pageerror', (e) => problems.push(e.message))
   page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.request().method()} ${r.url()}`))
 

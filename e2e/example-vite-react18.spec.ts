@@ -17,7 +17,10 @@ test.afterAll(async () => site?.server.stop())
 
 test('connect a browser wallet, see Account, disconnect', async ({ page, wallet }) => {
   const problems: string[] = []
-  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.text()} (${m.location().url})`))
+  page.on(
+    'console',
+    (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.text()} (${m.location().url})`),
+  )
   page.on('pageerror', (e) => problems.push(e.message))
   page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.request().method()} ${r.url()}`))
 

@@ -11,7 +11,9 @@ import { prepareExample } from '../scripts/examples.mjs'
 export { EXAMPLE_PORTS }
 
 /** Installs, builds and serves one example; the spec stops it in afterAll. */
-export async function serveExample(name: 'vite-react18' | 'nextjs'): Promise<{ url: string; folder: string; server: RunningChild }> {
+export async function serveExample(
+  name: 'vite-react18' | 'nextjs',
+): Promise<{ url: string; folder: string; server: RunningChild }> {
   const folder: string = prepareExample(name)
   const port = name === 'nextjs' ? EXAMPLE_PORTS.nextjs : EXAMPLE_PORTS.viteReact18
   const url = `http://127.0.0.1:${port}`

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { ANVIL_PRIVATE_KEYS, installTestWallet, type TestWallet } from '@foyer/testing'
 import { test as base, expect } from '@playwright/test'
-import { ANVIL_PRIVATE_KEYS, type TestWallet, installTestWallet } from '@foyer/testing'
-import { http, type Address, createPublicClient, defineChain } from 'viem'
+import { type Address, createPublicClient, defineChain, http } from 'viem'
 
 export const CHAIN_1 = { id: 31337, rpcUrl: 'http://127.0.0.1:8545', name: 'Foyer Local' }
 export const CHAIN_2 = { id: 31338, rpcUrl: 'http://127.0.0.1:8546', name: 'Foyer Local 2' }
@@ -18,7 +18,12 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 export function publicClient(chain: { id: number; rpcUrl: string; name: string }) {
   return createPublicClient({
-    chain: defineChain({ id: chain.id, name: chain.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } }),
+    chain: defineChain({
+      id: chain.id,
+      name: chain.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    }),
     transport: http(chain.rpcUrl),
   })
 }
@@ -109,11 +114,18 @@ export async function seriousViolations(page: import('@playwright/test').Page): 
   await page.addScriptTag({ content: axeSource })
   // Judge the settled modal: mid fade-in, text is measured against a half-drawn background (a false contrast failure).
   await page.evaluate(() => {
-    for (const animation of document.getAnimations()) if (animation.effect?.getComputedTiming().iterations !== Infinity) animation.finish()
+    for (const animation of document.getAnimations())
+      if (animation.effect?.getComputedTiming().iterations !== Infinity) animation.finish()
   })
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> }
+      }
+    ).axe
     return axe.run(document.querySelector('[data-testid="foyer-modal"]')!)
   })
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.length})`)
 }

@@ -2,7 +2,6 @@ import { expect, seriousViolations, test } from './fixtures.ts'
 
 test.use({ walletKey: 6 })
 
-
 test('the dialog traps Tab, closes on Escape and gives focus back to the button', async ({ page, wallet }) => {
   void wallet
   await page.goto('/')

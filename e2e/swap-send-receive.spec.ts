@@ -3,8 +3,9 @@
  * the Foyer server quoting and building over the devnet's Uniswap V2 router, anvil mining. Dev accounts 7 and 8
  * are used only here, since these journeys move balances.
  */
-import { ANVIL_ACCOUNTS } from '@foyer/testing'
+
 import { readDevnet } from '@foyer/devnet/file'
+import { ANVIL_ACCOUNTS } from '@foyer/testing'
 import type { Page } from '@playwright/test'
 import { encode } from 'uqr'
 import { type Address, erc20Abi, parseAbi, parseEther, parseUnits } from 'viem'
@@ -14,13 +15,26 @@ const routerAbi = parseAbi(['function getAmountsOut(uint amountIn, address[] pat
 const chain = () => readDevnet().chains.find((c) => c.id === CHAIN_1.id)!
 const contracts = () => chain().contracts as Record<'weth' | 'usd' | 'token' | 'router', Address>
 const client = publicClient(CHAIN_1)
-const tokenBalance = (token: Address, owner: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const tokenBalance = (token: Address, owner: Address) =>
+  client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 const amountsOut = async (amount: bigint, path: Address[]) => {
   // The server picks the better of the direct pool and the hop through WETH, as the router prices them.
-  const direct = (await client.readContract({ address: contracts().router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, path] })).at(-1)!
+  const direct = (
+    await client.readContract({
+      address: contracts().router,
+      abi: routerAbi,
+      functionName: 'getAmountsOut',
+      args: [amount, path],
+    })
+  ).at(-1)!
   if (path.length !== 2 || path.includes(contracts().weth)) return direct
   const viaWeth = await client
-    .readContract({ address: contracts().router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, [path[0]!, contracts().weth, path[1]!]] })
+    .readContract({
+      address: contracts().router,
+      abi: routerAbi,
+      functionName: 'getAmountsOut',
+      args: [amount, [path[0]!, contracts().weth, path[1]!]],
+    })
     .then((amounts) => amounts.at(-1)!)
   return direct > viaWeth ? direct : viaWeth
 }
@@ -30,7 +44,6 @@ const sixDecimals = (value: bigint, decimals: number) => {
   const fraction = (value % 10n ** BigInt(decimals)).toString().padStart(decimals, '0').slice(0, 6).replace(/0+$/, '')
   return fraction ? `${whole}.${fraction}` : `${whole}`
 }
-
 
 async function openAccount(page: Page) {
   await page.goto('/')
@@ -99,14 +112,22 @@ test.describe('swap', () => {
     await expect(modal.getByTestId('swap-approve')).toBeEnabled()
     await expect(modal.getByTestId('swap-approve-explainer')).toContainText('100 fUSD')
 
-    const [usdBefore, foyBefore] = await Promise.all([tokenBalance(contracts().usd, wallet.address), tokenBalance(contracts().token, wallet.address)])
+    const [usdBefore, foyBefore] = await Promise.all([
+      tokenBalance(contracts().usd, wallet.address),
+      tokenBalance(contracts().token, wallet.address),
+    ])
     wallet.clearRequests()
     const snackbarTexts = await recordSnackbar(page)
     await modal.getByTestId('swap-approve').click()
     // Once the approval is mined, the quote and the swap are built again: the swap button takes its place.
     await expect(modal.getByTestId('swap-confirm')).toBeEnabled({ timeout: 15_000 })
     expect(await snackbarTexts()).toContainEqual(expect.stringContaining('Approve limit increase in your wallet'))
-    const allowance = await client.readContract({ address: contracts().usd, abi: erc20Abi, functionName: 'allowance', args: [wallet.address, contracts().router] })
+    const allowance = await client.readContract({
+      address: contracts().usd,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [wallet.address, contracts().router],
+    })
     expect(allowance).toBe(amount)
     await modal.getByTestId('swap-confirm').click()
     await expect(page.getByTestId('snackbar')).toContainText(`Swapped 100 fUSD to ${sixDecimals(quoted, 18)} FOY`)
@@ -116,7 +137,10 @@ test.describe('swap', () => {
     expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2)
   })
 
-  test('the user rejects in the wallet: the message shows, the preview stays, a retry swaps', async ({ page, wallet }) => {
+  test('the user rejects in the wallet: the message shows, the preview stays, a retry swaps', async ({
+    page,
+    wallet,
+  }) => {
     const modal = await openSwap(page, 'ETH', 'fUSD', '0.1')
     await expect(modal.getByTestId('swap-target-amount')).not.toHaveText('0')
     await modal.getByTestId('swap-review').click()
@@ -208,8 +232,8 @@ test.describe('send, receive and balances', () => {
     const expected = encode(wallet.address, { ecc: 'M', border: 0 })
     let path = ''
     for (const [y, row] of expected.data.entries()) {
-    for (const [x, dark] of row.entries()) if (dark) path += `M${x} ${y}h1v1h-1z`
-  }
+      for (const [x, dark] of row.entries()) if (dark) path += `M${x} ${y}h1v1h-1z`
+    }
     await expect(qr.locator('path')).toHaveAttribute('d', path)
     await expect(modal.getByTestId('receive-address')).toHaveText(wallet.address)
     expect(await seriousViolations(page), 'axe on Receive').toEqual([])
@@ -218,8 +242,14 @@ test.describe('send, receive and balances', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet.address)
   })
 
-  for (const [layout, viewport] of [['dialog', { width: 1280, height: 720 }], ['bottom sheet', { width: 390, height: 800 }]] as const) {
-    test(`the wallet actions stay where they are while the balance and tokens load (${layout})`, async ({ page, wallet }) => {
+  for (const [layout, viewport] of [
+    ['dialog', { width: 1280, height: 720 }],
+    ['bottom sheet', { width: 390, height: 800 }],
+  ] as const) {
+    test(`the wallet actions stay where they are while the balance and tokens load (${layout})`, async ({
+      page,
+      wallet,
+    }) => {
       void wallet // installs the test wallet
       await page.setViewportSize(viewport)
       await page.goto('/')
@@ -248,8 +278,14 @@ test.describe('send, receive and balances', () => {
       )
       await page.getByTestId('account-button').click()
       const seen = await frames
-      expect(seen.some((frame) => !frame.tokens), 'a frame before the tokens arrived').toBe(true)
-      expect(new Set(seen.map((frame) => frame.top)).size, `Swap button tops: ${seen.map((f) => f.top).join(', ')}`).toBe(1)
+      expect(
+        seen.some((frame) => !frame.tokens),
+        'a frame before the tokens arrived',
+      ).toBe(true)
+      expect(
+        new Set(seen.map((frame) => frame.top)).size,
+        `Swap button tops: ${seen.map((f) => f.top).join(', ')}`,
+      ).toBe(1)
     })
   }
 })

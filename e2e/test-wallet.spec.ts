@@ -2,25 +2,25 @@
  * The EIP-6963 test wallet (@foyer/testing) against real anvil chains, on a tiny page of our own. Standalone:
  * it starts its own chains (31337 on :18645, 31339 on :18646) and page servers, and needs no Foyer stack.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test, type Page } from '@playwright/test'
+import { ANVIL_PRIVATE_KEYS, installTestWallet, type TestWallet, type TestWalletOptions } from '@foyer/testing'
+import { expect, type Page, test } from '@playwright/test'
 import {
+  type Address,
   createPublicClient,
   createTestClient,
+  type Hex,
   http,
   parseEther,
   verifyMessage,
   verifyTypedData,
-  type Address,
-  type Hex,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { ANVIL_PRIVATE_KEYS, installTestWallet, type TestWallet, type TestWalletOptions } from '@foyer/testing'
 
 const CHAIN_1 = { id: 31337, port: 18645, hex: '0x7a69' }
 const CHAIN_2 = { id: 31339, port: 18646, hex: '0x7a6b' }
@@ -129,12 +129,19 @@ function buildWagmiBundle(): Promise<string> {
       root,
       configFile: false,
       logLevel: 'warn',
-      plugins: [{
-        name: 'wagmi-entry',
-        resolveId: (id) => (id === 'virtual:wagmi-entry' ? '\0wagmi-entry' : null),
-        load: (id) => (id === '\0wagmi-entry' ? WAGMI_ENTRY : null),
-      }],
-      build: { write: false, minify: false, target: 'es2022', rollupOptions: { input: 'virtual:wagmi-entry', output: { format: 'iife' } } },
+      plugins: [
+        {
+          name: 'wagmi-entry',
+          resolveId: (id) => (id === 'virtual:wagmi-entry' ? '\0wagmi-entry' : null),
+          load: (id) => (id === '\0wagmi-entry' ? WAGMI_ENTRY : null),
+        },
+      ],
+      build: {
+        write: false,
+        minify: false,
+        target: 'es2022',
+        rollupOptions: { input: 'virtual:wagmi-entry', output: { format: 'iife' } },
+      },
     })
     const output = (Array.isArray(out) ? out[0] : out) as { output: { type: string; code?: string }[] }
     return output.output.find((o) => o.type === 'chunk')!.code!
@@ -153,10 +160,12 @@ async function startPageServer(): Promise<{ server: Server; url: string }> {
       return
     }
     if (req.url === '/wagmi') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>wagmi page</title></head><body>` +
-          `<script>window.wagmiChains = ${JSON.stringify(WAGMI_CHAINS)}</script><script src="/wagmi.js"></script></body></html>`,
-      )
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>wagmi page</title></head><body>` +
+            `<script>window.wagmiChains = ${JSON.stringify(WAGMI_CHAINS)}</script><script src="/wagmi.js"></script></body></html>`,
+        )
       return
     }
     if (req.url === '/wagmi.js') {
@@ -278,11 +287,18 @@ test('personal_sign signs a message that viem verifies', async ({ context, page 
   await page.goto(site.url)
   await connect(page, wallet)
 
-  const text = await call(page, 'personal_sign', [`0x${Buffer.from('Hello from Foyer').toString('hex')}`, wallet.address])
-  expect(await verifyMessage({ address: wallet.address, message: 'Hello from Foyer', signature: text.result as Hex })).toBe(true)
+  const text = await call(page, 'personal_sign', [
+    `0x${Buffer.from('Hello from Foyer').toString('hex')}`,
+    wallet.address,
+  ])
+  expect(
+    await verifyMessage({ address: wallet.address, message: 'Hello from Foyer', signature: text.result as Hex }),
+  ).toBe(true)
 
   const raw = await call(page, 'personal_sign', ['0xdeadbeef', wallet.address])
-  expect(await verifyMessage({ address: wallet.address, message: { raw: '0xdeadbeef' }, signature: raw.result as Hex })).toBe(true)
+  expect(
+    await verifyMessage({ address: wallet.address, message: { raw: '0xdeadbeef' }, signature: raw.result as Hex }),
+  ).toBe(true)
 
   // Signing for an account the site was not given is refused.
   const other = privateKeyToAccount(generatePrivateKey()).address
@@ -294,7 +310,12 @@ test('eth_signTypedData_v4 signs typed data that viem verifies', async ({ contex
   await page.goto(site.url)
   await connect(page, wallet)
 
-  const domain = { name: 'Foyer Mail', version: '1', chainId: CHAIN_1.id, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' as Address }
+  const domain = {
+    name: 'Foyer Mail',
+    version: '1',
+    chainId: CHAIN_1.id,
+    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' as Address,
+  }
   const types = {
     Person: [
       { name: 'name', type: 'string' },
@@ -330,13 +351,22 @@ test('eth_signTypedData_v4 signs typed data that viem verifies', async ({ contex
   })
   const res = await call(page, 'eth_signTypedData_v4', [wallet.address, payload])
   expect(res.error).toBeUndefined()
-  const ok = await verifyTypedData({ address: wallet.address, domain, types, primaryType: 'Mail', message, signature: res.result as Hex })
+  const ok = await verifyTypedData({
+    address: wallet.address,
+    domain,
+    types,
+    primaryType: 'Mail',
+    message,
+    signature: res.result as Hex,
+  })
   expect(ok).toBe(true)
 
   // A domain for another chain is refused.
   const wrongChain = JSON.parse(payload)
   wrongChain.domain.chainId = 1
-  expect((await call(page, 'eth_signTypedData_v4', [wallet.address, JSON.stringify(wrongChain)])).error?.code).toBe(-32602)
+  expect((await call(page, 'eth_signTypedData_v4', [wallet.address, JSON.stringify(wrongChain)])).error?.code).toBe(
+    -32602,
+  )
 })
 
 test('eth_sendTransaction signs locally, sends 1 ETH and the balance moves on anvil', async ({ context, page }) => {
@@ -364,17 +394,22 @@ test('eth_sendTransaction signs locally, sends 1 ETH and the balance moves on an
   expect(reverting.error?.code).toBe(3)
 
   // Sending from an account the site was not given is refused.
-  const fromOther = await call(page, 'eth_sendTransaction', [{ from: privateKeyToAccount(generatePrivateKey()).address, to, value: '0x1' }])
+  const fromOther = await call(page, 'eth_sendTransaction', [
+    { from: privateKeyToAccount(generatePrivateKey()).address, to, value: '0x1' },
+  ])
   expect(fromOther.error?.code).toBe(4100)
 })
 
 test('reject mode answers every prompt with 4001', async ({ context, page }) => {
-  const wallet = await installTestWallet(context, walletOptions({
-    chains: [
-      { id: CHAIN_1.id, rpcUrl: rpc(CHAIN_1.port) },
-      { id: CHAIN_2.id, rpcUrl: rpc(CHAIN_2.port) },
-    ],
-  }))
+  const wallet = await installTestWallet(
+    context,
+    walletOptions({
+      chains: [
+        { id: CHAIN_1.id, rpcUrl: rpc(CHAIN_1.port) },
+        { id: CHAIN_2.id, rpcUrl: rpc(CHAIN_2.port) },
+      ],
+    }),
+  )
   await page.goto(site.url)
 
   wallet.setRejecting(true)
@@ -387,12 +422,30 @@ test('reject mode answers every prompt with 4001', async ({ context, page }) => 
   await connect(page, wallet)
   wallet.setRejecting(true)
   expect((await call(page, 'personal_sign', ['0x01', wallet.address])).error?.code).toBe(4001)
-  expect((await call(page, 'eth_signTypedData_v4', [wallet.address, JSON.stringify({
-    types: { EIP712Domain: [], M: [{ name: 'a', type: 'uint256' }] }, primaryType: 'M', domain: {}, message: { a: '1' },
-  })])).error?.code).toBe(4001)
-  expect((await call(page, 'eth_sendTransaction', [{ from: wallet.address, to: wallet.address, value: '0x1' }])).error?.code).toBe(4001)
+  expect(
+    (
+      await call(page, 'eth_signTypedData_v4', [
+        wallet.address,
+        JSON.stringify({
+          types: { EIP712Domain: [], M: [{ name: 'a', type: 'uint256' }] },
+          primaryType: 'M',
+          domain: {},
+          message: { a: '1' },
+        }),
+      ])
+    ).error?.code,
+  ).toBe(4001)
+  expect(
+    (await call(page, 'eth_sendTransaction', [{ from: wallet.address, to: wallet.address, value: '0x1' }])).error?.code,
+  ).toBe(4001)
   expect((await call(page, 'wallet_switchEthereumChain', [{ chainId: CHAIN_2.hex }])).error?.code).toBe(4001)
-  expect((await call(page, 'wallet_addEthereumChain', [{ chainId: '0x1e240', chainName: 'X', rpcUrls: ['http://127.0.0.1:1'] }])).error?.code).toBe(4001)
+  expect(
+    (
+      await call(page, 'wallet_addEthereumChain', [
+        { chainId: '0x1e240', chainName: 'X', rpcUrls: ['http://127.0.0.1:1'] },
+      ])
+    ).error?.code,
+  ).toBe(4001)
   expect(wallet.chainId).toBe(CHAIN_1.id)
 
   // Reads and already-granted state do not prompt.
@@ -413,7 +466,10 @@ test('switching to an unknown chain fails with 4902 (EIP-3326)', async ({ contex
   expect((await call(page, 'wallet_switchEthereumChain', [{ chainId: 'mainnet' }])).error?.code).toBe(-32602)
 })
 
-test('wallet_addEthereumChain adds the chain; switching emits chainChanged and moves reads', async ({ context, page }) => {
+test('wallet_addEthereumChain adds the chain; switching emits chainChanged and moves reads', async ({
+  context,
+  page,
+}) => {
   const wallet = await installTestWallet(context, walletOptions())
   await page.goto(site.url)
   await connect(page, wallet)
@@ -422,12 +478,14 @@ test('wallet_addEthereumChain adds the chain; switching emits chainChanged and m
   const chain2 = createTestClient({ mode: 'anvil', transport: http(rpc(CHAIN_2.port)) })
   await chain2.setBalance({ address: wallet.address, value: 4242n })
 
-  const added = await call(page, 'wallet_addEthereumChain', [{
-    chainId: CHAIN_2.hex,
-    chainName: 'Second chain',
-    rpcUrls: [rpc(CHAIN_2.port)],
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  }])
+  const added = await call(page, 'wallet_addEthereumChain', [
+    {
+      chainId: CHAIN_2.hex,
+      chainName: 'Second chain',
+      rpcUrls: [rpc(CHAIN_2.port)],
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+  ])
   expect(added).toEqual({ result: null })
   // Like MetaMask, accepting an added network switches to it (wagmi's switchChain relies on this).
   expect(await call(page, 'eth_chainId')).toEqual({ result: CHAIN_2.hex })
@@ -468,13 +526,19 @@ test('authorisation survives a reload and is per origin', async ({ context, page
   expect(wallet.isAuthorized(otherSite.url)).toBe(false)
 })
 
-test('events from the wallet reach every page: chainChanged, accountsChanged, disconnect', async ({ context, page }) => {
-  const wallet = await installTestWallet(context, walletOptions({
-    chains: [
-      { id: CHAIN_1.id, rpcUrl: rpc(CHAIN_1.port) },
-      { id: CHAIN_2.id, rpcUrl: rpc(CHAIN_2.port) },
-    ],
-  }))
+test('events from the wallet reach every page: chainChanged, accountsChanged, disconnect', async ({
+  context,
+  page,
+}) => {
+  const wallet = await installTestWallet(
+    context,
+    walletOptions({
+      chains: [
+        { id: CHAIN_1.id, rpcUrl: rpc(CHAIN_1.port) },
+        { id: CHAIN_2.id, rpcUrl: rpc(CHAIN_2.port) },
+      ],
+    }),
+  )
   await page.goto(site.url)
   const second = await context.newPage()
   await second.goto(site.url)
@@ -526,7 +590,10 @@ test('permissions: request, get and revoke', async ({ context, page }) => {
 })
 
 test('injectWindowEthereum sets window.ethereum to the same provider', async ({ context, page }) => {
-  const wallet = await installTestWallet(context, walletOptions({ injectWindowEthereum: true, authorizedOrigins: [site.url] }))
+  const wallet = await installTestWallet(
+    context,
+    walletOptions({ injectWindowEthereum: true, authorizedOrigins: [site.url] }),
+  )
   await page.goto(site.url)
   const seen = await page.evaluate(async () => ({
     same: (window as any).ethereum === (window as any).wallet,
@@ -544,12 +611,18 @@ test('the wallet can be installed on a single page', async ({ page }) => {
   expect((await events(page)).filter(([n]) => n === 'chainChanged')).toEqual([])
 })
 
-test('works with wagmi: mipd discovery, connect, sign, switch (adding the chain), events, reconnect, disconnect', async ({ context, page }) => {
+test('works with wagmi: mipd discovery, connect, sign, switch (adding the chain), events, reconnect, disconnect', async ({
+  context,
+  page,
+}) => {
   await buildWagmiBundle()
   const wallet = await installTestWallet(context, walletOptions())
   await page.goto(`${site.url}/wagmi`)
   const w = <T>(fn: string, ...args: unknown[]) =>
-    page.evaluate(([f, a]) => (window as any).wagmiTest[f as string](...(a as unknown[])), [fn, args] as const) as Promise<T>
+    page.evaluate(([f, a]) => (window as any).wagmiTest[f as string](...(a as unknown[])), [
+      fn,
+      args,
+    ] as const) as Promise<T>
 
   expect(await w('connectors')).toContainEqual({ id: RDNS, name: 'Foyer Test Wallet', type: 'injected' })
 
@@ -564,7 +637,9 @@ test('works with wagmi: mipd discovery, connect, sign, switch (adding the chain)
   // The wallet does not know chain 2: wagmi gets 4902, adds it, and the wallet switches.
   expect(await w('switchChain', CHAIN_2.id)).toBe(CHAIN_2.id)
   expect(wallet.chainId).toBe(CHAIN_2.id)
-  expect(wallet.requests.map((r) => r.method)).toEqual(expect.arrayContaining(['wallet_switchEthereumChain', 'wallet_addEthereumChain']))
+  expect(wallet.requests.map((r) => r.method)).toEqual(
+    expect.arrayContaining(['wallet_switchEthereumChain', 'wallet_addEthereumChain']),
+  )
 
   // Changes made inside the wallet reach wagmi's state.
   await wallet.switchChainFromWallet(CHAIN_1.id)

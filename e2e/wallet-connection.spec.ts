@@ -1,11 +1,14 @@
 import { verifyMessage } from 'viem'
-import { CHAIN_1, CHAIN_2, FOREIGN_CHAIN, balanceOf, digitsOnly, expect, flooredEther, test } from './fixtures.ts'
+import { balanceOf, CHAIN_1, CHAIN_2, digitsOnly, expect, FOREIGN_CHAIN, flooredEther, test } from './fixtures.ts'
 
 test.use({ walletKey: 5 })
 
 const walletRow = 'wallet-selector-dev.foyer.testwallet'
 
-test('connect a browser wallet, switch networks, survive an unsupported chain and a reload, disconnect', async ({ page, wallet }) => {
+test('connect a browser wallet, switch networks, survive an unsupported chain and a reload, disconnect', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/')
   await page.getByTestId('connect-button').click()
   const modal = page.getByTestId('foyer-modal')
@@ -20,7 +23,9 @@ test('connect a browser wallet, switch networks, survive an unsupported chain an
   await page.getByTestId('account-button').click()
   await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
   const onChain1 = await balanceOf(CHAIN_1, wallet.address)
-  await expect.poll(async () => digitsOnly(await modal.getByTestId('account-balance').textContent())).toBe(flooredEther(onChain1))
+  await expect
+    .poll(async () => digitsOnly(await modal.getByTestId('account-balance').textContent()))
+    .toBe(flooredEther(onChain1))
 
   // Account → Networks → Foyer Local 2: the wallet switches, the modal returns to Account.
   await modal.getByTestId('account-network').click()
@@ -30,7 +35,9 @@ test('connect a browser wallet, switch networks, survive an unsupported chain an
   expect(wallet.chainId).toBe(CHAIN_2.id)
   await expect(page.getByTestId('wagmi-chain')).toHaveText(String(CHAIN_2.id))
   const onChain2 = await balanceOf(CHAIN_2, wallet.address)
-  await expect.poll(async () => digitsOnly(await modal.getByTestId('account-balance').textContent())).toBe(flooredEther(onChain2))
+  await expect
+    .poll(async () => digitsOnly(await modal.getByTestId('account-balance').textContent()))
+    .toBe(flooredEther(onChain2))
 
   // Networks opened on its own closes after the switch back.
   await page.keyboard.press('Escape')

@@ -1,4 +1,4 @@
-import { ANVIL_PRIVATE_KEYS, type WalletConnectTestWallet, createWalletConnectTestWallet } from '@foyer/testing'
+import { ANVIL_PRIVATE_KEYS, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@foyer/testing'
 import { verifyMessage } from 'viem'
 import { CHAIN_1, CHAIN_2, expect, seriousViolations, test } from './fixtures.ts'
 
@@ -20,7 +20,11 @@ async function readPairingUri(page: import('@playwright/test').Page) {
   return page.evaluate(() => navigator.clipboard.readText())
 }
 
-test('pair over WalletConnect from the QR view, sign from the demo, survive a reload, and follow a disconnect from the wallet', async ({ page, context, outbound }) => {
+test('pair over WalletConnect from the QR view, sign from the demo, survive a reload, and follow a disconnect from the wallet', async ({
+  page,
+  context,
+  outbound,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('/')
 
@@ -31,7 +35,11 @@ test('pair over WalletConnect from the QR view, sign from the demo, survive a re
   const uri = await readPairingUri(page)
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
 
-  wcWallet = await createWalletConnectTestWallet({ relayUrl: RELAY_URL, privateKey: ANVIL_PRIVATE_KEYS[7]!, chains: [CHAIN_1, CHAIN_2] })
+  wcWallet = await createWalletConnectTestWallet({
+    relayUrl: RELAY_URL,
+    privateKey: ANVIL_PRIVATE_KEYS[7]!,
+    chains: [CHAIN_1, CHAIN_2],
+  })
   await wcWallet.pair(uri)
   await expect(modal).toBeHidden()
   await expect(page.getByTestId('account-button')).toBeVisible()
@@ -68,7 +76,11 @@ test('a declined pairing shows the message, and a retry pairs with a fresh URI',
   const first = await readPairingUri(page)
   expect(await seriousViolations(page)).toEqual([])
 
-  wcWallet = await createWalletConnectTestWallet({ relayUrl: RELAY_URL, privateKey: ANVIL_PRIVATE_KEYS[8]!, chains: [CHAIN_1, CHAIN_2] })
+  wcWallet = await createWalletConnectTestWallet({
+    relayUrl: RELAY_URL,
+    privateKey: ANVIL_PRIVATE_KEYS[8]!,
+    chains: [CHAIN_1, CHAIN_2],
+  })
   wcWallet.setRejecting(true)
   await wcWallet.pair(first)
   await expect(modal).toContainText('Connection declined')
@@ -88,7 +100,10 @@ test('a declined pairing shows the message, and a retry pairs with a fresh URI',
   await expect(modal.getByTestId('wallet-selector-rainbow')).toContainText('Recent')
 })
 
-test('All Wallets: the count, paging as the grid scrolls, search after a pause, and the empty state', async ({ page, wallet }) => {
+test('All Wallets: the count, paging as the grid scrolls, search after a pause, and the empty state', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/')
   await page.getByTestId('connect-button').click()
   const modal = page.getByTestId('foyer-modal')
@@ -143,7 +158,9 @@ test('the dev wallet app pairs with the demo, and asks before it signs', async (
   await expect(walletPage.getByTestId('wallet-prompt')).toContainText('personal_sign')
   await walletPage.getByTestId('wallet-approve').click()
   const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-  expect(await verifyMessage({ address: address as `0x${string}`, message: 'Hello from the Foyer demo', signature })).toBe(true)
+  expect(
+    await verifyMessage({ address: address as `0x${string}`, message: 'Hello from the Foyer demo', signature }),
+  ).toBe(true)
 
   // A rejected signature reaches the demo as an error.
   await page.getByTestId('sign-message').click()

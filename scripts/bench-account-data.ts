@@ -13,9 +13,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startDevnet } from '@foyer/devnet'
-import { ChainIndexer, createServer, loadConfig, openDatabase, parseDevnetFile, withHistoryTables, type FoyerDatabase } from '@foyer/server'
+import {
+  ChainIndexer,
+  createServer,
+  type FoyerDatabase,
+  loadConfig,
+  openDatabase,
+  parseDevnetFile,
+  withHistoryTables,
+} from '@foyer/server'
 import { encodeFunctionData, parseAbi } from 'viem'
-import { TEST_POSTGRES_URL, createScratchDatabase, probePostgres } from '../apps/server/src/test/backends.ts'
+import { createScratchDatabase, probePostgres, TEST_POSTGRES_URL } from '../apps/server/src/test/backends.ts'
 
 /** The rate limiter runs but never refuses the load generator (one address); docs/performance.md has its cost at the default limits. */
 const COUNT_BUT_NEVER_LIMIT = { FOYER_RATE_LIMIT_PER_CLIENT: '1000000000', FOYER_RATE_LIMIT_PER_PROJECT: '1000000000' }
@@ -50,7 +58,11 @@ export type AccountDataFigures = {
 const erc20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)'])
 
 async function rpc(url: string, calls: { method: string; params: unknown[] }[]) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls.map((c, id) => ({ jsonrpc: '2.0', id, ...c }))) })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(calls.map((c, id) => ({ jsonrpc: '2.0', id, ...c }))),
+  })
   const answers = (await res.json()) as { error?: { message: string } }[]
   const failed = answers.find((a) => a.error)
   if (failed) throw new Error(failed.error!.message)
@@ -65,8 +77,25 @@ async function fillChain(rpcUrl: string, accounts: string[], token: string) {
       const from = accounts[(b + i) % accounts.length]!
       const to = accounts[(b + i + 1 + (i % 3)) % accounts.length]!
       return i % 2 === 0
-        ? { method: 'eth_sendTransaction', params: [{ from, to: token, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to as `0x${string}`, 1_000_000n + BigInt(b)] }), gas: '0x186a0' }] }
-        : { method: 'eth_sendTransaction', params: [{ from, to, value: `0x${(1_000_000_000n + BigInt(b)).toString(16)}`, gas: '0x5208' }] }
+        ? {
+            method: 'eth_sendTransaction',
+            params: [
+              {
+                from,
+                to: token,
+                data: encodeFunctionData({
+                  abi: erc20,
+                  functionName: 'transfer',
+                  args: [to as `0x${string}`, 1_000_000n + BigInt(b)],
+                }),
+                gas: '0x186a0',
+              },
+            ],
+          }
+        : {
+            method: 'eth_sendTransaction',
+            params: [{ from, to, value: `0x${(1_000_000_000n + BigInt(b)).toString(16)}`, gas: '0x5208' }],
+          }
     })
     await rpc(rpcUrl, sends)
     await rpc(rpcUrl, [{ method: 'evm_mine', params: [] }])
@@ -90,13 +119,17 @@ async function load(url: string, seconds: number, headers: Record<string, string
     }),
   )
   latencies.sort((a, b) => a - b)
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))]! * 10) / 10
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))]! * 10) / 10
   return { requestsPerSecond: Math.round(latencies.length / seconds), p50Ms: at(0.5), p95Ms: at(0.95), errors }
 }
 
 export async function benchAccountData(): Promise<AccountDataFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-bench-account-'))
-  const devnet = await startDevnet({ chains: [{ id: 31337, name: 'Bench', port: PORT, portEnv: 'FOYER_BENCH' }], devnetFile: null })
+  const devnet = await startDevnet({
+    chains: [{ id: 31337, name: 'Bench', port: PORT, portEnv: 'FOYER_BENCH' }],
+    devnetFile: null,
+  })
   const databases: { name: string; open: () => Promise<FoyerDatabase>; drop?: () => Promise<void> }[] = [
     { name: 'pglite', open: () => openDatabase({ pgliteDir: join(dir, 'pglite') }) },
   ]
@@ -111,7 +144,14 @@ export async function benchAccountData(): Promise<AccountDataFigures> {
     await fillChain(chain.rpcUrl, accounts, chain.contracts.usd)
     const parsed = parseDevnetFile(JSON.stringify(devnet.info), [])!
     const config = {
-      ...loadConfig({ PORT: '0', LOG_LEVEL: 'error', FOYER_INDEXER: 'false', FOYER_DEVNET_FILE: '/nonexistent', FOYER_DATA_DIR: dir, ...COUNT_BUT_NEVER_LIMIT }),
+      ...loadConfig({
+        PORT: '0',
+        LOG_LEVEL: 'error',
+        FOYER_INDEXER: 'false',
+        FOYER_DEVNET_FILE: '/nonexistent',
+        FOYER_DATA_DIR: dir,
+        ...COUNT_BUT_NEVER_LIMIT,
+      }),
       chains: parsed.chains,
     }
     const indexer: AccountDataFigures['indexer'] = {}
@@ -127,14 +167,25 @@ export async function benchAccountData(): Promise<AccountDataFigures> {
         await follower.syncToHead()
         const seconds = (performance.now() - started) / 1000
         const blocks = (await follower.lastBlock()) + 1
-        const transactions = Number((await database.kysely.selectFrom('chain_transactions' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow() as { n: string }).n)
+        const transactions = Number(
+          (
+            (await database.kysely
+              .selectFrom('chain_transactions' as never)
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()) as { n: string }
+          ).n,
+        )
         indexer[db.name] = {
           blocks,
           transactions,
           seconds: Math.round(seconds * 100) / 100,
           blocksPerSecond: Math.round(blocks / seconds),
           transactionsPerSecond: Math.round(transactions / seconds),
-          split: { rpcMs: Math.round(follower.timings.rpcMs), decodeMs: Math.round(follower.timings.decodeMs), writeMs: Math.round(follower.timings.writeMs) },
+          split: {
+            rpcMs: Math.round(follower.timings.rpcMs),
+            decodeMs: Math.round(follower.timings.decodeMs),
+            writeMs: Math.round(follower.timings.writeMs),
+          },
         }
         console.log(`bench: ${db.name} indexed ${blocks} blocks in ${indexer[db.name]!.seconds} s`)
         const server = await createServer(config, { database })
@@ -142,8 +193,14 @@ export async function benchAccountData(): Promise<AccountDataFigures> {
         try {
           balance ??= await load(`${url}/v1/account/${account}/balance?currency=usd&chainId=31337`, SECONDS, headers)
           const first = await load(`${url}/v1/account/${account}/history?chainId=31337`, SECONDS, headers)
-          const page = (await (await fetch(`${url}/v1/account/${account}/history?chainId=31337`, { headers })).json()) as { next: string }
-          const cursorPage = await load(`${url}/v1/account/${account}/history?chainId=31337&cursor=${page.next}`, SECONDS, headers)
+          const page = (await (
+            await fetch(`${url}/v1/account/${account}/history?chainId=31337`, { headers })
+          ).json()) as { next: string }
+          const cursorPage = await load(
+            `${url}/v1/account/${account}/history?chainId=31337&cursor=${page.next}`,
+            SECONDS,
+            headers,
+          )
           history[db.name] = { firstPage: first, cursorPage }
         } finally {
           await server.close()
@@ -169,17 +226,22 @@ export async function benchAccountData(): Promise<AccountDataFigures> {
 }
 
 export function accountDataTable(f: AccountDataFigures): string {
-  const rows = [
-    '| measure | PGlite | Postgres | target | met |',
-    '|---|---|---|---|---|',
-  ]
+  const rows = ['| measure | PGlite | Postgres | target | met |', '|---|---|---|---|---|']
   const both = (pick: (name: string) => string | number | undefined) => [pick('pglite') ?? '—', pick('postgres') ?? '—']
-  const met = (name: string) => (f.indexer[name] ? f.indexer[name]!.blocksPerSecond >= f.targets.indexerBlocksPerSecond : undefined)
+  const met = (name: string) =>
+    f.indexer[name] ? f.indexer[name]!.blocksPerSecond >= f.targets.indexerBlocksPerSecond : undefined
   const metCell = ['pglite', 'postgres'].map(met).filter((m) => m !== undefined)
-  rows.push(`| Indexer, blocks/s (${f.chain.transactionsPerBlock} tx a block) | ${both((n) => f.indexer[n]?.blocksPerSecond).join(' | ')} | ≥ ${f.targets.indexerBlocksPerSecond} | ${metCell.every(Boolean) ? 'yes' : '**no**'} |`)
+  rows.push(
+    `| Indexer, blocks/s (${f.chain.transactionsPerBlock} tx a block) | ${both((n) => f.indexer[n]?.blocksPerSecond).join(' | ')} | ≥ ${f.targets.indexerBlocksPerSecond} | ${metCell.every(Boolean) ? 'yes' : '**no**'} |`,
+  )
   rows.push(`| Indexer, transactions/s | ${both((n) => f.indexer[n]?.transactionsPerSecond).join(' | ')} |  |  |`)
-  rows.push(`| Indexer time: waiting for the node / decoding / writing, ms | ${both((n) => f.indexer[n] && `${f.indexer[n]!.split.rpcMs} / ${f.indexer[n]!.split.decodeMs} / ${f.indexer[n]!.split.writeMs}`).join(' | ')} |  |  |`)
-  const fmt = (t?: Throughput) => (t ? `${t.requestsPerSecond} req/s (p50 ${t.p50Ms} ms, p95 ${t.p95Ms} ms${t.errors ? `, ${t.errors} errors` : ''})` : '—')
+  rows.push(
+    `| Indexer time: waiting for the node / decoding / writing, ms | ${both((n) => f.indexer[n] && `${f.indexer[n]!.split.rpcMs} / ${f.indexer[n]!.split.decodeMs} / ${f.indexer[n]!.split.writeMs}`).join(' | ')} |  |  |`,
+  )
+  const fmt = (t?: Throughput) =>
+    t
+      ? `${t.requestsPerSecond} req/s (p50 ${t.p50Ms} ms, p95 ${t.p95Ms} ms${t.errors ? `, ${t.errors} errors` : ''})`
+      : '—'
   rows.push(`| \`GET …/balance\` (3 tokens, live RPC) | ${fmt(f.balance)} | (same: no database) |  |  |`)
   rows.push(`| \`GET …/history\`, first page | ${both((n) => fmt(f.history[n]?.firstPage)).join(' | ')} |  |  |`)
   rows.push(`| \`GET …/history\`, from a cursor | ${both((n) => fmt(f.history[n]?.cursorPage)).join(' | ')} |  |  |`)

@@ -6,8 +6,8 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
@@ -20,7 +20,15 @@ const targets = { requestsPerSecond: 2000, p99Ms: 20 }
 const CONNECTIONS = 10
 const SECONDS = 5
 
-type ScenarioResult = { path: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; requests: number }
+type ScenarioResult = {
+  path: string
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  errors: number
+  non2xx: number
+  requests: number
+}
 
 const freePort = () =>
   new Promise<number>((ok) => {
@@ -33,7 +41,13 @@ const freePort = () =>
 async function waitForHealth(url: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`bench: the Foyer server did not answer ${url}/health within ${timeoutMs} ms`)
@@ -55,7 +69,16 @@ export async function runCatalogueBench({ resultsFile, docsFile }: { resultsFile
   const base = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ['--conditions=@foyer/source', '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FOYER_DATA_DIR: dir, FOYER_DEVNET_FILE: join(dir, 'none.json'), DATABASE_URL: '', LOG_LEVEL: 'error', ...COUNT_BUT_NEVER_LIMIT },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FOYER_DATA_DIR: dir,
+      FOYER_DEVNET_FILE: join(dir, 'none.json'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'error',
+      ...COUNT_BUT_NEVER_LIMIT,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   try {
@@ -78,12 +101,22 @@ export async function runCatalogueBench({ resultsFile, docsFile }: { resultsFile
       }
     }
     const machine = `${process.platform} ${process.arch}, node ${process.version}`
-    const catalogue = { date: new Date().toISOString(), machine, connections: CONNECTIONS, seconds: SECONDS, targets, ...results }
+    const catalogue = {
+      date: new Date().toISOString(),
+      machine,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      targets,
+      ...results,
+    }
     const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {}
     const was = previous.catalogue as Record<string, ScenarioResult> | undefined
     writeFileSync(resultsFile, `${JSON.stringify({ ...previous, catalogue }, null, 2)}\n`)
     const wasText = (value: number | undefined) => (value === undefined ? '' : ` (was ${value})`)
-    const met = (r: ScenarioResult) => (r.requestsPerSecond >= targets.requestsPerSecond && r.p99Ms < targets.p99Ms && r.errors === 0 && r.non2xx === 0 ? 'yes' : '**no**')
+    const met = (r: ScenarioResult) =>
+      r.requestsPerSecond >= targets.requestsPerSecond && r.p99Ms < targets.p99Ms && r.errors === 0 && r.non2xx === 0
+        ? 'yes'
+        : '**no**'
     const table = [
       `| scenario | requests/s | p50 ms | p99 ms | errors / non-2xx | target (≥ ${targets.requestsPerSecond} req/s, p99 < ${targets.p99Ms} ms) |`,
       '|---|---|---|---|---|---|',

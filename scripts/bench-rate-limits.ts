@@ -12,7 +12,7 @@ import { createMemoryCounterStore } from '../apps/server/src/limits/memoryCounte
 import { connectRedis, createRedisCounterStore } from '../apps/server/src/limits/redisCounters.ts'
 import { seedProjects } from '../apps/server/src/projects/seed.ts'
 import { ProjectStore } from '../apps/server/src/projects/store.ts'
-import { type TestDatabase, openTestPGlite, openTestPostgres, probePostgres } from '../apps/server/src/test/backends.ts'
+import { openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../apps/server/src/test/backends.ts'
 import { probeRedis } from '../apps/server/src/test/redisProbe.ts'
 
 const SECONDS = Number(process.env.FOYER_BENCH_SECONDS ?? 3)
@@ -24,7 +24,10 @@ const noMail = { async send() {}, close() {} } // no mail in this bench: a stub
 let round = 0
 async function measure(t: TestDatabase, limits: Env, counters?: CounterStore) {
   round++
-  const config = loadConfig({ PORT: '0', FOYER_DEVNET_FILE: '/nonexistent', FOYER_DATA_DIR: '/nonexistent', ...limits }, { repoRoot: '/nonexistent' })
+  const config = loadConfig(
+    { PORT: '0', FOYER_DEVNET_FILE: '/nonexistent', FOYER_DATA_DIR: '/nonexistent', ...limits },
+    { repoRoot: '/nonexistent' },
+  )
   const projects = new ProjectStore(t.database.kysely)
   await seedProjects(projects, config)
   const app = createApp({ db: t.database, config, projects, mailer: noMail, counters })
@@ -34,7 +37,9 @@ async function measure(t: TestDatabase, limits: Env, counters?: CounterStore) {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, worker) => {
       for (let i = 0; Date.now() < end; i++) {
-        const env = { incoming: { socket: { remoteAddress: `10.${worker}.${Math.floor(i / 500) % 250}.${round % 250}` } } }
+        const env = {
+          incoming: { socket: { remoteAddress: `10.${worker}.${Math.floor(i / 500) % 250}.${round % 250}` } },
+        }
         const started = performance.now()
         const response = await app.request('/getWallets?projectId=foyer-demo&page=2&entries=40', {}, env)
         await response.arrayBuffer()
@@ -54,11 +59,20 @@ export async function runRateLimitBench() {
   const pglite = await openTestPGlite()
   try {
     rows.push(['PGlite, limits off', await measure(pglite, OFF)])
-    rows.push(['PGlite, memory counters (default on PGlite)', await measure(pglite, DEFAULT_CLIENT_LIMIT, createMemoryCounterStore())])
-    rows.push(['PGlite, database counters', await measure(pglite, DEFAULT_CLIENT_LIMIT, createDatabaseCounterStore(pglite.database))])
+    rows.push([
+      'PGlite, memory counters (default on PGlite)',
+      await measure(pglite, DEFAULT_CLIENT_LIMIT, createMemoryCounterStore()),
+    ])
+    rows.push([
+      'PGlite, database counters',
+      await measure(pglite, DEFAULT_CLIENT_LIMIT, createDatabaseCounterStore(pglite.database)),
+    ])
     const redis = await probeRedis()
     if (redis.available) {
-      const store = createRedisCounterStore(connectRedis(redis.url), { keyPrefix: `foyer-bench:${Date.now()}:`, ownsConnection: true })
+      const store = createRedisCounterStore(connectRedis(redis.url), {
+        keyPrefix: `foyer-bench:${Date.now()}:`,
+        ownsConnection: true,
+      })
       rows.push(['Redis counters', await measure(pglite, DEFAULT_CLIENT_LIMIT, store)])
       await store.close()
     } else rows.push(['Redis counters', `skipped: ${redis.reason}`])
@@ -75,6 +89,8 @@ export async function runRateLimitBench() {
       await pg.cleanup()
     }
   } else rows.push(['Postgres', `skipped: ${postgres.reason}`])
-  console.log(`\n| setup (per-client limit 600/min, leases of 6) | GET /getWallets in process, ${CONCURRENCY} concurrent |\n|---|---|`)
+  console.log(
+    `\n| setup (per-client limit 600/min, leases of 6) | GET /getWallets in process, ${CONCURRENCY} concurrent |\n|---|---|`,
+  )
   for (const [setup, figure] of rows) console.log(`| ${setup} | ${figure} |`)
 }

@@ -12,12 +12,12 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { ANVIL_PRIVATE_KEYS, installTestWallet } from '@foyer/testing'
-import { type Browser, type Page, chromium } from 'playwright-core'
-import { ensureChromium } from './find-chromium.mjs'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { runAccountDataBench } from './bench-account-data.ts'
-import { runRateLimitBench } from './bench-rate-limits.ts'
 import { runCatalogueBench } from './bench-catalogue.ts'
+import { runRateLimitBench } from './bench-rate-limits.ts'
 import { prepareExample } from './examples.mjs'
+import { ensureChromium } from './find-chromium.mjs'
 
 /** The rate limiter runs but never refuses the load generator (one address); docs/performance.md has its cost at the default limits. */
 const COUNT_BUT_NEVER_LIMIT = { FOYER_RATE_LIMIT_PER_CLIENT: '1000000000', FOYER_RATE_LIMIT_PER_PROJECT: '1000000000' }
@@ -47,26 +47,46 @@ function buildDemo() {
 
 /** examples/vite-react18 from the packed packages (both its pages: with Foyer in dist/, the floor in dist-floor/). */
 function buildMinimalSite(): string {
-  execFileSync(process.execPath, [join(root, 'scripts/pack.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } })
+  execFileSync(process.execPath, [join(root, 'scripts/pack.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  })
   return prepareExample('vite-react18')
 }
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' }
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+}
 function serve(dir: string, index = 'index.html'): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    )
     let file = join(dir, path)
     if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, index)
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    })
     res.end(readFileSync(file))
   })
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` })))
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }),
+    ),
+  )
 }
 
 const gzipCache = new Map<string, number>()
 function gzipBytes(dir: string, url: string) {
   const file = join(dir, new URL(url).pathname)
-  if (!gzipCache.has(file)) gzipCache.set(file, existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0)
+  if (!gzipCache.has(file))
+    gzipCache.set(file, existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0)
   return gzipCache.get(file)!
 }
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
@@ -120,7 +140,10 @@ function pageMeasurer(browser: Browser, dir: string, url: string, withModal: boo
   async function run() {
     const first = runs++ === 0
     const context = await browser.newContext()
-    await installTestWallet(context, { privateKey: ANVIL_PRIVATE_KEYS[0]!, chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:1' }] })
+    await installTestWallet(context, {
+      privateKey: ANVIL_PRIVATE_KEYS[0]!,
+      chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:1' }],
+    })
     const page = await context.newPage()
     const scripts: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
@@ -134,7 +157,10 @@ function pageMeasurer(browser: Browser, dir: string, url: string, withModal: boo
       firsts.push(await clickAndTime(page))
       if (first) onOpen = scripts.slice(seenBefore.length).reduce((sum, s) => sum + gzipBytes(dir, s), 0)
       await page.keyboard.press('Escape')
-      await page.getByTestId('foyer-modal').waitFor({ state: 'detached' }).catch(() => page.getByTestId('foyer-modal').waitFor({ state: 'hidden' }))
+      await page
+        .getByTestId('foyer-modal')
+        .waitFor({ state: 'detached' })
+        .catch(() => page.getByTestId('foyer-modal').waitFor({ state: 'hidden' }))
       reopens.push(await clickAndTime(page))
     }
     if (first) heap = await heapMB(page)
@@ -144,7 +170,9 @@ function pageMeasurer(browser: Browser, dir: string, url: string, withModal: boo
     return {
       beforeClickJsGzipKiB: kib(before.bytes),
       beforeClickJsFiles: before.files,
-      ...(withModal ? { firstOpenJsGzipKiB: kib(onOpen), clickToListFirstMs: median(firsts), clickToListReopenMs: median(reopens) } : {}),
+      ...(withModal
+        ? { firstOpenJsGzipKiB: kib(onOpen), clickToListFirstMs: median(firsts), clickToListReopenMs: median(reopens) }
+        : {}),
       loadMs: median(loads),
       heapMB: heap,
     }
@@ -152,24 +180,67 @@ function pageMeasurer(browser: Browser, dir: string, url: string, withModal: boo
   return { run, figures }
 }
 
-function report(demo: PageFigures, floor: PageFigures, previousDemo: PageFigures | undefined, labels: { site: string; floor: string }) {
+function report(
+  demo: PageFigures,
+  floor: PageFigures,
+  previousDemo: PageFigures | undefined,
+  labels: { site: string; floor: string },
+) {
   const delta = (key: keyof PageFigures) => {
     const was = previousDemo?.[key]
     const now = demo[key]
     return typeof was === 'number' && typeof now === 'number' ? ` (was ${was})` : ''
   }
   const rows = [
-    ['JS before any click, gzip KiB', demo.beforeClickJsGzipKiB, floor.beforeClickJsGzipKiB, `≤ floor + ${targets.beforeClickOverFloorKiB}`, demo.beforeClickJsGzipKiB - floor.beforeClickJsGzipKiB <= targets.beforeClickOverFloorKiB, delta('beforeClickJsGzipKiB')],
+    [
+      'JS before any click, gzip KiB',
+      demo.beforeClickJsGzipKiB,
+      floor.beforeClickJsGzipKiB,
+      `≤ floor + ${targets.beforeClickOverFloorKiB}`,
+      demo.beforeClickJsGzipKiB - floor.beforeClickJsGzipKiB <= targets.beforeClickOverFloorKiB,
+      delta('beforeClickJsGzipKiB'),
+    ],
     ['JS fetched on first open, gzip KiB', demo.firstOpenJsGzipKiB, '—', '', undefined, delta('firstOpenJsGzipKiB')],
-    ['Page load, median ms', demo.loadMs, floor.loadMs, `≤ floor + ${targets.loadOverFloorMs}`, demo.loadMs - floor.loadMs <= targets.loadOverFloorMs, delta('loadMs')],
-    ['Click → wallet list, first open, median ms', demo.clickToListFirstMs, '—', `≤ ${targets.clickToListMs}`, (demo.clickToListFirstMs ?? Infinity) <= targets.clickToListMs, delta('clickToListFirstMs')],
-    ['Click → wallet list, re-open, median ms', demo.clickToListReopenMs, '—', `≤ ${targets.clickToListMs}`, (demo.clickToListReopenMs ?? Infinity) <= targets.clickToListMs, delta('clickToListReopenMs')],
-    ['JS heap (modal open / floor page), MB', demo.heapMB, floor.heapMB, `≤ floor + ${targets.heapOverFloorMB}`, demo.heapMB - floor.heapMB <= targets.heapOverFloorMB, delta('heapMB')],
+    [
+      'Page load, median ms',
+      demo.loadMs,
+      floor.loadMs,
+      `≤ floor + ${targets.loadOverFloorMs}`,
+      demo.loadMs - floor.loadMs <= targets.loadOverFloorMs,
+      delta('loadMs'),
+    ],
+    [
+      'Click → wallet list, first open, median ms',
+      demo.clickToListFirstMs,
+      '—',
+      `≤ ${targets.clickToListMs}`,
+      (demo.clickToListFirstMs ?? Infinity) <= targets.clickToListMs,
+      delta('clickToListFirstMs'),
+    ],
+    [
+      'Click → wallet list, re-open, median ms',
+      demo.clickToListReopenMs,
+      '—',
+      `≤ ${targets.clickToListMs}`,
+      (demo.clickToListReopenMs ?? Infinity) <= targets.clickToListMs,
+      delta('clickToListReopenMs'),
+    ],
+    [
+      'JS heap (modal open / floor page), MB',
+      demo.heapMB,
+      floor.heapMB,
+      `≤ floor + ${targets.heapOverFloorMB}`,
+      demo.heapMB - floor.heapMB <= targets.heapOverFloorMB,
+      delta('heapMB'),
+    ],
   ] as const
   const table = [
     `| measure | ${labels.site} | ${labels.floor} | target | met |`,
     '|---|---|---|---|---|',
-    ...rows.map(([name, d, f, target, met, was]) => `| ${name} | ${d}${was} | ${f} | ${target} | ${met === undefined ? '' : met ? 'yes' : '**no**'} |`),
+    ...rows.map(
+      ([name, d, f, target, met, was]) =>
+        `| ${name} | ${d}${was} | ${f} | ${target} | ${met === undefined ? '' : met ? 'yes' : '**no**'} |`,
+    ),
   ].join('\n')
   return { table, allMet: rows.every((r) => r[4] !== false) }
 }
@@ -205,14 +276,29 @@ async function main() {
   const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : undefined
   const browser = await chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     console.log(`bench: measuring, ${RUNS} runs each, the two pages of each pair taking turns…`)
     const minimal = await measurePair(browser, join(minimalDir, 'dist'), join(minimalDir, 'dist-floor'), 'floor.html')
     const demoPair = await measurePair(browser, join(demoDir, 'dist'), join(demoDir, 'dist-floor'))
-    const minimalReport = report(minimal.site, minimal.floor, previous?.minimal?.site, { site: 'minimal site with Foyer', floor: 'same site, plain wagmi button' })
-    const demoReport = report(demoPair.site, demoPair.floor, previous?.demo, { site: 'demo (Foyer)', floor: 'floor (wagmi + React + panel)' })
+    const minimalReport = report(minimal.site, minimal.floor, previous?.minimal?.site, {
+      site: 'minimal site with Foyer',
+      floor: 'same site, plain wagmi button',
+    })
+    const demoReport = report(demoPair.site, demoPair.floor, previous?.demo, {
+      site: 'demo (Foyer)',
+      floor: 'floor (wagmi + React + panel)',
+    })
     const results = {
       date: new Date().toISOString(),
       runs: RUNS,
@@ -230,7 +316,11 @@ async function main() {
     const block = `<!-- bench:start -->\nMeasured ${results.date.slice(0, 10)} (${RUNS} runs, ${results.machine}):\n\n${tables}\n<!-- bench:end -->`
     writeFileSync(docsFile, marker.test(doc) ? doc.replace(marker, block) : `${doc}\n${block}\n`)
     console.log(`\n${tables}\n`)
-    console.log(minimalReport.allMet && demoReport.allMet ? 'bench: every target met' : 'bench: some targets NOT met (see the tables)')
+    console.log(
+      minimalReport.allMet && demoReport.allMet
+        ? 'bench: every target met'
+        : 'bench: some targets NOT met (see the tables)',
+    )
   } finally {
     await browser.close()
   }
@@ -260,9 +350,20 @@ async function benchConvertQuotes() {
     })
   console.log('bench: convert quotes — starting a chain and a server…')
   const dir = mkdtempSync(join(tmpdir(), 'foyer-bench-'))
-  const devnet = await startDevnet({ chains: [{ id: 31337, name: 'Foyer Local', port: await freePort(), portEnv: 'FOYER_CHAIN1_PORT' }], devnetFile: null })
+  const devnet = await startDevnet({
+    chains: [{ id: 31337, name: 'Foyer Local', port: await freePort(), portEnv: 'FOYER_CHAIN1_PORT' }],
+    devnetFile: null,
+  })
   const devnetFile = writeDevnet(devnet.info, join(dir, 'devnet.json'))
-  const server = await createFoyerServer(loadConfig({ PORT: '0', FOYER_DEVNET_FILE: devnetFile, FOYER_DATA_DIR: dir, LOG_LEVEL: 'silent', ...COUNT_BUT_NEVER_LIMIT }))
+  const server = await createFoyerServer(
+    loadConfig({
+      PORT: '0',
+      FOYER_DEVNET_FILE: devnetFile,
+      FOYER_DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      ...COUNT_BUT_NEVER_LIMIT,
+    }),
+  )
   try {
     const { url } = await server.listen()
     const { weth: _weth, usd, token } = devnet.info.chains[0]!.contracts as Record<string, string>
@@ -286,7 +387,11 @@ async function benchConvertQuotes() {
     }
     durations.sort((a, b) => a - b)
     const round = (value: number) => Math.round(value * 100) / 100
-    const latency = { requests: durations.length, medianMs: round(durations[durations.length >> 1]!), p95Ms: round(durations[Math.floor(durations.length * 0.95)]!) }
+    const latency = {
+      requests: durations.length,
+      medianMs: round(durations[durations.length >> 1]!),
+      p95Ms: round(durations[Math.floor(durations.length * 0.95)]!),
+    }
 
     const concurrency = 10
     const seconds = 5

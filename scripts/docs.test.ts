@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '..')
 const doc = readFileSync(join(root, 'docs', 'getting-started.md'), 'utf8')
-const blocks = [...doc.matchAll(/^```[a-z]+ (examples\/\S+)\n([\s\S]*?)^```$/gm)].map(([, path, code]) => ({ path: path!, code: code! }))
+const blocks = [...doc.matchAll(/^```[a-z]+ (examples\/\S+)\n([\s\S]*?)^```$/gm)].map(([, path, code]) => ({
+  path: path!,
+  code: code!,
+}))
 
 describe('docs/getting-started.md', () => {
   it('shows the example sites (both of them)', () => {

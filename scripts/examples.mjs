@@ -7,19 +7,26 @@
  *   node scripts/examples.mjs [name…]   prepare the named examples (all when none is named); prints each folder
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-export const EXAMPLES = readdirSync(join(root, 'examples')).filter((n) => existsSync(join(root, 'examples', n, 'package.json')))
+export const EXAMPLES = readdirSync(join(root, 'examples')).filter((n) =>
+  existsSync(join(root, 'examples', n, 'package.json')),
+)
 /** Kept between runs so npm's second install of an unchanged example is quick. */
 export const EXAMPLES_DIR = join(tmpdir(), 'foyer-examples')
 
 function run(cmd, args, cwd, env = {}) {
-  const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1', ...env } })
-  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${(result.stdout + result.stderr).trim()}`)
+  const result = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1', ...env },
+  })
+  if (result.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${(result.stdout + result.stderr).trim()}`)
   return result.stdout
 }
 
@@ -29,8 +36,12 @@ export function prepareExample(name, { build = true } = {}) {
   const target = join(EXAMPLES_DIR, name)
   mkdirSync(target, { recursive: true })
   // Fresh sources each time; node_modules stays.
-  for (const entry of readdirSync(target)) if (entry !== 'node_modules') rmSync(join(target, entry), { recursive: true, force: true })
-  cpSync(source, target, { recursive: true, filter: (path) => !/[\\/](node_modules|dist|dist-floor|\.next)([\\/]|$)/.test(path.slice(source.length)) })
+  for (const entry of readdirSync(target))
+    if (entry !== 'node_modules') rmSync(join(target, entry), { recursive: true, force: true })
+  cpSync(source, target, {
+    recursive: true,
+    filter: (path) => !/[\\/](node_modules|dist|dist-floor|\.next)([\\/]|$)/.test(path.slice(source.length)),
+  })
   // `file:../../.foyer/packs/…` points into the repository from examples/<name>; from the copy it must be absolute.
   const pkgPath = join(target, 'package.json')
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'))
@@ -43,7 +54,8 @@ export function prepareExample(name, { build = true } = {}) {
       }
   writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`)
   // The tarballs change with every pack while their version does not: drop the installed copies so npm takes the new ones.
-  for (const dep of Object.keys(pkg.dependencies ?? {})) if (dep.startsWith('@foyer/')) rmSync(join(target, 'node_modules', dep), { recursive: true, force: true })
+  for (const dep of Object.keys(pkg.dependencies ?? {}))
+    if (dep.startsWith('@foyer/')) rmSync(join(target, 'node_modules', dep), { recursive: true, force: true })
   run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], target)
   if (build) run('npm', ['run', 'build'], target, { NEXT_TELEMETRY_DISABLED: '1' })
   return target
@@ -55,7 +67,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const started = performance.now()
     try {
       const dir = prepareExample(name)
-      console.log(`examples: ${name} installed from the tarballs and built in ${Math.round(performance.now() - started)} ms (${dir})`)
+      console.log(
+        `examples: ${name} installed from the tarballs and built in ${Math.round(performance.now() - started)} ms (${dir})`,
+      )
     } catch (e) {
       console.error(`examples: ${name}: ${e.message}`)
       process.exit(1)

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process'
 /**
  * Finds the Chromium the browser tests use: $FOYER_CHROMIUM, then Debian/Ubuntu's /usr/bin/chromium or
  * /usr/bin/chromium-browser. When none is there and we are root on a machine with apt-get, installs Debian's
@@ -8,7 +9,6 @@
  *   import { ensureChromium } from './scripts/find-chromium.mjs'
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
-import { spawnSync } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
 
 export const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser']

@@ -28,7 +28,8 @@ function run(cmd, args, cwd) {
 }
 
 export function buildPackages() {
-  for (const name of PUBLISHED) run(join(root, 'node_modules/.bin/tsdown'), ['--log-level', 'warn'], join(root, 'packages', name))
+  for (const name of PUBLISHED)
+    run(join(root, 'node_modules/.bin/tsdown'), ['--log-level', 'warn'], join(root, 'packages', name))
 }
 
 /** Packs one workspace folder into PACKS_DIR as foyer-<name>.tgz; returns the tarball's path. */
@@ -47,9 +48,13 @@ async function check(tarball) {
   const tar = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)
   const { messages, pkg } = await publint({ pack: { tarball: tar }, level: 'warning', strict: true })
   for (const m of messages) problems.push(`publint: ${formatMessage(m, pkg) ?? m.code}`)
-  const attw = spawnSync(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--quiet'], {
-    encoding: 'utf8',
-  })
+  const attw = spawnSync(
+    join(root, 'node_modules/.bin/attw'),
+    [tarball, '--profile', 'esm-only', '--format', 'ascii', '--quiet'],
+    {
+      encoding: 'utf8',
+    },
+  )
   if (attw.status !== 0) problems.push(`attw: ${(attw.stdout + attw.stderr).trim()}`)
   return problems
 }
@@ -68,7 +73,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       failed ||= problems.length > 0
     }
     if (failed) process.exit(1)
-    console.log(`pack: ${PUBLISHED.length} packages built, packed into .foyer/packs and checked in ${Math.round(performance.now() - started)} ms`)
+    console.log(
+      `pack: ${PUBLISHED.length} packages built, packed into .foyer/packs and checked in ${Math.round(performance.now() - started)} ms`,
+    )
   } catch (e) {
     console.error(`pack: ${e.message}`)
     process.exit(1)

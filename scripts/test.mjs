@@ -146,12 +146,16 @@ if (runUnit) {
 if (runE2e) {
   rmSync(PLAYWRIGHT_JSON, { force: true })
   const t0 = Date.now()
-  const code = await run(process.execPath, [binOf('@playwright/test', 'cli.js'), 'test', ...(e2eOnly ? passThrough : [])], {
-    FOYER_CHROMIUM: chromium,
-    FOYER_PLAYWRIGHT_JSON: PLAYWRIGHT_JSON,
-    // The stack and the specs load Foyer's packages from source (package.json `@foyer/source`).
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=@foyer/source`.trim(),
-  })
+  const code = await run(
+    process.execPath,
+    [binOf('@playwright/test', 'cli.js'), 'test', ...(e2eOnly ? passThrough : [])],
+    {
+      FOYER_CHROMIUM: chromium,
+      FOYER_PLAYWRIGHT_JSON: PLAYWRIGHT_JSON,
+      // The stack and the specs load Foyer's packages from source (package.json `@foyer/source`).
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=@foyer/source`.trim(),
+    },
+  )
   const report = readJson(PLAYWRIGHT_JSON)
   const c = { passed: 0, failed: 0, skipped: 0 }
   if (report?.stats) {

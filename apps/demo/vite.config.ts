@@ -8,5 +8,8 @@ const shared = sharedConfig()
 
 export default defineConfig({
   ...shared,
-  plugins: [...(shared.plugins ?? []), { name: 'foyer-walletconnect-session', buildStart: () => bundleWalletConnectSession().then(() => {}) }],
+  plugins: [
+    ...(shared.plugins ?? []),
+    { name: 'foyer-walletconnect-session', buildStart: () => bundleWalletConnectSession().then(() => {}) },
+  ],
 })

@@ -1,7 +1,8 @@
 // Bundled into the config by Vite (a workspace package import would reach Node as .ts).
-import { localChainsForSites } from '../devnet/src/devnet-file.ts'
+
 import react from '@vitejs/plugin-react'
-import { type UserConfig, defaultClientConditions } from 'vite'
+import { defaultClientConditions, type UserConfig } from 'vite'
+import { localChainsForSites } from '../devnet/src/devnet-file.ts'
 
 /** What the demo and the benchmark's floor page share, so both are built the same way. */
 export function sharedConfig(): UserConfig {

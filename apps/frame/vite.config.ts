@@ -7,7 +7,9 @@ import { defaultClientConditions, defineConfig } from 'vite'
  */
 export default defineConfig({
   resolve: { conditions: ['@foyer/source', ...defaultClientConditions] }, // Foyer's packages from source
-  define: { __FOYER_API_URL__: JSON.stringify((process.env.FOYER_API_URL ?? 'http://127.0.0.1:8787').replace(/\/$/, '')) },
+  define: {
+    __FOYER_API_URL__: JSON.stringify((process.env.FOYER_API_URL ?? 'http://127.0.0.1:8787').replace(/\/$/, '')),
+  },
   // No modulepreload polyfill: it fetch()es scripts, and the frame's connect-src names only the server and RPCs.
   build: { target: 'es2022', sourcemap: false, modulePreload: { polyfill: false } },
   server: { host: '127.0.0.1', port: 5174, strictPort: true },

@@ -1,6 +1,7 @@
 // Bundled into the config by Vite (a workspace package import would reach Node as .ts).
-import { localChainsForSites } from '../devnet/src/devnet-file.ts'
+
 import { defaultClientConditions, defineConfig } from 'vite'
+import { localChainsForSites } from '../devnet/src/devnet-file.ts'
 
 export default defineConfig({
   resolve: { conditions: ['@foyer/source', ...defaultClientConditions] }, // Foyer's packages from source

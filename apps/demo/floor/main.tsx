@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { WagmiProvider, useAccount, useConnect, useConnectors, useDisconnect } from 'wagmi'
+import { useAccount, useConnect, useConnectors, useDisconnect, WagmiProvider } from 'wagmi'
 import { WagmiPanel } from '../src/WagmiPanel.tsx'
 import { wagmiConfig } from '../src/wagmi.ts'
 import '../src/demo.css'
@@ -12,7 +12,12 @@ function PlainConnect() {
   const { connect } = useConnect()
   const { disconnect } = useDisconnect()
   const { isConnected } = useAccount()
-  if (isConnected) return <button type="button" onClick={() => disconnect()}>Disconnect</button>
+  if (isConnected)
+    return (
+      <button type="button" onClick={() => disconnect()}>
+        Disconnect
+      </button>
+    )
   return (
     <div>
       {connectors.map((c) => (

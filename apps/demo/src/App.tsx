@@ -22,8 +22,8 @@ export function App() {
           </header>
           <main className="page">
             <p>
-              This page uses Foyer for the wallet modal and plain wagmi hooks for everything else. The panel below
-              reads the same connection through wagmi.
+              This page uses Foyer for the wallet modal and plain wagmi hooks for everything else. The panel below reads
+              the same connection through wagmi.
             </p>
             <Preferences />
             <WagmiPanel />
@@ -41,14 +41,22 @@ function Preferences() {
     <section className="card" aria-label="Modal preferences">
       <label>
         Modal language{' '}
-        <select data-testid="demo-locale" value={locale} onChange={(e) => void setLocale(e.target.value as 'en' | 'es')}>
+        <select
+          data-testid="demo-locale"
+          value={locale}
+          onChange={(e) => void setLocale(e.target.value as 'en' | 'es')}
+        >
           <option value="en">English</option>
           <option value="es">Español</option>
         </select>
       </label>{' '}
       <label>
         Theme{' '}
-        <select data-testid="demo-theme" value={themeMode} onChange={(e) => setThemeMode(e.target.value as 'dark' | 'light' | 'system')}>
+        <select
+          data-testid="demo-theme"
+          value={themeMode}
+          onChange={(e) => setThemeMode(e.target.value as 'dark' | 'light' | 'system')}
+        >
           <option value="system">System</option>
           <option value="light">Light</option>
           <option value="dark">Dark</option>

@@ -16,7 +16,12 @@ export function WagmiPanel() {
   async function send() {
     setError(undefined)
     try {
-      setSent(await sendTransactionAsync({ to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', value: 10_000_000_000_000_000n }))
+      setSent(
+        await sendTransactionAsync({
+          to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+          value: 10_000_000_000_000_000n,
+        }),
+      )
     } catch (e) {
       setError((e as { shortMessage?: string }).shortMessage ?? 'Sending failed')
     }
@@ -46,14 +51,25 @@ export function WagmiPanel() {
       </dl>
       <button type="button" data-testid="sign-message" disabled={!address || isPending} onClick={() => void sign()}>
         Sign a message
-      </button>
-      {' '}
+      </button>{' '}
       <button type="button" data-testid="send-native" disabled={!address || isSending} onClick={() => void send()}>
         Send 0.01 ETH
       </button>
-      {signature && <p data-testid="signature" className="mono">{signature}</p>}
-      {sent && <p data-testid="sent-hash" className="mono">{sent}</p>}
-      {error && <p data-testid="sign-error" role="alert">{error}</p>}
+      {signature && (
+        <p data-testid="signature" className="mono">
+          {signature}
+        </p>
+      )}
+      {sent && (
+        <p data-testid="sent-hash" className="mono">
+          {sent}
+        </p>
+      )}
+      {error && (
+        <p data-testid="sign-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   )
 }

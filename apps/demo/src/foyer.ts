@@ -10,7 +10,11 @@ export const foyer = createFoyer({
     evmAdapter({
       wagmiConfig,
       // The local relay from the devnet (any project id works there); the SDK loads only when WalletConnect is picked.
-      walletConnect: { projectId: 'foyer-demo', relayUrl: __FOYER_WC_RELAY_URL__, metadata: { name: 'Foyer demo', url: location.origin } },
+      walletConnect: {
+        projectId: 'foyer-demo',
+        relayUrl: __FOYER_WC_RELAY_URL__,
+        metadata: { name: 'Foyer demo', url: location.origin },
+      },
     }),
   ],
   networks: localChains,

@@ -1,5 +1,5 @@
-import { http, createConfig } from 'wagmi'
 import { defineChain } from 'viem'
+import { createConfig, http } from 'wagmi'
 
 /** The local anvil chains, as a site would define any chain for wagmi. */
 export const localChains = __FOYER_LOCAL_CHAINS__.map(({ id, name, rpcUrl }) =>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { mnemonicToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
 import { DEV_MNEMONIC, devAccounts } from './accounts.ts'
 
 describe('devAccounts', () => {

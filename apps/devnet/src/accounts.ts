@@ -1,7 +1,7 @@
 import { pbkdf2Sync } from 'node:crypto'
+import type { Address, Hex } from 'viem'
 import { HDKey, hdKeyToAccount } from 'viem/accounts'
 import { toHex } from 'viem/utils'
-import type { Address, Hex } from 'viem'
 
 /** anvil's default mnemonic: its accounts and keys are public test keys, known to everyone. Never use them for real funds. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
-import { keccak256 } from 'viem/utils'
 import type { Abi, Hex } from 'viem'
+import { keccak256 } from 'viem/utils'
 import type { ArtifactsFile, ContractArtifact } from './compile.ts'
 
 const require = createRequire(import.meta.url)
@@ -33,7 +33,9 @@ export function uniswapArtifacts() {
 export function assertRouterMatchesPair(artifacts = uniswapArtifacts()): Hex {
   const initCodeHash = keccak256(artifacts.pair.bytecode)
   if (!artifacts.router02.bytecode.includes(initCodeHash.slice(2))) {
-    throw new Error(`UniswapV2Router02 does not embed the pair init-code hash ${initCodeHash}; the npm builds do not match`)
+    throw new Error(
+      `UniswapV2Router02 does not embed the pair init-code hash ${initCodeHash}; the npm builds do not match`,
+    )
   }
   return initCodeHash
 }

@@ -5,14 +5,17 @@ import type { Stack } from './stack.ts'
 const KEYS_SHOWN = 3
 
 /** The one block `foyer dev` prints once everything answers. Lists only what actually runs. */
-export function formatBanner(stack: Pick<Stack, 'urls' | 'accounts' | 'devnet' | 'devnetFile' | 'skipped' | 'startupMs'>): string {
+export function formatBanner(
+  stack: Pick<Stack, 'urls' | 'accounts' | 'devnet' | 'devnetFile' | 'skipped' | 'startupMs'>,
+): string {
   const rows: [string, string][] = []
   if (stack.urls.demo) rows.push(['Demo site', stack.urls.demo])
   if (stack.urls.server) rows.push(['Foyer server', stack.urls.server])
   if (stack.urls.relay) rows.push(['WalletConnect relay', stack.urls.relay])
   if (stack.urls.wallet) rows.push(['Dev wallet app', stack.urls.wallet])
   if (stack.urls.frame) rows.push(['Secure frame', stack.urls.frame])
-  if (stack.urls.smtp && stack.urls.mailInbox) rows.push(['Mail sink', `${stack.urls.smtp}  (inbox ${stack.urls.mailInbox}/messages)`])
+  if (stack.urls.smtp && stack.urls.mailInbox)
+    rows.push(['Mail sink', `${stack.urls.smtp}  (inbox ${stack.urls.mailInbox}/messages)`])
   if (stack.urls.faucet) rows.push(['Faucet', `${stack.urls.faucet}  (funds new email wallets)`])
   for (const chain of stack.urls.chains) rows.push([chain.name, `${chain.rpcUrl}  (chain id ${chain.id})`])
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
@@ -39,7 +42,8 @@ export function formatBanner(stack: Pick<Stack, 'urls' | 'accounts' | 'devnet' |
   }
 
   lines.push('', '  Dev accounts — PUBLIC anvil test keys, known to everyone; never use them on a real network:')
-  for (const [i, a] of stack.accounts.slice(0, KEYS_SHOWN).entries()) lines.push(`    #${i}  ${a.address}  key ${a.privateKey}`)
+  for (const [i, a] of stack.accounts.slice(0, KEYS_SHOWN).entries())
+    lines.push(`    #${i}  ${a.address}  key ${a.privateKey}`)
   if (stack.accounts.length > KEYS_SHOWN) {
     lines.push(`    … ${stack.accounts.length - KEYS_SHOWN} more from the mnemonic "${DEV_MNEMONIC}"`)
   }

@@ -1,12 +1,16 @@
 import net from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startChain, type RunningChain } from './chains.ts'
+import { type RunningChain, startChain } from './chains.ts'
 import { PortInUseError } from './ports.ts'
 
 const HOST = '127.0.0.1'
 
 async function rpc(url: string, method: string): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+  })
   return ((await res.json()) as { result: unknown }).result
 }
 
@@ -39,9 +43,15 @@ describe('startChain', () => {
     const blocker = net.createServer()
     await new Promise<void>((resolve) => blocker.listen(18603, HOST, resolve))
     try {
-      const attempt = startChain({ id: 31337, name: 'Foyer Local', port: 18603, portEnv: 'FOYER_CHAIN1_PORT' }, { host: HOST })
+      const attempt = startChain(
+        { id: 31337, name: 'Foyer Local', port: 18603, portEnv: 'FOYER_CHAIN1_PORT' },
+        { host: HOST },
+      )
       await expect(attempt).rejects.toBeInstanceOf(PortInUseError)
-      const message = await attempt.then(() => '', (e: Error) => e.message)
+      const message = await attempt.then(
+        () => '',
+        (e: Error) => e.message,
+      )
       expect(message).toContain('18603')
       expect(message).toContain('FOYER_CHAIN1_PORT')
       expect(message).not.toContain('\n')

@@ -1,8 +1,8 @@
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { existsSync } from 'node:fs'
 import { DEV_ACCOUNT_COUNT, DEV_ACCOUNT_ETH, DEV_MNEMONIC } from './accounts.ts'
-import { startChild, type RunningChild } from './children.ts'
+import { type RunningChild, startChild } from './children.ts'
 import { assertPortFree } from './ports.ts'
 
 /** One local chain of the stack. */
@@ -33,7 +33,8 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const raw = env[name]
   if (!raw) return fallback
   const port = Number(raw)
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a port number, got "${raw}"`)
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${name} must be a port number, got "${raw}"`)
   return port
 }
 
@@ -41,7 +42,12 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 export function devnetChainSpecs(env: NodeJS.ProcessEnv = process.env): ChainSpec[] {
   return [
     { id: 31337, name: 'Foyer Local', port: portFromEnv(env, 'FOYER_CHAIN1_PORT', 8545), portEnv: 'FOYER_CHAIN1_PORT' },
-    { id: 31338, name: 'Foyer Local 2', port: portFromEnv(env, 'FOYER_CHAIN2_PORT', 8546), portEnv: 'FOYER_CHAIN2_PORT' },
+    {
+      id: 31338,
+      name: 'Foyer Local 2',
+      port: portFromEnv(env, 'FOYER_CHAIN2_PORT', 8546),
+      portEnv: 'FOYER_CHAIN2_PORT',
+    },
   ]
 }
 
@@ -77,14 +83,21 @@ export async function startChain(spec: ChainSpec, opts: StartChainOptions = {}):
     name: `anvil ${spec.id}`,
     command: anvilBinaryPath(),
     args: [
-      '--host', host,
-      '--port', String(spec.port),
-      '--chain-id', String(spec.id),
-      '--mnemonic', DEV_MNEMONIC,
-      '--accounts', String(DEV_ACCOUNT_COUNT),
-      '--balance', String(DEV_ACCOUNT_ETH),
+      '--host',
+      host,
+      '--port',
+      String(spec.port),
+      '--chain-id',
+      String(spec.id),
+      '--mnemonic',
+      DEV_MNEMONIC,
+      '--accounts',
+      String(DEV_ACCOUNT_COUNT),
+      '--balance',
+      String(DEV_ACCOUNT_ETH),
       // Pinned so an anvil upgrade cannot change gas rules or opcodes under the tests.
-      '--hardfork', 'prague',
+      '--hardfork',
+      'prague',
     ],
     ready: { line: /Listening on/ },
     // anvil logs every RPC call; keep it for error reports only, the terminal would drown.

@@ -38,7 +38,12 @@ describe('startChild', () => {
       timeoutMs: 10_000,
     })
     expect((await fetch('http://127.0.0.1:18611/')).status).toBe(200)
-    const grandchild = Number(child.tail().find((l) => l.startsWith('grandchild '))?.split(' ')[1])
+    const grandchild = Number(
+      child
+        .tail()
+        .find((l) => l.startsWith('grandchild '))
+        ?.split(' ')[1],
+    )
     expect(alive(grandchild)).toBe(true)
 
     await Promise.all([child.stop(), child.stop()])
@@ -70,7 +75,10 @@ describe('startChild', () => {
       echo: false,
       timeoutMs: 500,
     })
-    const message = await attempt.then(() => '', (e: Error) => e.message)
+    const message = await attempt.then(
+      () => '',
+      (e: Error) => e.message,
+    )
     expect(message).toMatch(/silent was not ready after/)
     const pid = Number(/pid (\d+)/.exec(message)?.[1])
     expect(alive(pid)).toBe(false)
@@ -89,7 +97,14 @@ describe('startChild', () => {
   })
 
   it('reports a command that cannot be spawned', async () => {
-    const attempt = startChild({ name: 'ghost', command: '/nonexistent/binary', args: [], ready: { line: /x/ }, echo: false, timeoutMs: 5_000 })
+    const attempt = startChild({
+      name: 'ghost',
+      command: '/nonexistent/binary',
+      args: [],
+      ready: { line: /x/ },
+      echo: false,
+      timeoutMs: 5_000,
+    })
     await expect(attempt).rejects.toThrow(/ghost could not be started/)
   })
 })
@@ -98,7 +113,13 @@ describe('runChild', () => {
   it('resolves when the command succeeds and throws with output when it fails', async () => {
     await runChild({ name: 'ok', command: node, args: ['-e', 'process.exit(0)'], echo: false, timeoutMs: 5_000 })
     await expect(
-      runChild({ name: 'build', command: node, args: ['-e', 'console.error("syntax error in App.tsx"); process.exit(1)'], echo: false, timeoutMs: 5_000 }),
+      runChild({
+        name: 'build',
+        command: node,
+        args: ['-e', 'console.error("syntax error in App.tsx"); process.exit(1)'],
+        echo: false,
+        timeoutMs: 5_000,
+      }),
     ).rejects.toThrow(/build exited with code 1[\s\S]*syntax error in App.tsx/)
   })
 })

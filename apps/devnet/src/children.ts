@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, readdirSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /** How we know a child is up: an HTTP URL answers 200, or a line of its output matches. */
 export type Readiness = { url: string } | { line: RegExp }
@@ -187,7 +187,11 @@ export async function startChild(spec: ChildSpec): Promise<RunningChild> {
     (stopping ??= (async () => {
       if (!pid) return
       signalGroup(pid, 'SIGTERM')
-      const done = await withDeadline(exited.then(() => true), STOP_GRACE_MS, false)
+      const done = await withDeadline(
+        exited.then(() => true),
+        STOP_GRACE_MS,
+        false,
+      )
       if (!done) signalGroup(pid, 'SIGKILL')
       // The leader may be gone while grandchildren linger a moment; give them a short grace, then SIGKILL.
       for (let i = 0; i < 20 && groupAlive(pid); i++) await sleep(50)

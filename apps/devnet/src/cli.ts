@@ -56,7 +56,11 @@ async function dev(flags: { preview: boolean; demo: boolean; server: boolean; qu
 
   console.log('Starting the Foyer local stack…')
   try {
-    stack = await startStack({ demo: flags.demo ? (flags.preview ? 'preview' : 'dev') : false, server: flags.server, quiet: flags.quiet })
+    stack = await startStack({
+      demo: flags.demo ? (flags.preview ? 'preview' : 'dev') : false,
+      server: flags.server,
+      quiet: flags.quiet,
+    })
   } catch (err) {
     if (shuttingDown) return
     await stopAllChildren()

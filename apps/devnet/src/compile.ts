@@ -4,7 +4,7 @@
  * editing a contract; compile.test.ts fails while the committed artifacts are out of date.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Abi, Hex } from 'viem'
@@ -33,7 +33,9 @@ const SETTINGS = {
 
 /** The Solidity sources by file name, with line endings normalised so a Windows checkout hashes the same. */
 export function readSources(dir = CONTRACTS_DIR): Record<string, string> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sol')).sort()
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sol'))
+    .sort()
   return Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, f), 'utf8').replace(/\r\n/g, '\n')]))
 }
 
@@ -60,7 +62,8 @@ export async function compileContracts(sources = readSources()): Promise<Artifac
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
-  for (const warning of (output.errors ?? []).filter((e) => e.severity === 'warning')) console.warn(warning.formattedMessage)
+  for (const warning of (output.errors ?? []).filter((e) => e.severity === 'warning'))
+    console.warn(warning.formattedMessage)
   if (errors.length) throw new Error(`Solidity compile failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
 
   const contracts: Record<string, ContractArtifact> = {}
@@ -82,5 +85,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const artifacts = await compileContracts()
   writeArtifacts(artifacts)
   const names = Object.keys(artifacts.contracts).join(', ')
-  console.log(`Compiled ${names} with ${artifacts.compiler} in ${Math.round(performance.now() - started)} ms → ${path.relative(process.cwd(), ARTIFACTS_FILE)}`)
+  console.log(
+    `Compiled ${names} with ${artifacts.compiler} in ${Math.round(performance.now() - started)} ms → ${path.relative(process.cwd(), ARTIFACTS_FILE)}`,
+  )
 }

@@ -1,9 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, createWalletClient, defineChain, http, maxUint256, parseAbi, parseEther, type Address } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  maxUint256,
+  parseAbi,
+  parseEther,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAccounts } from './accounts.ts'
-import { startChains, type RunningChain } from './chains.ts'
-import { deployChain, type DeployedChain } from './deploy.ts'
+import { type RunningChain, startChains } from './chains.ts'
+import { type DeployedChain, deployChain } from './deploy.ts'
 import { DEV_FUNDING, MARKETS, poolReserves } from './market.ts'
 
 // Ports away from `npm start`'s 8545/8546 so the tests can run beside a running stack.
@@ -15,8 +24,14 @@ const erc20 = parseAbi([
   'function symbol() view returns (string)',
   'function decimals() view returns (uint8)',
 ])
-const erc721 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function ownerOf(uint256) view returns (address)'])
-const pairAbi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)'])
+const erc721 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function ownerOf(uint256) view returns (address)',
+])
+const pairAbi = parseAbi([
+  'function getReserves() view returns (uint112, uint112, uint32)',
+  'function token0() view returns (address)',
+])
 const routerAbi = parseAbi([
   'function getAmountsOut(uint amountIn, address[] path) view returns (uint[] amounts)',
   'function swapExactETHForTokens(uint amountOutMin, address[] path, address to, uint deadline) payable returns (uint[] amounts)',
@@ -64,10 +79,11 @@ describe('deployChain', () => {
   it('deploys tokens with the right metadata', async () => {
     const client = clientFor(0)
     const { usd, token } = deployed[0].contracts
-    const read = (address: Address, functionName: 'symbol' | 'decimals') => client.readContract({ address, abi: erc20, functionName })
-    expect(await Promise.all([read(usd, 'symbol'), read(usd, 'decimals'), read(token, 'symbol'), read(token, 'decimals')])).toEqual([
-      'fUSD', 6, 'FOY', 18,
-    ])
+    const read = (address: Address, functionName: 'symbol' | 'decimals') =>
+      client.readContract({ address, abi: erc20, functionName })
+    expect(
+      await Promise.all([read(usd, 'symbol'), read(usd, 'decimals'), read(token, 'symbol'), read(token, 'decimals')]),
+    ).toEqual(['fUSD', 6, 'FOY', 18])
   })
 
   it('seeds the three pools with the planned reserves, priced differently per chain', async () => {
@@ -107,13 +123,17 @@ describe('deployChain', () => {
     )
     for (const row of balances) expect(row).toEqual([DEV_FUNDING.usd, DEV_FUNDING.token, 1n, 1n])
     expect(DEV_FUNDING).toEqual({ usd: 10_000n * 10n ** 6n, token: 5_000n * 10n ** 18n })
-    expect(await client.readContract({ address: nft, abi: erc721, functionName: 'ownerOf', args: [3n] })).toBe(accounts[2].address)
+    expect(await client.readContract({ address: nft, abi: erc721, functionName: 'ownerOf', args: [3n] })).toBe(
+      accounts[2].address,
+    )
   })
 
   it('quotes differently on the two chains', async () => {
     const quote = (i: number) =>
       clientFor(i).readContract({
-        address: deployed[i].contracts.router, abi: routerAbi, functionName: 'getAmountsOut',
+        address: deployed[i].contracts.router,
+        abi: routerAbi,
+        functionName: 'getAmountsOut',
         args: [parseEther('1'), [deployed[i].contracts.weth, deployed[i].contracts.usd]],
       })
     const [[, one], [, two]] = await Promise.all([quote(0), quote(1)])
@@ -125,26 +145,60 @@ describe('deployChain', () => {
   it('swaps through the router for exactly what getAmountsOut quoted', async () => {
     const client = clientFor(0)
     const trader = privateKeyToAccount(accounts[1].privateKey)
-    const chain = defineChain({ id: 31337, name: 'Test 1', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chains[0].rpcUrl] } } })
+    const chain = defineChain({
+      id: 31337,
+      name: 'Test 1',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chains[0].rpcUrl] } },
+    })
     const wallet = createWalletClient({ account: trader, chain, transport: http(chains[0].rpcUrl) })
     const { router, weth, usd, token } = deployed[0].contracts
-    const balanceOf = (address: Address) => client.readContract({ address, abi: erc20, functionName: 'balanceOf', args: [trader.address] })
-    const confirm = async (hash: `0x${string}`) => expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 5 })).status).toBe('success')
+    const balanceOf = (address: Address) =>
+      client.readContract({ address, abi: erc20, functionName: 'balanceOf', args: [trader.address] })
+    const confirm = async (hash: `0x${string}`) =>
+      expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 5 })).status).toBe('success')
 
     // ETH → fUSD
     const ethIn = parseEther('1')
-    const [, usdQuoted] = await client.readContract({ address: router, abi: routerAbi, functionName: 'getAmountsOut', args: [ethIn, [weth, usd]] })
+    const [, usdQuoted] = await client.readContract({
+      address: router,
+      abi: routerAbi,
+      functionName: 'getAmountsOut',
+      args: [ethIn, [weth, usd]],
+    })
     const usdBefore = await balanceOf(usd)
-    await confirm(await wallet.writeContract({ address: router, abi: routerAbi, functionName: 'swapExactETHForTokens', args: [usdQuoted, [weth, usd], trader.address, maxUint256], value: ethIn }))
+    await confirm(
+      await wallet.writeContract({
+        address: router,
+        abi: routerAbi,
+        functionName: 'swapExactETHForTokens',
+        args: [usdQuoted, [weth, usd], trader.address, maxUint256],
+        value: ethIn,
+      }),
+    )
     expect((await balanceOf(usd)) - usdBefore).toBe(usdQuoted)
 
     // FOY → WETH → fUSD, two hops
     const foyIn = parseEther('100')
     const path = [token, weth, usd]
-    const amounts = await client.readContract({ address: router, abi: routerAbi, functionName: 'getAmountsOut', args: [foyIn, path] })
+    const amounts = await client.readContract({
+      address: router,
+      abi: routerAbi,
+      functionName: 'getAmountsOut',
+      args: [foyIn, path],
+    })
     const [foyBefore, usdMid] = await Promise.all([balanceOf(token), balanceOf(usd)])
-    await confirm(await wallet.writeContract({ address: token, abi: erc20, functionName: 'approve', args: [router, foyIn] }))
-    await confirm(await wallet.writeContract({ address: router, abi: routerAbi, functionName: 'swapExactTokensForTokens', args: [foyIn, amounts[2], path, trader.address, maxUint256] }))
+    await confirm(
+      await wallet.writeContract({ address: token, abi: erc20, functionName: 'approve', args: [router, foyIn] }),
+    )
+    await confirm(
+      await wallet.writeContract({
+        address: router,
+        abi: routerAbi,
+        functionName: 'swapExactTokensForTokens',
+        args: [foyIn, amounts[2], path, trader.address, maxUint256],
+      }),
+    )
     expect(foyBefore - (await balanceOf(token))).toBe(foyIn)
     expect((await balanceOf(usd)) - usdMid).toBe(amounts[2])
   })

@@ -1,4 +1,7 @@
 // viem/utils rather than viem: the encoders without the client half keep `npm start` quicker (see rpc.ts).
+
+import type { Address, Hash, Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import {
   encodeDeployData,
   encodeFunctionData,
@@ -9,13 +12,20 @@ import {
   parseAbi,
   parseGwei,
 } from 'viem/utils'
-import type { Address, Hash, Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { jsonRpc } from './rpc.ts'
 import type { DevAccount } from './accounts.ts'
 import { assertRouterMatchesPair, ownArtifacts, uniswapArtifacts } from './artifacts.ts'
 import { hashSources, readSources } from './compile.ts'
-import { DEV_FUNDING, NFT_INFO, SPAM_NFT_INFO, TOKEN_INFO, USD_INFO, marketFor, poolReserves, type Market } from './market.ts'
+import {
+  DEV_FUNDING,
+  type Market,
+  marketFor,
+  NFT_INFO,
+  poolReserves,
+  SPAM_NFT_INFO,
+  TOKEN_INFO,
+  USD_INFO,
+} from './market.ts'
+import { jsonRpc } from './rpc.ts'
 
 export interface DeployedContracts {
   weth: Address
@@ -74,14 +84,20 @@ interface Step {
 /** If someone edited a .sol file but did not recompile, the chain would run stale code: say so instead. */
 function assertArtifactsFresh(): void {
   if (ownArtifacts().sourceHash !== hashSources(readSources())) {
-    throw new Error('src/contracts/artifacts.json is out of date with the .sol sources: run `npm run compile -w @foyer/devnet`')
+    throw new Error(
+      'src/contracts/artifacts.json is out of date with the .sol sources: run `npm run compile -w @foyer/devnet`',
+    )
   }
 }
 
 /** Uniswap V2 pair address of two tokens, as the factory's CREATE2 computes it. */
 function pairAddress(factory: Address, initCodeHash: Hex, a: Address, b: Address): Address {
   const [token0, token1] = BigInt(a) < BigInt(b) ? [a, b] : [b, a]
-  return getCreate2Address({ from: factory, salt: keccak256(encodePacked(['address', 'address'], [token0, token1])), bytecodeHash: initCodeHash })
+  return getCreate2Address({
+    from: factory,
+    salt: keccak256(encodePacked(['address', 'address'], [token0, token1])),
+    bytecodeHash: initCodeHash,
+  })
 }
 
 /**
@@ -104,7 +120,9 @@ export async function deployChain(opts: DeployOptions): Promise<DeployedChain> {
   const rpc = jsonRpc(opts.rpcUrl)
   const [firstNonce, chainId] = await Promise.all([rpc.nonce(deployer.address), rpc.chainId()])
   if (firstNonce !== 0) {
-    throw new Error(`Chain ${opts.chainId} at ${opts.rpcUrl} is not fresh (deployer nonce ${firstNonce}); deploy needs a new anvil`)
+    throw new Error(
+      `Chain ${opts.chainId} at ${opts.rpcUrl} is not fresh (deployer nonce ${firstNonce}); deploy needs a new anvil`,
+    )
   }
   if (chainId !== opts.chainId) throw new Error(`${opts.rpcUrl} is chain ${chainId}, expected ${opts.chainId}`)
 
@@ -127,33 +145,91 @@ export async function deployChain(opts: DeployOptions): Promise<DeployedChain> {
     { what: 'deploying WETH9', data: encodeDeployData({ ...uniswap.weth9 }) },
     { what: 'deploying UniswapV2Factory', data: encodeDeployData({ ...uniswap.factory, args: [me] }) },
     { what: 'deploying UniswapV2Router02', data: encodeDeployData({ ...uniswap.router02, args: [factory, weth] }) },
-    { what: 'deploying fUSD', data: encodeDeployData({ ...own.DevToken, args: [USD_INFO.name, USD_INFO.symbol, USD_INFO.decimals] }) },
-    { what: 'deploying FOY', data: encodeDeployData({ ...own.DevToken, args: [TOKEN_INFO.name, TOKEN_INFO.symbol, TOKEN_INFO.decimals] }) },
+    {
+      what: 'deploying fUSD',
+      data: encodeDeployData({ ...own.DevToken, args: [USD_INFO.name, USD_INFO.symbol, USD_INFO.decimals] }),
+    },
+    {
+      what: 'deploying FOY',
+      data: encodeDeployData({ ...own.DevToken, args: [TOKEN_INFO.name, TOKEN_INFO.symbol, TOKEN_INFO.decimals] }),
+    },
     { what: 'deploying Foyer Pass', data: encodeDeployData({ ...own.DevNft, args: [NFT_INFO.name, NFT_INFO.symbol] }) },
-    { what: 'deploying spam NFT', data: encodeDeployData({ ...own.DevNft, args: [SPAM_NFT_INFO.name, SPAM_NFT_INFO.symbol] }) },
-    { what: 'funding fUSD', to: usd, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mintEach', args: [everyone, DEV_FUNDING.usd] }) },
-    { what: 'funding FOY', to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mintEach', args: [everyone, DEV_FUNDING.token] }) },
+    {
+      what: 'deploying spam NFT',
+      data: encodeDeployData({ ...own.DevNft, args: [SPAM_NFT_INFO.name, SPAM_NFT_INFO.symbol] }),
+    },
+    {
+      what: 'funding fUSD',
+      to: usd,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'mintEach', args: [everyone, DEV_FUNDING.usd] }),
+    },
+    {
+      what: 'funding FOY',
+      to: token,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'mintEach', args: [everyone, DEV_FUNDING.token] }),
+    },
     // Liquidity is minted on top of account 0's funding and fully spent on the pools, so account 0 ends with
     // the same fUSD and FOY as every other dev account.
-    { what: 'minting fUSD liquidity', to: usd, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [me, wethUsd.usd + tokenUsd.usd] }) },
-    { what: 'minting FOY liquidity', to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [me, wethToken.token + tokenUsd.token] }) },
-    { what: 'approving fUSD', to: usd, data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [router, MAX_UINT256] }) },
-    { what: 'approving FOY', to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [router, MAX_UINT256] }) },
+    {
+      what: 'minting fUSD liquidity',
+      to: usd,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [me, wethUsd.usd + tokenUsd.usd] }),
+    },
+    {
+      what: 'minting FOY liquidity',
+      to: token,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [me, wethToken.token + tokenUsd.token] }),
+    },
+    {
+      what: 'approving fUSD',
+      to: usd,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [router, MAX_UINT256] }),
+    },
+    {
+      what: 'approving FOY',
+      to: token,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [router, MAX_UINT256] }),
+    },
     // Exact amounts as minimums: seeding a new pool must land on precisely the planned reserves.
     {
-      what: 'adding WETH/fUSD liquidity', to: router, value: wethUsd.weth,
-      data: encodeFunctionData({ abi: routerAbi, functionName: 'addLiquidityETH', args: [usd, wethUsd.usd, wethUsd.usd, wethUsd.weth, me, MAX_UINT256] }),
+      what: 'adding WETH/fUSD liquidity',
+      to: router,
+      value: wethUsd.weth,
+      data: encodeFunctionData({
+        abi: routerAbi,
+        functionName: 'addLiquidityETH',
+        args: [usd, wethUsd.usd, wethUsd.usd, wethUsd.weth, me, MAX_UINT256],
+      }),
     },
     {
-      what: 'adding FOY/fUSD liquidity', to: router,
-      data: encodeFunctionData({ abi: routerAbi, functionName: 'addLiquidity', args: [token, usd, tokenUsd.token, tokenUsd.usd, tokenUsd.token, tokenUsd.usd, me, MAX_UINT256] }),
+      what: 'adding FOY/fUSD liquidity',
+      to: router,
+      data: encodeFunctionData({
+        abi: routerAbi,
+        functionName: 'addLiquidity',
+        args: [token, usd, tokenUsd.token, tokenUsd.usd, tokenUsd.token, tokenUsd.usd, me, MAX_UINT256],
+      }),
     },
     {
-      what: 'adding WETH/FOY liquidity', to: router, value: wethToken.weth,
-      data: encodeFunctionData({ abi: routerAbi, functionName: 'addLiquidityETH', args: [token, wethToken.token, wethToken.token, wethToken.weth, me, MAX_UINT256] }),
+      what: 'adding WETH/FOY liquidity',
+      to: router,
+      value: wethToken.weth,
+      data: encodeFunctionData({
+        abi: routerAbi,
+        functionName: 'addLiquidityETH',
+        args: [token, wethToken.token, wethToken.token, wethToken.weth, me, MAX_UINT256],
+      }),
     },
-    { what: 'airdropping Foyer Pass', to: nft, data: encodeFunctionData({ abi: nftAbi, functionName: 'mintEach', args: [everyone] }) },
-    { what: 'airdropping spam NFT', to: spamNft, data: encodeFunctionData({ abi: nftAbi, functionName: 'mintEach', args: [everyone] }) },
+    {
+      what: 'airdropping Foyer Pass',
+      to: nft,
+      data: encodeFunctionData({ abi: nftAbi, functionName: 'mintEach', args: [everyone] }),
+    },
+    {
+      what: 'airdropping spam NFT',
+      to: spamNft,
+      data: encodeFunctionData({ abi: nftAbi, functionName: 'mintEach', args: [everyone] }),
+    },
   ]
 
   const hashes: Hash[] = []
@@ -175,7 +251,8 @@ export async function deployChain(opts: DeployOptions): Promise<DeployedChain> {
   await rpc.waitForReceipt(hashes.at(-1)!)
   const receipts = await Promise.all(hashes.map((hash) => rpc.receipt(hash)))
   const failed = receipts.findIndex((r) => r?.status !== '0x1')
-  if (failed >= 0) throw new Error(`Devnet deploy on chain ${opts.chainId}: ${steps[failed].what} reverted (${hashes[failed]})`)
+  if (failed >= 0)
+    throw new Error(`Devnet deploy on chain ${opts.chainId}: ${steps[failed].what} reverted (${hashes[failed]})`)
 
   return {
     chainId: opts.chainId,

@@ -1,9 +1,16 @@
 /** The chains part of the stack: start both anvils, deploy and seed them, and write the devnet file. */
 import { devAccounts } from './accounts.ts'
-import { devnetChainSpecs, startChains, stackHost, type ChainSpec, type RunningChain, type StartChainOptions } from './chains.ts'
-import { deployChain, type DeployedChain } from './deploy.ts'
+import {
+  type ChainSpec,
+  devnetChainSpecs,
+  type RunningChain,
+  type StartChainOptions,
+  stackHost,
+  startChains,
+} from './chains.ts'
+import { type DeployedChain, deployChain } from './deploy.ts'
+import { type DevnetChain, type DevnetInfo, devnetFilePath, writeDevnet } from './devnet-file.ts'
 import { seedHistory } from './history-seed.ts'
-import { devnetFilePath, writeDevnet, type DevnetChain, type DevnetInfo } from './devnet-file.ts'
 import { NFT_INFO, SPAM_NFT_INFO, TOKEN_INFO, USD_INFO, WETH_INFO } from './market.ts'
 
 export interface DevnetOptions {
@@ -48,7 +55,10 @@ export function describeChain(chain: RunningChain, deployed: DeployedChain): Dev
 
 export async function startDevnet(opts: DevnetOptions = {}): Promise<RunningDevnet> {
   const accounts = devAccounts()
-  const chains = await startChains(opts.chains ?? devnetChainSpecs(), { host: opts.host ?? stackHost(), onUnexpectedExit: opts.onUnexpectedExit })
+  const chains = await startChains(opts.chains ?? devnetChainSpecs(), {
+    host: opts.host ?? stackHost(),
+    onUnexpectedExit: opts.onUnexpectedExit,
+  })
   const stop = async () => {
     await Promise.all(chains.map((c) => c.stop()))
   }

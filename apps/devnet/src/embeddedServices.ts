@@ -52,7 +52,8 @@ export async function checkEmbeddedPorts(host: string, ports: EmbeddedPorts, wit
   await assertPortFree(host, ports.smtp, 'the mail sink (SMTP)', 'FOYER_SMTP_PORT')
   await assertPortFree(host, ports.inbox, 'the mail inbox', 'FOYER_MAIL_PORT')
   await assertPortFree(host, ports.faucet, 'the faucet', 'FOYER_FAUCET_PORT')
-  if (withFrame && existsSync(repoPath(FRAME_DIR, 'index.html'))) await assertPortFree(host, ports.frame, 'the secure frame', 'FOYER_FRAME_PORT')
+  if (withFrame && existsSync(repoPath(FRAME_DIR, 'index.html')))
+    await assertPortFree(host, ports.frame, 'the secure frame', 'FOYER_FRAME_PORT')
 }
 
 export async function startEmbeddedServices(options: {
@@ -87,7 +88,15 @@ export async function startEmbeddedServices(options: {
   async function buildFrame() {
     if (!runFrame) return
     const env = { ...options.env, ...(options.serverUrl ? { FOYER_API_URL: options.serverUrl } : {}) }
-    await runChild({ name: 'frame build', command: options.vite.command, args: [...options.vite.prefix, 'build', '--outDir', frameBuild, '--emptyOutDir'], cwd: repoPath(FRAME_DIR), env, echo: options.echo, timeoutMs: FRAME_BUILD_MS })
+    await runChild({
+      name: 'frame build',
+      command: options.vite.command,
+      args: [...options.vite.prefix, 'build', '--outDir', frameBuild, '--emptyOutDir'],
+      cwd: repoPath(FRAME_DIR),
+      env,
+      echo: options.echo,
+      timeoutMs: FRAME_BUILD_MS,
+    })
   }
 
   return {
@@ -96,7 +105,14 @@ export async function startEmbeddedServices(options: {
       SMTP_HOST: urlHost,
       SMTP_PORT: String(sink.smtpPort),
       FOYER_EMBEDDED_FAUCET_URL: faucet.url,
-      ...(frameUrl ? { FOYER_FRAME_ORIGIN: frameUrl, FOYER_FRAME_DIR: frameBuild, FOYER_FRAME_PORT: String(ports.frame), FOYER_FRAME_HOST: host } : {}),
+      ...(frameUrl
+        ? {
+            FOYER_FRAME_ORIGIN: frameUrl,
+            FOYER_FRAME_DIR: frameBuild,
+            FOYER_FRAME_PORT: String(ports.frame),
+            FOYER_FRAME_HOST: host,
+          }
+        : {}),
     },
     demoEnv: frameUrl ? { FOYER_FRAME_URL: `${frameUrl}/` } : {},
     buildFrame,

@@ -7,7 +7,10 @@ export const EXAMPLE_PORTS = { viteReact18: 5180, nextjs: 5181 } as const
 export const EXAMPLES_PROJECT = {
   id: 'foyer-examples',
   name: 'Foyer examples',
-  allowedOrigins: Object.values(EXAMPLE_PORTS).flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]),
+  allowedOrigins: Object.values(EXAMPLE_PORTS).flatMap((port) => [
+    `http://127.0.0.1:${port}`,
+    `http://localhost:${port}`,
+  ]),
 }
 
 /** FOYER_PROJECTS with the examples' project added (a malformed list is left for the server to report). */

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, http, parseAbi } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_ACCOUNT_ETH, devAccounts } from './accounts.ts'
-import { startChains, type RunningChain } from './chains.ts'
-import { deployChain, type DeployedChain } from './deploy.ts'
-import { SEEDED_ACCOUNTS, historyPlan, seedHistory } from './history-seed.ts'
+import { type RunningChain, startChains } from './chains.ts'
+import { type DeployedChain, deployChain } from './deploy.ts'
+import { historyPlan, SEEDED_ACCOUNTS, seedHistory } from './history-seed.ts'
 import { DEV_FUNDING } from './market.ts'
 
 // Port from the account-data range (19200–19299), away from `npm start` and other tests.
@@ -29,7 +29,10 @@ describe('seedHistory', () => {
 
   it('moves what the plan says: the fUSD ring nets out, the swaps add fUSD, the approval stays', async () => {
     const client = createPublicClient({ transport: http(chain.rpcUrl) })
-    const abi = parseAbi(['function balanceOf(address) view returns (uint256)', 'function allowance(address, address) view returns (uint256)'])
+    const abi = parseAbi([
+      'function balanceOf(address) view returns (uint256)',
+      'function allowance(address, address) view returns (uint256)',
+    ])
     const plan = historyPlan(31338)
     const { usd, token, router } = deployed.contracts
     const account = accounts[3]!.address

@@ -5,14 +5,18 @@
  * a spam-only entry. Amounts differ per chain so a test can tell the chains' entries apart. Transactions are signed
  * locally with fixed gas and sent back to back (anvil mines each on arrival): ~45 per chain, a few hundred ms.
  */
-import { encodeFunctionData, parseAbi, parseEther, parseGwei, parseUnits } from 'viem/utils'
+
 import type { Address, Hash } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { encodeFunctionData, parseAbi, parseEther, parseGwei, parseUnits } from 'viem/utils'
 import type { DevAccount } from './accounts.ts'
 import type { DeployedChain } from './deploy.ts'
 import { jsonRpc } from './rpc.ts'
 
-const erc20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function approve(address spender, uint256 value) returns (bool)'])
+const erc20 = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function approve(address spender, uint256 value) returns (bool)',
+])
 const router = parseAbi([
   'function swapExactETHForTokens(uint amountOutMin, address[] path, address to, uint deadline) payable returns (uint[] amounts)',
   'function swapExactTokensForTokens(uint amountIn, uint amountOutMin, address[] path, address to, uint deadline) returns (uint[] amounts)',
@@ -38,7 +42,15 @@ export function historyPlan(chainId: number) {
 /** Accounts that get the seeded history (account 0 is the deployer and already has its own). */
 export const SEEDED_ACCOUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const
 
-export async function seedHistory({ rpcUrl, accounts, deployed }: { rpcUrl: string; accounts: DevAccount[]; deployed: DeployedChain }): Promise<number> {
+export async function seedHistory({
+  rpcUrl,
+  accounts,
+  deployed,
+}: {
+  rpcUrl: string
+  accounts: DevAccount[]
+  deployed: DeployedChain
+}): Promise<number> {
   const rpc = jsonRpc(rpcUrl)
   const { usd, token, weth, router: routerAddress } = deployed.contracts
   const plan = historyPlan(deployed.chainId)
@@ -52,15 +64,34 @@ export async function seedHistory({ rpcUrl, accounts, deployed }: { rpcUrl: stri
       const me = account.address
       const steps: { what: string; to: Address; data?: `0x${string}`; value?: bigint }[] = [
         { what: 'sending ETH', to: next, value: plan.ethToNext },
-        { what: 'sending fUSD', to: usd, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [next, plan.usdToNext] }) },
-        { what: 'approving FOY', to: token, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [routerAddress, plan.tokenApproval] }) },
         {
-          what: 'swapping ETH for FOY', to: routerAddress, value: plan.ethToToken,
-          data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [0n, [weth, token], me, NO_DEADLINE] }),
+          what: 'sending fUSD',
+          to: usd,
+          data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [next, plan.usdToNext] }),
         },
         {
-          what: 'swapping FOY for fUSD', to: routerAddress,
-          data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokens', args: [plan.tokenToUsd, 0n, [token, usd], me, NO_DEADLINE] }),
+          what: 'approving FOY',
+          to: token,
+          data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [routerAddress, plan.tokenApproval] }),
+        },
+        {
+          what: 'swapping ETH for FOY',
+          to: routerAddress,
+          value: plan.ethToToken,
+          data: encodeFunctionData({
+            abi: router,
+            functionName: 'swapExactETHForTokens',
+            args: [0n, [weth, token], me, NO_DEADLINE],
+          }),
+        },
+        {
+          what: 'swapping FOY for fUSD',
+          to: routerAddress,
+          data: encodeFunctionData({
+            abi: router,
+            functionName: 'swapExactTokensForTokens',
+            args: [plan.tokenToUsd, 0n, [token, usd], me, NO_DEADLINE],
+          }),
         },
       ]
       const first = await rpc.nonce(me)
@@ -86,6 +117,9 @@ export async function seedHistory({ rpcUrl, accounts, deployed }: { rpcUrl: stri
   await Promise.all(lastHashes.map((h) => rpc.waitForReceipt(h)))
   const receipts = await Promise.all(all.map((t) => rpc.receipt(t.hash)))
   const failed = receipts.findIndex((r) => r?.status !== '0x1')
-  if (failed >= 0) throw new Error(`Devnet history seed on chain ${deployed.chainId}: ${all[failed]!.what} reverted (${all[failed]!.hash})`)
+  if (failed >= 0)
+    throw new Error(
+      `Devnet history seed on chain ${deployed.chainId}: ${all[failed]!.what} reverted (${all[failed]!.hash})`,
+    )
   return all.length
 }

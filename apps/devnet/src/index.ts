@@ -2,21 +2,37 @@
  * @foyer/devnet — the local chains and the whole local stack.
  * Readers of the generated devnet file (server, demo, tests, bench) need only readDevnet and the types.
  */
+
+export { DEV_MNEMONIC, type DevAccount, devAccounts } from './accounts.ts'
 export {
+  anvilBinaryPath,
+  type ChainSpec,
+  devnetChainSpecs,
+  type RunningChain,
+  startChain,
+  startChains,
+} from './chains.ts'
+export { type DeployedChain, type DeployedContracts, type DeployOptions, deployChain } from './deploy.ts'
+export { type DevnetOptions, type RunningDevnet, startDevnet } from './devnet.ts'
+export {
+  DEFAULT_DEVNET_FILE,
+  type DevnetAccount,
+  type DevnetChain,
+  type DevnetInfo,
+  type DevnetNft,
+  type DevnetToken,
+  devnetFilePath,
   readDevnet,
   writeDevnet,
-  devnetFilePath,
-  DEFAULT_DEVNET_FILE,
-  type DevnetInfo,
-  type DevnetChain,
-  type DevnetToken,
-  type DevnetNft,
-  type DevnetAccount,
 } from './devnet-file.ts'
-export { startStack, stackPorts, type Stack, type StackOptions, type StackUrls, type StackPorts, type DemoMode } from './stack.ts'
-export { startDevnet, type DevnetOptions, type RunningDevnet } from './devnet.ts'
-export { startChain, startChains, devnetChainSpecs, anvilBinaryPath, type ChainSpec, type RunningChain } from './chains.ts'
-export { deployChain, type DeployedChain, type DeployedContracts, type DeployOptions } from './deploy.ts'
-export { devAccounts, DEV_MNEMONIC, type DevAccount } from './accounts.ts'
-export { MARKETS, DEV_FUNDING, poolReserves, marketFor, type Market } from './market.ts'
+export { DEV_FUNDING, MARKETS, type Market, marketFor, poolReserves } from './market.ts'
 export { PortInUseError } from './ports.ts'
+export {
+  type DemoMode,
+  type Stack,
+  type StackOptions,
+  type StackPorts,
+  type StackUrls,
+  stackPorts,
+  startStack,
+} from './stack.ts'

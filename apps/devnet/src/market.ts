@@ -42,6 +42,9 @@ export function poolReserves(market: Market) {
   return {
     wethUsd: { weth: wethForUsdPool, usd: (wethForUsdPool * market.usdPerEth * USD) / ETH },
     wethToken: { weth: wethForTokenPool, token: wethForTokenPool * market.tokensPerEth },
-    tokenUsd: { token: tokensForUsdPool, usd: (tokensForUsdPool * market.usdPerEth * USD) / (market.tokensPerEth * TOKEN) },
+    tokenUsd: {
+      token: tokensForUsdPool,
+      usd: (tokensForUsdPool * market.usdPerEth * USD) / (market.tokensPerEth * TOKEN),
+    },
   }
 }

@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** The checkout's root folder (apps/devnet/src → ../../..). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))

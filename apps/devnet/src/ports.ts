@@ -17,7 +17,9 @@ export async function assertPortFree(host: string, port: number, usedFor: string
   })
   if (!error) return
   if (error.code === 'EADDRINUSE') {
-    const hint = envHint ? ` Stop the process using it or set ${envHint} to another port.` : ' Stop the process using it.'
+    const hint = envHint
+      ? ` Stop the process using it or set ${envHint} to another port.`
+      : ' Stop the process using it.'
     throw new PortInUseError(`Port ${port} on ${host} is already in use (needed for ${usedFor}).${hint}`)
   }
   throw new Error(`Cannot listen on ${host}:${port} (needed for ${usedFor}): ${error.code ?? error.message}`)

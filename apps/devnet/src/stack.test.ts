@@ -9,7 +9,13 @@ import { startStack } from './stack.ts'
 const dir = mkdtempSync(path.join(tmpdir(), 'foyer-stack-'))
 const devnetFile = path.join(dir, 'devnet.json')
 // Chains only, on ports away from a running `npm start`; server and demo belong to their own tests.
-const options = { server: false, demo: false, quiet: true, ports: { chain1: 18555, chain2: 18556, relay: 19130 }, devnetFile } as const
+const options = {
+  server: false,
+  demo: false,
+  quiet: true,
+  ports: { chain1: 18555, chain2: 18556, relay: 19130 },
+  devnetFile,
+} as const
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -38,7 +44,11 @@ describe('startStack', () => {
           { symbol: 'FOY', decimals: 18, name: 'Foyer Token' },
         ],
       })
-      expect(info.chains[0].tokens.map((t) => t.address)).toEqual([info.chains[0].contracts.weth, info.chains[0].contracts.usd, info.chains[0].contracts.token])
+      expect(info.chains[0].tokens.map((t) => t.address)).toEqual([
+        info.chains[0].contracts.weth,
+        info.chains[0].contracts.usd,
+        info.chains[0].contracts.token,
+      ])
     } finally {
       await Promise.all([first.stop(), first.stop()])
     }

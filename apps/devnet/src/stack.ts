@@ -4,14 +4,14 @@
  */
 import { existsSync } from 'node:fs'
 import { devnetChainSpecs, stackHost } from './chains.ts'
-import { runChild, startChild, type RunningChild } from './children.ts'
-import { startDevnet, type RunningDevnet } from './devnet.ts'
-import { devnetFilePath, type DevnetAccount, type DevnetInfo } from './devnet-file.ts'
+import { type RunningChild, runChild, startChild } from './children.ts'
+import { type RunningDevnet, startDevnet } from './devnet.ts'
+import { type DevnetAccount, type DevnetInfo, devnetFilePath } from './devnet-file.ts'
+import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { withExamplesProject } from './examplesProject.ts'
-import { assertPortFree } from './ports.ts'
-import { type EmbeddedServices, checkEmbeddedPorts, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
-import { startWalletConnectRelay, type RunningRelay } from './relay/walletConnectRelay.ts'
+import { assertPortFree } from './ports.ts'
+import { type RunningRelay, startWalletConnectRelay } from './relay/walletConnectRelay.ts'
 import { viteCommand } from './vite.ts'
 
 export type DemoMode = 'dev' | 'preview'
@@ -90,7 +90,8 @@ const DEMO_BUILD_MS = 300_000
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name]
   const port = raw ? Number(raw) : fallback
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a port number, got "${raw}"`)
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${name} must be a port number, got "${raw}"`)
   return port
 }
 
@@ -110,8 +111,13 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
 const urlHost = (host: string) => (host === '0.0.0.0' ? '127.0.0.1' : host)
 
 function defaultUnexpectedExit(name: string, description: string, lastLines: string[]) {
-  const tail = lastLines.slice(-10).map((l) => `  ${l}`).join('\n')
-  console.error(`\n${name} ${description}. The rest of the stack keeps running.${tail ? `\nLast output:\n${tail}` : ''}`)
+  const tail = lastLines
+    .slice(-10)
+    .map((l) => `  ${l}`)
+    .join('\n')
+  console.error(
+    `\n${name} ${description}. The rest of the stack keeps running.${tail ? `\nLast output:\n${tail}` : ''}`,
+  )
 }
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
@@ -128,7 +134,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const runServer = wantServer && existsSync(repoPath(SERVER_ENTRY))
   if (wantServer && !runServer) skipped.push({ name: 'server', reason: `${SERVER_ENTRY} does not exist yet` })
   const runDemo = demoMode !== false && existsSync(repoPath(DEMO_DIR, 'index.html'))
-  if (demoMode !== false && !runDemo) skipped.push({ name: 'demo', reason: `${DEMO_DIR}/index.html does not exist yet` })
+  if (demoMode !== false && !runDemo)
+    skipped.push({ name: 'demo', reason: `${DEMO_DIR}/index.html does not exist yet` })
 
   // Check every port before starting anything, so a clash costs nothing and names the right variable.
   if (runServer) await assertPortFree(host, ports.server, 'the Foyer server', 'FOYER_SERVER_PORT')
@@ -162,7 +169,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         { ...spec2, port: ports.chain2 },
       ],
       devnetFile,
-      onUnexpectedExit: (chain, description, lastLines) => reportExit(`anvil ${chain.id} (${chain.name})`, description, lastLines),
+      onUnexpectedExit: (chain, description, lastLines) =>
+        reportExit(`anvil ${chain.id} (${chain.name})`, description, lastLines),
     })
 
     if (runRelay) relay = await startWalletConnectRelay({ host, port: ports.relay })
@@ -173,17 +181,18 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       const child = children.find((c) => c.name === name)
       reportExit(name, signal ? `was killed by ${signal}` : `exited with code ${code}`, child?.tail() ?? [])
     }
-    if (runServer) embedded = await startEmbeddedServices({
-      host,
-      urlHost: urlHost(host),
-      ports: embeddedPortsUsed,
-      devnet: devnet.info,
-      frame: runDemo ? demoMode : false,
-      serverUrl,
-      vite: viteCommand(),
-      env: childEnv,
-      echo,
-    })
+    if (runServer)
+      embedded = await startEmbeddedServices({
+        host,
+        urlHost: urlHost(host),
+        ports: embeddedPortsUsed,
+        devnet: devnet.info,
+        frame: runDemo ? demoMode : false,
+        serverUrl,
+        vite: viteCommand(),
+        env: childEnv,
+        echo,
+      })
 
     const startServer = async () => {
       if (!runServer) return
@@ -195,7 +204,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           args: ['--conditions=@foyer/source', '--import', 'tsx', SERVER_ENTRY],
           cwd: REPO_ROOT,
           // The server logs every request at its default level (info); the dev stack keeps to errors unless LOG_LEVEL says otherwise.
-          env: { LOG_LEVEL: 'error', ...childEnv, ...embedded?.serverEnv, FOYER_PROJECTS: withExamplesProject((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS), PORT: String(ports.server), HOST: host },
+          env: {
+            LOG_LEVEL: 'error',
+            ...childEnv,
+            ...embedded?.serverEnv,
+            FOYER_PROJECTS: withExamplesProject((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
+            PORT: String(ports.server),
+            HOST: host,
+          },
           // The frame host listens right after the API: when it answers, both do.
           ready: { url: embedded?.frameReadyUrl ?? `${serverUrl}/health` },
           echo,
@@ -207,7 +223,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
     const startDemo = async () => {
       if (!runDemo) return
-      const demoEnv = { ...childEnv, ...embedded?.demoEnv, ...(serverUrl ? { FOYER_API_URL: serverUrl } : {}), ...(relay ? { FOYER_WC_RELAY_URL: relay.url } : {}) }
+      const demoEnv = {
+        ...childEnv,
+        ...embedded?.demoEnv,
+        ...(serverUrl ? { FOYER_API_URL: serverUrl } : {}),
+        ...(relay ? { FOYER_WC_RELAY_URL: relay.url } : {}),
+      }
       const listen = ['--port', String(ports.demo), '--strictPort', '--host', host]
       const vite = viteCommand()
       if (demoMode === 'preview') {

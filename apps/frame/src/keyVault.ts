@@ -4,8 +4,8 @@
  * stays in this origin's storage, the auth share goes to the server (released only to a signed-in session), the
  * recovery share is shown to the person once. The whole key exists only in memory, rebuilt from two shares.
  */
-import { FrameHostError, combineShares, deriveShare, fromHex, splitSecret, toHex, unusedX } from '@foyer/embedded/host'
-import { type PrivateKeyAccount, generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { combineShares, deriveShare, FrameHostError, fromHex, splitSecret, toHex, unusedX } from '@foyer/embedded/host'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 
 const DEVICE_ID_KEY = 'foyer.frame.deviceId'
 const SESSION_KEY = 'foyer.frame.session'
@@ -69,7 +69,9 @@ export function forgetUnrememberedShares() {
  * A new key: returns the account, the auth share for the server and the recovery code for the person. The shares'
  * x coordinates are the library's random ones (wallets made before it have x = 1, 2, 3: both work everywhere).
  */
-export async function createKey(userId: string): Promise<{ account: PrivateKeyAccount; authShare: string; recoveryCode: string }> {
+export async function createKey(
+  userId: string,
+): Promise<{ account: PrivateKeyAccount; authShare: string; recoveryCode: string }> {
   const key = generatePrivateKey()
   const secret = fromHex(key.slice(2))
   const [device, auth, recovery] = await splitSecret(secret, { shares: 3, threshold: 2 })
@@ -79,11 +81,16 @@ export async function createKey(userId: string): Promise<{ account: PrivateKeyAc
 }
 
 /** Rebuilds the key from this device's share and the auth share; undefined when this device has no share. */
-export async function restoreKey(userId: string, authShareHex: string, expectedAddress: string): Promise<PrivateKeyAccount | undefined> {
+export async function restoreKey(
+  userId: string,
+  authShareHex: string,
+  expectedAddress: string,
+): Promise<PrivateKeyAccount | undefined> {
   const stored = localStorage.getItem(deviceShareKey(userId))
   if (!stored) return undefined
   const account = await accountFrom([fromHex(stored), fromHex(authShareHex)]).catch(() => undefined)
-  if (!account || account.address.toLowerCase() !== expectedAddress.toLowerCase()) throw new FrameHostError('server_error', 'The key shares do not match this wallet')
+  if (!account || account.address.toLowerCase() !== expectedAddress.toLowerCase())
+    throw new FrameHostError('server_error', 'The key shares do not match this wallet')
   return account
 }
 
@@ -91,7 +98,12 @@ export async function restoreKey(userId: string, authShareHex: string, expectedA
  * A new device: the recovery code and the auth share rebuild the key; this device then keeps its own share, the
  * point at the first x neither of them uses (x = 1 for wallets made with x = 1, 2, 3: the same share as before).
  */
-export async function recoverKey(userId: string, authShareHex: string, recoveryCode: string, expectedAddress: string): Promise<PrivateKeyAccount | undefined> {
+export async function recoverKey(
+  userId: string,
+  authShareHex: string,
+  recoveryCode: string,
+  expectedAddress: string,
+): Promise<PrivateKeyAccount | undefined> {
   const recovery = parseRecoveryCode(recoveryCode)
   if (!recovery) return undefined
   const auth = fromHex(authShareHex)
@@ -119,7 +131,9 @@ async function accountFrom(shares: Uint8Array[]): Promise<PrivateKeyAccount> {
 
 /** The recovery share as the person sees it: 66 hex characters in groups of 6. */
 export function formatRecoveryCode(share: Uint8Array): string {
-  return toHex(share).match(/.{1,6}/g)!.join('-')
+  return toHex(share)
+    .match(/.{1,6}/g)!
+    .join('-')
 }
 
 /** 33 bytes, x first: any nonzero x (the library picks it at random; our earlier shares used x = 3). */

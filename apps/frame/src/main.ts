@@ -3,16 +3,16 @@
  * that the parent really is that origin (location.ancestorOrigins / referrer) and that the project allows it.
  * Anything else is ignored and counted in `data-ignored-messages` (tests read it).
  */
-import { FrameHostError, type FrameHandlers, createFrameHost } from '@foyer/embedded/host'
-import { type Chain, type PrivateKeyAccount, defineChain } from 'viem'
-import { createApprovals } from './approval/approvals.ts'
+import { createFrameHost, type FrameHandlers, FrameHostError } from '@foyer/embedded/host'
+import { type Chain, defineChain, type PrivateKeyAccount } from 'viem'
 import { approvalChanged } from './approval/approvalScreen.ts'
-import { type StoredSession, readSession, restoreKey, writeSession } from './keyVault.ts'
+import { createApprovals } from './approval/approvals.ts'
+import { readSession, restoreKey, type StoredSession, writeSession } from './keyVault.ts'
 import { createAccountFlows } from './login/accountFlows.ts'
 import { cancelFlowScreen } from './login/flowScreen.ts'
 import { createRpc } from './rpc/rpc.ts'
 import { applyTheme, cancelScreen, installStyles, setFrameLocale } from './screens.ts'
-import { type FrameConfig, type ServerUser, createServerApi } from './serverApi.ts'
+import { createServerApi, type FrameConfig, type ServerUser } from './serverApi.ts'
 
 const params = new URLSearchParams(location.search)
 const projectId = params.get('projectId') ?? ''
@@ -48,8 +48,10 @@ async function boot() {
   if (window.parent === window) return refuse('not-embedded')
   // Framed once, by the top window: a page that frames an allowed site which frames us could stack its own UI
   // over ours. frame-ancestors (the frame host's CSP) stops other origins; this stops any nesting at all.
-  if (window.parent !== window.top || (ancestorOrigins() !== undefined && ancestorOrigins()!.length !== 1)) return refuse('nested-frame')
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(projectId) || !/^https?:\/\/[^/]+$/.test(parentOrigin)) return refuse('bad-parameters')
+  if (window.parent !== window.top || (ancestorOrigins() !== undefined && ancestorOrigins()!.length !== 1))
+    return refuse('nested-frame')
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(projectId) || !/^https?:\/\/[^/]+$/.test(parentOrigin))
+    return refuse('bad-parameters')
   if (actualParentOrigin() !== parentOrigin) return refuse('parent-origin-mismatch')
   const api = createServerApi(projectId)
   let config: FrameConfig
@@ -64,7 +66,12 @@ async function boot() {
 
 function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfig) {
   const chains: Chain[] = config.chains.map((c) =>
-    defineChain({ id: c.id, name: c.name, nativeCurrency: { name: c.nativeSymbol, symbol: c.nativeSymbol, decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } }),
+    defineChain({
+      id: c.id,
+      name: c.name,
+      nativeCurrency: { name: c.nativeSymbol, symbol: c.nativeSymbol, decimals: 18 },
+      rpcUrls: { default: { http: [c.rpcUrl] } },
+    }),
   )
   const storedChain = Number(localStorage.getItem('foyer.frame.chainId'))
   let chain: Chain | undefined = chains.find((c) => c.id === storedChain) ?? chains[0]
@@ -107,7 +114,10 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
   }
 
   /** `recovery`: the person must keep what is shown (the site's modal then refuses to close). */
-  async function withFrameShown<result>(task: () => Promise<result>, reason: 'approval' | 'recovery' = 'approval'): Promise<result> {
+  async function withFrameShown<result>(
+    task: () => Promise<result>,
+    reason: 'approval' | 'recovery' = 'approval',
+  ): Promise<result> {
     host.emit('FRAME_VISIBILITY', { visible: true, reason })
     try {
       return await task()
@@ -130,7 +140,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
 
   // Not-safe requests wait in line (apps/frame/src/approval); the site shows the frame while any is open or waiting.
   const approvals = createApprovals({
-    onBusyChange: (busy) => host.emit('FRAME_VISIBILITY', busy ? { visible: true, reason: 'approval' } : { visible: false }),
+    onBusyChange: (busy) =>
+      host.emit('FRAME_VISIBILITY', busy ? { visible: true, reason: 'approval' } : { visible: false }),
   })
 
   async function signedIn(): Promise<void> {
@@ -138,7 +149,13 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
     requireAccount()
   }
 
-  const rpc = createRpc({ site: parentOrigin, signedIn, account: requireAccount, chain: requireChain, approve: (details) => approvals.approve(details) })
+  const rpc = createRpc({
+    site: parentOrigin,
+    signedIn,
+    account: requireAccount,
+    chain: requireChain,
+    approve: (details) => approvals.approve(details),
+  })
 
   const accountFlows = createAccountFlows({
     api,
@@ -187,7 +204,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
     GET_CHAIN_ID: () => ({ chainId: requireChain().id }),
     SWITCH_NETWORK({ chainId }) {
       const next = chains.find((c) => c.id === chainId)
-      if (!next) throw new FrameHostError('rpc_error', `Chain ${chainId} is not available in this wallet`, { rpcCode: 4902 })
+      if (!next)
+        throw new FrameHostError('rpc_error', `Chain ${chainId} is not available in this wallet`, { rpcCode: 4902 })
       if (next.id !== chain?.id) approvals.assertNetworkMayChange()
       chain = next
       localStorage.setItem('foyer.frame.chainId', String(chainId))

@@ -2,7 +2,14 @@
  * What the frame shows when the site's modal hosts it: the recovery code of a new wallet, or the recovery code entry
  * on a new device (approvals have their own folder, approval/). Plain DOM, no framework.
  */
-import { type KeysWith, type MessageParameters, createTranslate, enFrame, isSupportedLocale, loadCatalogue } from '@foyer/core'
+import {
+  createTranslate,
+  enFrame,
+  isSupportedLocale,
+  type KeysWith,
+  loadCatalogue,
+  type MessageParameters,
+} from '@foyer/core'
 
 export const root = () => document.getElementById('frame-root')!
 
@@ -44,7 +51,11 @@ export function applyTheme(mode: 'light' | 'dark', variables: Record<string, str
   if (accent && /^[#(),.%\w\s-]{1,60}$/.test(accent)) document.documentElement.style.setProperty('--accent', accent)
 }
 
-export function el<tag extends keyof HTMLElementTagNameMap>(tag: tag, props: Partial<HTMLElementTagNameMap[tag]> & { testId?: string } = {}, ...children: (Node | string)[]) {
+export function el<tag extends keyof HTMLElementTagNameMap>(
+  tag: tag,
+  props: Partial<HTMLElementTagNameMap[tag]> & { testId?: string } = {},
+  ...children: (Node | string)[]
+) {
   const element = document.createElement(tag)
   const { testId, ...rest } = props
   Object.assign(element, rest)
@@ -68,7 +79,12 @@ export function cancelScreen() {
 /** A new wallet: the person keeps the recovery code (needed to sign in on another device). */
 export function showRecoveryCode(code: string): Promise<void> {
   return new Promise((resolve) => {
-    const done = el('button', { type: 'button', className: 'primary', textContent: t('frame.saved'), testId: 'frame-recovery-saved' })
+    const done = el('button', {
+      type: 'button',
+      className: 'primary',
+      textContent: t('frame.saved'),
+      testId: 'frame-recovery-saved',
+    })
     const finish = () => {
       current = undefined
       clearScreen()
@@ -90,10 +106,28 @@ export function showRecoveryCode(code: string): Promise<void> {
 /** A new device: asks for the recovery code until `check` accepts it; rejects with 'aborted' if cancelled. */
 export function askRecoveryCode(check: (code: string) => Promise<boolean>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const input = el('input', { type: 'text', autocomplete: 'off', spellcheck: false, id: 'recovery-input', testId: 'frame-recovery-input' })
+    const input = el('input', {
+      type: 'text',
+      autocomplete: 'off',
+      spellcheck: false,
+      id: 'recovery-input',
+      testId: 'frame-recovery-input',
+    })
     const error = el('p', { className: 'error', role: 'alert' } as Partial<HTMLParagraphElement>)
-    const submit = el('button', { type: 'submit', className: 'primary', textContent: t('frame.continue'), testId: 'frame-recovery-submit' })
-    const form = el('form', {}, el('label', { htmlFor: 'recovery-input', textContent: t('frame.recoveryLabel') }), input, error, el('div', { className: 'actions' }, submit))
+    const submit = el('button', {
+      type: 'submit',
+      className: 'primary',
+      textContent: t('frame.continue'),
+      testId: 'frame-recovery-submit',
+    })
+    const form = el(
+      'form',
+      {},
+      el('label', { htmlFor: 'recovery-input', textContent: t('frame.recoveryLabel') }),
+      input,
+      error,
+      el('div', { className: 'actions' }, submit),
+    )
     form.style.cssText = 'display:flex;flex-direction:column;gap:8px;flex:1'
     form.onsubmit = async (event) => {
       event.preventDefault()
@@ -110,7 +144,11 @@ export function askRecoveryCode(check: (code: string) => Promise<boolean>): Prom
         reject(new Error('aborted'))
       },
     }
-    root().replaceChildren(el('h1', { textContent: t('frame.newDeviceTitle') }), el('p', { className: 'muted', textContent: t('frame.newDeviceBody') }), form)
+    root().replaceChildren(
+      el('h1', { textContent: t('frame.newDeviceTitle') }),
+      el('p', { className: 'muted', textContent: t('frame.newDeviceBody') }),
+      form,
+    )
     document.body.dataset.screen = 'recovery-entry'
     input.focus()
   })

@@ -5,9 +5,16 @@ import { createApp, type FoyerApp } from './app.ts'
 import { loadConfig, type ServerConfig } from './config.ts'
 import { requireProject } from './http/project.ts'
 import { createServer } from './index.ts'
-import { ProjectStore } from './projects/store.ts'
 import { seedProjects } from './projects/seed.ts'
-import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from './test/backends.ts'
+import { ProjectStore } from './projects/store.ts'
+import {
+  BACKEND_TIMEOUT_MS,
+  notePostgres,
+  openTestPGlite,
+  openTestPostgres,
+  probePostgres,
+  type TestDatabase,
+} from './test/backends.ts'
 
 const postgres = await probePostgres()
 notePostgres(postgres, 'app.test.ts')
@@ -27,7 +34,9 @@ function testConfig(env: Record<string, string> = {}): ServerConfig {
       PORT: '0',
       FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
       FOYER_DATA_DIR: '/nonexistent/data',
-      FOYER_PROJECTS: JSON.stringify([{ id: 'other', name: 'Other', allowedOrigins: [OTHER], features: { swaps: false } }]),
+      FOYER_PROJECTS: JSON.stringify([
+        { id: 'other', name: 'Other', allowedOrigins: [OTHER], features: { swaps: false } },
+      ]),
       ...env,
     },
     { repoRoot: '/nonexistent' },
@@ -46,7 +55,9 @@ function suite(open: () => Promise<TestDatabase>) {
     await seedProjects(store, config)
     app = createApp({ db: t.database, config, projects: store })
     // routes that only exist for these tests
-    app.post('/__test/echo', requireProject(store), (c) => c.json({ project: c.get('project').id, body: c.get('body') ?? null, sdk: c.get('sdk') }))
+    app.post('/__test/echo', requireProject(store), (c) =>
+      c.json({ project: c.get('project').id, body: c.get('body') ?? null, sdk: c.get('sdk') }),
+    )
     app.get('/__test/crash', requireProject(store), () => {
       throw new Error('secret internal detail')
     })
@@ -90,8 +101,14 @@ function suite(open: () => Promise<TestDatabase>) {
       expect(res.headers.get('access-control-allow-origin')).toBeNull()
     })
     it('gets CORS headers for a known origin only', async () => {
-      expect((await req('/health', { headers: { origin: DEMO } })).headers.get('access-control-allow-origin')).toBe(DEMO)
-      expect((await req('/health', { headers: { origin: 'https://evil.example' } })).headers.get('access-control-allow-origin')).toBeNull()
+      expect((await req('/health', { headers: { origin: DEMO } })).headers.get('access-control-allow-origin')).toBe(
+        DEMO,
+      )
+      expect(
+        (await req('/health', { headers: { origin: 'https://evil.example' } })).headers.get(
+          'access-control-allow-origin',
+        ),
+      ).toBeNull()
     })
   })
 
@@ -106,12 +123,18 @@ function suite(open: () => Promise<TestDatabase>) {
       })
       const viaQuery = await req('/v1/project?projectId=other')
       expect(await json(viaQuery)).toMatchObject({ id: 'other', features: { swaps: false, onramp: true } })
-      const viaBody = await req('/__test/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: 'other', x: [1] }) })
+      const viaBody = await req('/__test/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ projectId: 'other', x: [1] }),
+      })
       expect(await json(viaBody)).toEqual({ project: 'other', body: { projectId: 'other', x: [1] }, sdk: {} })
     })
 
     it('accepts the same id in several places and refuses differing ones', async () => {
-      expect((await req('/v1/project?projectId=foyer-demo', { headers: { 'x-project-id': 'foyer-demo' } })).status).toBe(200)
+      expect(
+        (await req('/v1/project?projectId=foyer-demo', { headers: { 'x-project-id': 'foyer-demo' } })).status,
+      ).toBe(200)
       const res = await req('/v1/project?projectId=other', { headers: { 'x-project-id': 'foyer-demo' } })
       expect(res.status).toBe(400)
       expect((await json(res)).error.code).toBe('project_id_mismatch')
@@ -120,14 +143,20 @@ function suite(open: () => Promise<TestDatabase>) {
     it('401 when missing, 403 when unknown, 400 when malformed', async () => {
       const missing = await req('/v1/project')
       expect(missing.status).toBe(401)
-      expect(await json(missing)).toEqual({ error: { code: 'missing_project_id', message: expect.stringContaining('x-project-id') } })
+      expect(await json(missing)).toEqual({
+        error: { code: 'missing_project_id', message: expect.stringContaining('x-project-id') },
+      })
       const unknown = await req('/v1/project', { headers: { 'x-project-id': 'nope' } })
       expect(unknown.status).toBe(403)
       expect((await json(unknown)).error.code).toBe('unknown_project')
       const bad = await req(`/v1/project?projectId=${encodeURIComponent('x y/../')}`)
       expect(bad.status).toBe(400)
       expect((await json(bad)).error.code).toBe('invalid_project_id')
-      const notString = await req('/__test/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"projectId":42}' })
+      const notString = await req('/__test/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"projectId":42}',
+      })
       expect(notString.status).toBe(400)
     })
 
@@ -138,9 +167,14 @@ function suite(open: () => Promise<TestDatabase>) {
     })
 
     it('validates the SDK headers', async () => {
-      const ok = await req('/__test/echo', { method: 'POST', headers: { 'x-project-id': 'foyer-demo', 'x-sdk-type': 'foyer-react', 'x-sdk-version': '0.1.0' } })
+      const ok = await req('/__test/echo', {
+        method: 'POST',
+        headers: { 'x-project-id': 'foyer-demo', 'x-sdk-type': 'foyer-react', 'x-sdk-version': '0.1.0' },
+      })
       expect((await json(ok)).sdk).toEqual({ type: 'foyer-react', version: '0.1.0' })
-      const bad = await req('/v1/project', { headers: { 'x-project-id': 'foyer-demo', 'x-sdk-version': 'x'.repeat(65) } })
+      const bad = await req('/v1/project', {
+        headers: { 'x-project-id': 'foyer-demo', 'x-sdk-version': 'x'.repeat(65) },
+      })
       expect(bad.status).toBe(400)
       expect((await json(bad)).error.code).toBe('invalid_header')
     })
@@ -153,7 +187,9 @@ function suite(open: () => Promise<TestDatabase>) {
 
   describe('CORS', () => {
     it('allows an allowed origin, with Vary: Origin', async () => {
-      const res = await req('/v1/project', { headers: { 'x-project-id': 'foyer-demo', origin: 'http://localhost:5173' } })
+      const res = await req('/v1/project', {
+        headers: { 'x-project-id': 'foyer-demo', origin: 'http://localhost:5173' },
+      })
       expect(res.status).toBe(200)
       expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
       expect(res.headers.get('vary')).toContain('Origin')
@@ -174,7 +210,11 @@ function suite(open: () => Promise<TestDatabase>) {
     const preflight = (path: string, origin: string) =>
       req(path, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-project-id, x-sdk-type, x-sdk-version, content-type' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-project-id, x-sdk-type, x-sdk-version, content-type',
+        },
       })
 
     it('answers a preflight for an allowed origin', async () => {
@@ -182,13 +222,19 @@ function suite(open: () => Promise<TestDatabase>) {
       expect(res.status).toBe(204)
       expect(res.headers.get('access-control-allow-origin')).toBe(DEMO)
       expect(res.headers.get('access-control-allow-methods')).toContain('POST')
-      const allowed = res.headers.get('access-control-allow-headers')!.split(',').map((h) => h.trim())
+      const allowed = res.headers
+        .get('access-control-allow-headers')!
+        .split(',')
+        .map((h) => h.trim())
       expect(allowed).toEqual(expect.arrayContaining(['x-project-id', 'x-sdk-type', 'x-sdk-version', 'content-type']))
       expect(res.headers.get('access-control-max-age')).toBe('600')
     })
 
     it('refuses a preflight from an unknown origin, or from another project when ?projectId is given', async () => {
-      for (const res of [await preflight('/v1/project', 'https://evil.example'), await preflight('/v1/project?projectId=foyer-demo', OTHER)]) {
+      for (const res of [
+        await preflight('/v1/project', 'https://evil.example'),
+        await preflight('/v1/project?projectId=foyer-demo', OTHER),
+      ]) {
         expect(res.status).toBe(403)
         expect(res.headers.get('access-control-allow-origin')).toBeNull()
         expect((await json(res)).error.code).toBe('origin_not_allowed')
@@ -199,7 +245,11 @@ function suite(open: () => Promise<TestDatabase>) {
 
   describe('errors', () => {
     it('404 JSON for unknown routes, project or not', async () => {
-      for (const res of [await req('/nope'), await req('/v1/nope', { headers: { 'x-project-id': 'foyer-demo' } }), await req('/health', { method: 'POST' })]) {
+      for (const res of [
+        await req('/nope'),
+        await req('/v1/nope', { headers: { 'x-project-id': 'foyer-demo' } }),
+        await req('/health', { method: 'POST' }),
+      ]) {
         expect(res.status).toBe(404)
         expect(res.headers.get('content-type')).toContain('application/json')
         expect((await json(res)).error.code).toBe('not_found')
@@ -208,7 +258,11 @@ function suite(open: () => Promise<TestDatabase>) {
 
     it('400 JSON for a malformed JSON body', async () => {
       for (const body of ['{bad', '{"projectId":"foyer-demo",}', '[1,']) {
-        const res = await req('/__test/echo', { method: 'POST', headers: { 'content-type': 'application/json', 'x-project-id': 'foyer-demo', origin: DEMO }, body })
+        const res = await req('/__test/echo', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-project-id': 'foyer-demo', origin: DEMO },
+          body,
+        })
         expect(res.status).toBe(400)
         expect((await json(res)).error.code).toBe('invalid_json')
         expect(res.headers.get('access-control-allow-origin')).toBe(DEMO)
@@ -216,12 +270,20 @@ function suite(open: () => Promise<TestDatabase>) {
     })
 
     it('treats an empty JSON body as no body', async () => {
-      const res = await req('/__test/echo', { method: 'POST', headers: { 'content-type': 'application/json', 'x-project-id': 'foyer-demo' }, body: '' })
+      const res = await req('/__test/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-project-id': 'foyer-demo' },
+        body: '',
+      })
       expect(await json(res)).toMatchObject({ project: 'foyer-demo', body: null })
     })
 
     it('413 for a body over 1 MiB', async () => {
-      const res = await req('/__test/echo', { method: 'POST', headers: { 'content-type': 'application/json', 'x-project-id': 'foyer-demo' }, body: JSON.stringify({ a: 'x'.repeat(1024 * 1024) }) })
+      const res = await req('/__test/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-project-id': 'foyer-demo' },
+        body: JSON.stringify({ a: 'x'.repeat(1024 * 1024) }),
+      })
       expect(res.status).toBe(413)
       expect((await json(res)).error.code).toBe('payload_too_large')
     })
@@ -247,16 +309,18 @@ function suite(open: () => Promise<TestDatabase>) {
 
 /** Plain node:http so the Origin header is sent exactly as given. */
 function httpCall(url: string, method: string, headers: Record<string, string> = {}, body?: string) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const r = httpRequest(url, { method, headers }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (d) => (body += d))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
-    })
-    r.on('error', reject)
-    r.end(body)
-  })
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const r = httpRequest(url, { method, headers }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (d) => (body += d))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+      })
+      r.on('error', reject)
+      r.end(body)
+    },
+  )
 }
 
 describe('PGlite (embedded)', () => {
@@ -271,7 +335,11 @@ describe('PGlite (embedded)', () => {
     expect([globalThis.Request, globalThis.Response]).toEqual(globals) // no global side effects
     try {
       // headers added by middleware after the handler must survive the node adapter (regression)
-      const badJson = await httpCall(`${url}/v1/project`, 'GET', { 'content-type': 'application/json', 'x-project-id': 'nope', origin: DEMO })
+      const badJson = await httpCall(`${url}/v1/project`, 'GET', {
+        'content-type': 'application/json',
+        'x-project-id': 'nope',
+        origin: DEMO,
+      })
       expect(badJson.status).toBe(403)
       expect(badJson.headers['access-control-allow-origin']).toBe(DEMO)
       expect(badJson.headers['x-content-type-options']).toBe('nosniff')
@@ -282,7 +350,11 @@ describe('PGlite (embedded)', () => {
       const health = await httpCall(`${url}/health`, 'GET')
       expect(health.status).toBe(200)
       expect(JSON.parse(health.body)).toMatchObject({ ok: true, database: 'pglite' })
-      const pre = await httpCall(`${url}/v1/project`, 'OPTIONS', { origin: DEMO, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-project-id' })
+      const pre = await httpCall(`${url}/v1/project`, 'OPTIONS', {
+        origin: DEMO,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-project-id',
+      })
       expect(pre.status).toBe(204)
       expect(pre.headers['access-control-allow-origin']).toBe(DEMO)
       await expect(server.listen()).rejects.toThrow(/already listening/)

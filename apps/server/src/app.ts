@@ -1,32 +1,32 @@
-import { sql } from 'kysely'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ServerConfig } from './config.ts'
-import type { FoyerDatabase } from './db/index.ts'
-import type { AppEnv } from './http/context.ts'
-import { registerConvertRoutes } from './convert/convertRoutes.ts'
+import { sql } from 'kysely'
 import { registerAccountDataRoutes } from './account-data/registerAccountDataRoutes.ts'
-import { cors } from './http/cors.ts'
+import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
+import { createWalletCatalogue, loadCatalogueFile, type WalletCatalogue } from './catalogue/walletCatalogue.ts'
+import type { ServerConfig } from './config.ts'
+import { registerConvertRoutes } from './convert/convertRoutes.ts'
+import type { FoyerDatabase } from './db/index.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
-import { type Mailer, createSmtpMailer } from './embedded/mailer.ts'
+import { createSmtpMailer, type Mailer } from './embedded/mailer.ts'
 import { approvalPageHeaders, strictTransportSecurity } from './frame/securityHeaders.ts'
+import type { AppEnv } from './http/context.ts'
+import { cors } from './http/cors.ts'
 import { apiErrorResponse, classifyError, errorResponse, payloadTooLarge } from './http/errors.ts'
 import { requireProject } from './http/project.ts'
 import { sequence } from './http/sequence.ts'
+import { classifyChainError } from './http/upstreamErrors.ts'
 import { type CounterStore, createDatabaseCounterStore } from './limits/counters.ts'
 import { memoryCounterStoreFor } from './limits/memoryCounters.ts'
 import { createRateLimiter } from './limits/rateLimit.ts'
 import { connectRedis, createRedisCounterStore } from './limits/redisCounters.ts'
-import { classifyChainError } from './http/upstreamErrors.ts'
-import { silentLogger, type Logger } from './log.ts'
-import { type ServerMetrics, createMetrics, metricsAuthorized, routePattern } from './observability/metrics.ts'
+import { type Logger, silentLogger } from './log.ts'
+import { createMetrics, metricsAuthorized, routePattern, type ServerMetrics } from './observability/metrics.ts'
 import { requestContext } from './observability/requestId.ts'
 import { effectiveFeatures } from './projects/model.ts'
 import { ProjectStore } from './projects/store.ts'
-import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
-import { type WalletCatalogue, createWalletCatalogue, loadCatalogueFile } from './catalogue/walletCatalogue.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -49,7 +49,16 @@ export interface AppDeps {
 export type FoyerApp = Hono<AppEnv>
 
 /** Builds the HTTP app. Pure wiring: no listening, no process state beyond in-memory caches. */
-export function createApp({ db, config, logger = silentLogger, projects, catalogue, mailer, counters, metrics }: AppDeps): FoyerApp {
+export function createApp({
+  db,
+  config,
+  logger = silentLogger,
+  projects,
+  catalogue,
+  mailer,
+  counters,
+  metrics,
+}: AppDeps): FoyerApp {
   const store = projects ?? new ProjectStore(db.kysely)
   const limits = config.rateLimit
   const limiter = createRateLimiter({
@@ -78,7 +87,12 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
   app.use(strictTransportSecurity(config)).use('/v1/embedded/device/*', approvalPageHeaders()) // before the routes: every answer, errors too
   app.use('/v1/embedded/*', embeddedCors(config)) // before the app-wide CORS: the frame's origin is not a project's
   app.use(cors(store))
-  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => apiErrorResponse(c, payloadTooLarge(`Request body is larger than ${MAX_BODY_BYTES} bytes`)) }))
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => apiErrorResponse(c, payloadTooLarge(`Request body is larger than ${MAX_BODY_BYTES} bytes`)),
+    }),
+  )
 
   app.get('/health', async (c) => {
     let ok = true
@@ -112,22 +126,45 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
 
   registerAccountDataRoutes(app, { config, db, project })
 
-  registerCatalogueRoutes(app, project, catalogue ?? createWalletCatalogue(loadCatalogueFile(config.walletsFile)), projectWithoutLimits)
+  registerCatalogueRoutes(
+    app,
+    project,
+    catalogue ?? createWalletCatalogue(loadCatalogueFile(config.walletsFile)),
+    projectWithoutLimits,
+  )
 
-  registerEmbeddedRoutes(app, { db, config, projects: store, logger, mailer: mailer ?? createSmtpMailer(config.embedded.smtp) })
+  registerEmbeddedRoutes(app, {
+    db,
+    config,
+    projects: store,
+    logger,
+    mailer: mailer ?? createSmtpMailer(config.embedded.smtp),
+  })
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${truncate(c.req.path, 200)}`))
 
   app.onError((err, c) => {
     const known = classifyError(err) ?? classifyChainError(err)
     if (known) {
-      if (known.status >= 500) logger.error('request failed', { requestId: c.get('requestId'), method: c.req.method, route: routePattern(c), error: err })
+      if (known.status >= 500)
+        logger.error('request failed', {
+          requestId: c.get('requestId'),
+          method: c.req.method,
+          route: routePattern(c),
+          error: err,
+        })
       return apiErrorResponse(c, known)
     }
     if (err instanceof HTTPException && err.status < 500) {
       return errorResponse(c, err.status as ContentfulStatusCode, 'bad_request', err.message || 'Bad request')
     }
-    logger.error('unhandled error', { requestId: c.get('requestId'), method: c.req.method, route: routePattern(c), error: err, stack: err instanceof Error ? err.stack : undefined })
+    logger.error('unhandled error', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      route: routePattern(c),
+      error: err,
+      stack: err instanceof Error ? err.stack : undefined,
+    })
     return errorResponse(c, 500, 'internal_error', 'Internal server error')
   })
 
@@ -139,7 +176,10 @@ export function createApp({ db, config, logger = silentLogger, projects, catalog
  * owns, so there is one instance — this process's memory, which counts the same without a write per request.
  * `close` ends what the store opened (the Redis connection); createServer calls it on shutdown.
  */
-export function openCounterStore(db: FoyerDatabase, redisUrl: string | undefined): CounterStore & { close?(): Promise<void> } {
+export function openCounterStore(
+  db: FoyerDatabase,
+  redisUrl: string | undefined,
+): CounterStore & { close?(): Promise<void> } {
   if (redisUrl) return createRedisCounterStore(connectRedis(redisUrl), { ownsConnection: true })
   return db.kind === 'pglite' ? memoryCounterStoreFor(db) : createDatabaseCounterStore(db)
 }

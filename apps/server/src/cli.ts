@@ -5,9 +5,14 @@
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { ConfigError, SERVER_VERSION, describeConfig, loadConfig, type Env, type ServerConfig } from './config.ts'
+import { ConfigError, describeConfig, type Env, loadConfig, SERVER_VERSION, type ServerConfig } from './config.ts'
 import { mergeConfig, readConfigFile } from './configFile.ts'
-import { type FrameHostSettings, type RunningFrameHost, loadFrameHostSettings, startFrameHost } from './frame/frameServer.ts'
+import {
+  type FrameHostSettings,
+  loadFrameHostSettings,
+  type RunningFrameHost,
+  startFrameHost,
+} from './frame/frameServer.ts'
 import type { Issue } from './http/errors.ts'
 import { createServer } from './index.ts'
 import { createLogger } from './log.ts'
@@ -37,7 +42,10 @@ export function parseArgs(argv: readonly string[], issues: Issue[]): CliArgs {
   const args: CliArgs = { help: false, version: false }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined]
     const next = () => {
       if (inline !== undefined) return inline
       const v = argv[i + 1]
@@ -75,7 +83,11 @@ export interface Settings {
 }
 
 /** Arguments + environment (+ file) → settings; a ConfigError lists every problem found in all of them. */
-export function resolveSettings(argv: readonly string[], env: Env, options: { cwd?: string; repoRoot?: string | null } = {}): Settings & { help: boolean; version: boolean } {
+export function resolveSettings(
+  argv: readonly string[],
+  env: Env,
+  options: { cwd?: string; repoRoot?: string | null } = {},
+): Settings & { help: boolean; version: boolean } {
   const issues: Issue[] = []
   const args = parseArgs(argv, issues)
   const configPath = args.config ?? (env.FOYER_CONFIG?.trim() || undefined)
@@ -84,7 +96,11 @@ export function resolveSettings(argv: readonly string[], env: Env, options: { cw
   if (args.frame === true) {
     const shipped = shippedFrameDir()
     if (shipped) merged.FOYER_FRAME_DIR = shipped
-    else issues.push({ path: '--frame', message: 'no frame build is shipped with this server; pass the folder of a frame build (--frame <dir>)' })
+    else
+      issues.push({
+        path: '--frame',
+        message: 'no frame build is shipped with this server; pass the folder of a frame build (--frame <dir>)',
+      })
   } else if (typeof args.frame === 'string') merged.FOYER_FRAME_DIR = args.frame
 
   const mark = (list: Issue[]) =>
@@ -106,7 +122,8 @@ export function resolveSettings(argv: readonly string[], env: Env, options: { cw
     if (!(e instanceof ConfigError)) throw e
     issues.push(...mark(e.issues))
   }
-  if (args.help || args.version) return { config: config!, frame, help: args.help, version: args.version, configFile: file?.file }
+  if (args.help || args.version)
+    return { config: config!, frame, help: args.help, version: args.version, configFile: file?.file }
   if (issues.length > 0 || !config) throw new ConfigError(issues)
   return { config, frame, configFile: file?.file, help: false, version: false }
 }
@@ -166,7 +183,10 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
 
   // Logged once the signals are handled: whoever reads "starting" may send SIGTERM right away.
   logger.info('starting', { ...describeConfig(config), configFile: settings.configFile ?? null, pid: process.pid })
-  if (config.chains.length === 0) logger.info('no chains configured: balances, history, swap and prices answer "not configured"', { chainsFile: config.devnetFile ?? null })
+  if (config.chains.length === 0)
+    logger.info('no chains configured: balances, history, swap and prices answer "not configured"', {
+      chainsFile: config.devnetFile ?? null,
+    })
 
   const started = performance.now()
   try {

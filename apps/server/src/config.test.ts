@@ -53,8 +53,12 @@ describe('loadConfig', () => {
     expect(c.devnetFile).toBeUndefined()
     expect(c.devnetLoaded).toBe(false)
     expect(describeConfig(c).chains).toBe('not configured')
-    expect(loadConfig({ FOYER_DATA_DIR: 'elsewhere' }, { repoRoot: null, cwd: root }).dataDir).toBe(join(root, 'elsewhere'))
-    expect(loadConfig({ FOYER_DEVNET_FILE: 'chains.json' }, { repoRoot: null, cwd: root }).devnetFile).toBe(join(root, 'chains.json'))
+    expect(loadConfig({ FOYER_DATA_DIR: 'elsewhere' }, { repoRoot: null, cwd: root }).dataDir).toBe(
+      join(root, 'elsewhere'),
+    )
+    expect(loadConfig({ FOYER_DEVNET_FILE: 'chains.json' }, { repoRoot: null, cwd: root }).devnetFile).toBe(
+      join(root, 'chains.json'),
+    )
   })
 
   it('knows the repository only from its own package.json', () => {
@@ -64,15 +68,28 @@ describe('loadConfig', () => {
 
   it('validates the metrics token and the shutdown grace without echoing the token', () => {
     const token = 'a-very-secret-metrics-token'
-    expect(load({ FOYER_METRICS_TOKEN: token, FOYER_SHUTDOWN_GRACE_SECONDS: '3' })).toMatchObject({ metricsToken: token, shutdownGraceMs: 3000 })
-    expect(issuesOf({ FOYER_METRICS_TOKEN: 'short', FOYER_SHUTDOWN_GRACE_SECONDS: '-1' })).toEqual(['FOYER_METRICS_TOKEN', 'FOYER_SHUTDOWN_GRACE_SECONDS'])
+    expect(load({ FOYER_METRICS_TOKEN: token, FOYER_SHUTDOWN_GRACE_SECONDS: '3' })).toMatchObject({
+      metricsToken: token,
+      shutdownGraceMs: 3000,
+    })
+    expect(issuesOf({ FOYER_METRICS_TOKEN: 'short', FOYER_SHUTDOWN_GRACE_SECONDS: '-1' })).toEqual([
+      'FOYER_METRICS_TOKEN',
+      'FOYER_SHUTDOWN_GRACE_SECONDS',
+    ])
     expect(() => load({ FOYER_METRICS_TOKEN: 'has a space in it, quite long' })).toThrow(/FOYER_METRICS_TOKEN: must be/)
     expect(() => load({ FOYER_METRICS_TOKEN: 'has a space in it, quite long' })).not.toThrow(/has a space/)
     expect(JSON.stringify(describeConfig(load({ FOYER_METRICS_TOKEN: token })))).not.toContain(token)
   })
 
   it('reads and trims values; relative paths resolve against cwd; blank means unset', () => {
-    const c = load({ PORT: ' 0 ', HOST: '0.0.0.0', FOYER_DATA_DIR: 'data', LOG_LEVEL: 'DEBUG', FOYER_SEED_DEMO: 'false', DATABASE_URL: '  ' })
+    const c = load({
+      PORT: ' 0 ',
+      HOST: '0.0.0.0',
+      FOYER_DATA_DIR: 'data',
+      LOG_LEVEL: 'DEBUG',
+      FOYER_SEED_DEMO: 'false',
+      DATABASE_URL: '  ',
+    })
     expect(c.port).toBe(0)
     expect(c.host).toBe('0.0.0.0')
     expect(c.dataDir).toBe(join(root, 'data'))
@@ -118,12 +135,22 @@ describe('loadConfig', () => {
   it('parses and normalises FOYER_PROJECTS', () => {
     const c = load({
       FOYER_PROJECTS: JSON.stringify([
-        { id: 'my-site', name: 'My site', allowedOrigins: ['HTTPS://My.Site/', 'https://my.site', 'http://localhost:3000'], features: { swaps: false, socials: ['google'] } },
+        {
+          id: 'my-site',
+          name: 'My site',
+          allowedOrigins: ['HTTPS://My.Site/', 'https://my.site', 'http://localhost:3000'],
+          features: { swaps: false, socials: ['google'] },
+        },
         { id: 'b', allowedOrigins: [] },
       ]),
     })
     expect(c.projects).toEqual([
-      { id: 'my-site', name: 'My site', allowedOrigins: ['https://my.site', 'http://localhost:3000'], features: { swaps: false, socials: ['google'] } },
+      {
+        id: 'my-site',
+        name: 'My site',
+        allowedOrigins: ['https://my.site', 'http://localhost:3000'],
+        features: { swaps: false, socials: ['google'] },
+      },
       { id: 'b', name: 'b', allowedOrigins: [], features: {} },
     ])
   })
@@ -133,7 +160,11 @@ describe('loadConfig', () => {
       issuesOf({
         FOYER_PROJECTS: JSON.stringify([
           { id: 'bad id!', allowedOrigins: ['https://ok.site'] },
-          { id: 'ok', allowedOrigins: ['https://ok.site/path', 'ftp://x', '*'], features: { swap: true, email: 'yes' } },
+          {
+            id: 'ok',
+            allowedOrigins: ['https://ok.site/path', 'ftp://x', '*'],
+            features: { swap: true, email: 'yes' },
+          },
           { id: 'ok2', allowedOrigins: 'https://ok.site', extra: 1 },
           { id: 'dup', allowedOrigins: [] },
           { id: 'dup', allowedOrigins: [] },
@@ -165,7 +196,10 @@ describe('loadConfig', () => {
             nativeSymbol: 'ETH',
             contracts: { weth: A(1), usd: A(2), token: A(3), factory: A(4), router: A(5) },
             tokens: [{ address: A(2), symbol: 'USDF', name: 'Foyer USD', decimals: 6, logo: 'ignored' }],
-            nfts: [{ address: A(6), name: 'Foyer Pass', symbol: 'FPASS', spam: false }, { address: A(7), name: 'Claim now', symbol: 'CLAIM', spam: true }],
+            nfts: [
+              { address: A(6), name: 'Foyer Pass', symbol: 'FPASS', spam: false },
+              { address: A(7), name: 'Claim now', symbol: 'CLAIM', spam: true },
+            ],
           },
           { id: 31338, name: 'Foyer Local 2', rpcUrl: 'http://127.0.0.1:8546' },
         ],
@@ -187,7 +221,15 @@ describe('loadConfig', () => {
           { address: A(7), name: 'Claim now', symbol: 'CLAIM', spam: true },
         ],
       },
-      { id: 31338, name: 'Foyer Local 2', rpcUrl: 'http://127.0.0.1:8546', nativeSymbol: 'ETH', contracts: {}, tokens: [], nfts: [] },
+      {
+        id: 31338,
+        name: 'Foyer Local 2',
+        rpcUrl: 'http://127.0.0.1:8546',
+        nativeSymbol: 'ETH',
+        contracts: {},
+        tokens: [],
+        nfts: [],
+      },
     ])
     expect(c.devAccounts).toEqual([A(9), A(10)])
     expect(JSON.stringify(c)).not.toContain('secret')
@@ -206,7 +248,23 @@ describe('loadConfig', () => {
     const bad = join(root, 'bad.json')
     writeFileSync(bad, '{"chains":[{"id":-1,"name":"","rpcUrl":"file:///x","contracts":{"weth":"0x12"}}]')
     expect(issuesOf({ FOYER_DEVNET_FILE: bad })).toEqual(['FOYER_DEVNET_FILE'])
-    writeFileSync(bad, JSON.stringify({ chains: [{ id: -1, name: '', rpcUrl: 'file:///x', contracts: { weth: '0x12' }, tokens: [{}], nfts: [{ address: A(1), spam: 'yes' }] }, { id: 5, name: 'a', rpcUrl: 'http://a' }, { id: 5, name: 'b', rpcUrl: 'http://b' }] }))
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        chains: [
+          {
+            id: -1,
+            name: '',
+            rpcUrl: 'file:///x',
+            contracts: { weth: '0x12' },
+            tokens: [{}],
+            nfts: [{ address: A(1), spam: 'yes' }],
+          },
+          { id: 5, name: 'a', rpcUrl: 'http://a' },
+          { id: 5, name: 'b', rpcUrl: 'http://b' },
+        ],
+      }),
+    )
     expect(issuesOf({ FOYER_DEVNET_FILE: bad })).toEqual([
       'FOYER_DEVNET_FILE.chains[0].id',
       'FOYER_DEVNET_FILE.chains[0].name',
@@ -219,7 +277,9 @@ describe('loadConfig', () => {
   })
 
   it('describes itself without secrets', () => {
-    const d = describeConfig(load({ DATABASE_URL: 'postgres://u:hunter2@db/foyer', FOYER_PROJECTS: '[{"id":"p","allowedOrigins":[]}]' }))
+    const d = describeConfig(
+      load({ DATABASE_URL: 'postgres://u:hunter2@db/foyer', FOYER_PROJECTS: '[{"id":"p","allowedOrigins":[]}]' }),
+    )
     expect(JSON.stringify(d)).not.toContain('hunter2')
     expect(d).toMatchObject({ database: 'postgres', projects: ['foyer-demo', 'p'] })
   })
@@ -227,7 +287,9 @@ describe('loadConfig', () => {
 
 describe('helpers', () => {
   it('redacts passwords in URLs', () => {
-    expect(redactUrl('postgres://u:hunter2@db:5432/x?password=a&sslmode=require')).toBe('postgres://u:***@db:5432/x?password=***&sslmode=require')
+    expect(redactUrl('postgres://u:hunter2@db:5432/x?password=a&sslmode=require')).toBe(
+      'postgres://u:***@db:5432/x?password=***&sslmode=require',
+    )
     expect(redactUrl('nonsense')).toBe('[unparsable url]')
   })
 

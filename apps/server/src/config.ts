@@ -4,15 +4,15 @@ import { fileURLToPath } from 'node:url'
 import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
 import { type EmbeddedConfig, loadEmbeddedConfig } from './embedded/embeddedConfig.ts'
 import type { Issue } from './http/errors.ts'
-import { checkSecretUrl } from './secretUrl.ts'
 import { type IndexerSettings, parseIndexerSettings } from './indexer/indexerSettings.ts'
-import { type RateLimitConfig, parseRateLimitConfig } from './limits/rateLimitConfig.ts'
+import { parseRateLimitConfig, type RateLimitConfig } from './limits/rateLimitConfig.ts'
 import { LOG_LEVELS, type LogLevel } from './log.ts'
-import { parseProjectInput, type ProjectInput } from './projects/model.ts'
+import { type ProjectInput, parseProjectInput } from './projects/model.ts'
+import { checkSecretUrl } from './secretUrl.ts'
 
+export type { Address, ChainConfig, ChainContracts, ChainNft, ChainToken } from './chains/devnetFile.ts'
 // Re-exported: the rest of the server and @foyer/server's index import them from here.
 export { parseDevnetFile } from './chains/devnetFile.ts'
-export type { Address, ChainConfig, ChainContracts, ChainNft, ChainToken } from './chains/devnetFile.ts'
 
 export interface ServerConfig {
   version: string
@@ -70,8 +70,13 @@ export const REPO_ROOT: string | undefined = findRepoRoot(fileURLToPath(new URL(
 
 function findRepoRoot(candidate: string): string | undefined {
   try {
-    const pkg = JSON.parse(readFileSync(join(candidate, 'package.json'), 'utf8')) as { name?: unknown; workspaces?: unknown }
-    return pkg.name === 'foyer' && Array.isArray(pkg.workspaces) && pkg.workspaces.includes('apps/server') ? candidate : undefined
+    const pkg = JSON.parse(readFileSync(join(candidate, 'package.json'), 'utf8')) as {
+      name?: unknown
+      workspaces?: unknown
+    }
+    return pkg.name === 'foyer' && Array.isArray(pkg.workspaces) && pkg.workspaces.includes('apps/server')
+      ? candidate
+      : undefined
   } catch {
     return undefined
   }
@@ -93,7 +98,10 @@ export const SERVER_VERSION: string = (() => {
  * Reads configuration from environment variables (defaults: see docs/server.md). Throws a ConfigError
  * listing every bad value. Never includes the DATABASE_URL value in error messages.
  */
-export function loadConfig(env: Env = process.env, options: { repoRoot?: string | null; cwd?: string } = {}): ServerConfig {
+export function loadConfig(
+  env: Env = process.env,
+  options: { repoRoot?: string | null; cwd?: string } = {},
+): ServerConfig {
   const issues: Issue[] = []
   // null: behave as an installed server (no repository defaults), as the packed-server tests do
   const repoRoot = options.repoRoot === null ? undefined : (options.repoRoot ?? REPO_ROOT)
@@ -123,21 +131,27 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string 
 
   const dataDir = toPath(get('FOYER_DATA_DIR') ?? (repoRoot ? join(repoRoot, '.foyer', 'data') : DEFAULT_DATA_DIR_NAME))
   const rawDevnetFile = get('FOYER_DEVNET_FILE')
-  const devnetFile = rawDevnetFile !== undefined ? toPath(rawDevnetFile) : repoRoot ? join(repoRoot, '.foyer', 'devnet.json') : undefined
+  const devnetFile =
+    rawDevnetFile !== undefined ? toPath(rawDevnetFile) : repoRoot ? join(repoRoot, '.foyer', 'devnet.json') : undefined
 
   let logLevel: LogLevel = 'info'
   const rawLevel = get('LOG_LEVEL')
   if (rawLevel !== undefined) {
     const lower = rawLevel.toLowerCase()
     if ((LOG_LEVELS as readonly string[]).includes(lower)) logLevel = lower as LogLevel
-    else issues.push({ path: 'LOG_LEVEL', message: `must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(rawLevel)})` })
+    else
+      issues.push({
+        path: 'LOG_LEVEL',
+        message: `must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(rawLevel)})`,
+      })
   }
 
   let seedDemoProject = true
   const rawSeed = get('FOYER_SEED_DEMO')
   if (rawSeed !== undefined) {
     const b = parseBoolean(rawSeed)
-    if (b === undefined) issues.push({ path: 'FOYER_SEED_DEMO', message: `must be true or false (got ${JSON.stringify(rawSeed)})` })
+    if (b === undefined)
+      issues.push({ path: 'FOYER_SEED_DEMO', message: `must be true or false (got ${JSON.stringify(rawSeed)})` })
     else seedDemoProject = b
   }
 
@@ -158,7 +172,10 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string 
           const project = parseProjectInput(p, `FOYER_PROJECTS[${i}]`, issues)
           if (!project) return
           if (projects.some((q) => q.id === project.id)) {
-            issues.push({ path: `FOYER_PROJECTS[${i}].id`, message: `duplicate project id ${JSON.stringify(project.id)}` })
+            issues.push({
+              path: `FOYER_PROJECTS[${i}].id`,
+              message: `duplicate project id ${JSON.stringify(project.id)}`,
+            })
           } else projects.push(project)
         })
       }
@@ -175,7 +192,11 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string 
   const rawTrust = get('FOYER_TRUST_PROXY')
   if (rawTrust !== undefined) {
     const n = /^\d{1,2}$/.test(rawTrust) ? Number(rawTrust) : parseBoolean(rawTrust) === false ? 0 : NaN
-    if (!Number.isInteger(n) || n > 10) issues.push({ path: 'FOYER_TRUST_PROXY', message: `must be the number of trusted proxies, 0 to 10 (got ${JSON.stringify(rawTrust)})` })
+    if (!Number.isInteger(n) || n > 10)
+      issues.push({
+        path: 'FOYER_TRUST_PROXY',
+        message: `must be the number of trusted proxies, 0 to 10 (got ${JSON.stringify(rawTrust)})`,
+      })
     else trustProxyHops = n
   }
 
@@ -194,7 +215,11 @@ export function loadConfig(env: Env = process.env, options: { repoRoot?: string 
   const rawGrace = get('FOYER_SHUTDOWN_GRACE_SECONDS')
   if (rawGrace !== undefined) {
     const n = /^\d{1,4}$/.test(rawGrace) ? Number(rawGrace) : NaN
-    if (!(n >= 0 && n <= 3600)) issues.push({ path: 'FOYER_SHUTDOWN_GRACE_SECONDS', message: `must be a whole number of seconds from 0 to 3600 (got ${JSON.stringify(rawGrace)})` })
+    if (!(n >= 0 && n <= 3600))
+      issues.push({
+        path: 'FOYER_SHUTDOWN_GRACE_SECONDS',
+        message: `must be a whole number of seconds from 0 to 3600 (got ${JSON.stringify(rawGrace)})`,
+      })
     else shutdownGraceMs = n * 1000
   }
 
@@ -241,6 +266,8 @@ export function describeConfig(config: ServerConfig): Record<string, unknown> {
     projects: [...(config.seedDemoProject ? ['foyer-demo'] : []), ...config.projects.map((p) => p.id)],
     logLevel: config.logLevel,
     metrics: config.metricsToken ? 'token required' : 'open',
-    indexer: config.indexer.enabled ? `on (poll ${config.indexer.pollMs} ms, ${config.indexer.batchSize} blocks a step)` : 'off',
+    indexer: config.indexer.enabled
+      ? `on (poll ${config.indexer.pollMs} ms, ${config.indexer.batchSize} blocks a step)`
+      : 'off',
   }
 }

@@ -51,17 +51,35 @@ describe('config file', () => {
   })
 
   it('lists every problem at once: unknown keys, wrong types, bad values (named with the file), bad env', () => {
-    const path = file('bad.json', { PORT: 'eighty', port: 1, DATABASE_URL: 'mysql://u:hunter2@db/x', LOG_LEVEL: ['info'], NOPE: true, FOYER_PROJECTS: [{ id: '' }] })
+    const path = file('bad.json', {
+      PORT: 'eighty',
+      port: 1,
+      DATABASE_URL: 'mysql://u:hunter2@db/x',
+      LOG_LEVEL: ['info'],
+      NOPE: true,
+      FOYER_PROJECTS: [{ id: '' }],
+    })
     const issues = problems(['--config', path], { FOYER_METRICS_TOKEN: 'short' })
     expect(issues.map((i) => i.path).sort()).toEqual(
-      [`${path}: DATABASE_URL`, `${path}: FOYER_PROJECTS[0].allowedOrigins`, `${path}: FOYER_PROJECTS[0].id`, `${path}: LOG_LEVEL`, `${path}: NOPE`, `${path}: PORT`, `${path}: port`, 'FOYER_METRICS_TOKEN'].sort(),
+      [
+        `${path}: DATABASE_URL`,
+        `${path}: FOYER_PROJECTS[0].allowedOrigins`,
+        `${path}: FOYER_PROJECTS[0].id`,
+        `${path}: LOG_LEVEL`,
+        `${path}: NOPE`,
+        `${path}: PORT`,
+        `${path}: port`,
+        'FOYER_METRICS_TOKEN',
+      ].sort(),
     )
     expect(issues.find((i) => i.path.endsWith(': port'))!.message).toContain('did you mean PORT?')
     expect(JSON.stringify(issues)).not.toContain('hunter2')
   })
 
   it('refuses a file that is missing, not JSON, or not an object', () => {
-    expect(problems(['--config', join(dir, 'missing.json')])).toEqual([{ path: join(dir, 'missing.json'), message: 'does not exist' }])
+    expect(problems(['--config', join(dir, 'missing.json')])).toEqual([
+      { path: join(dir, 'missing.json'), message: 'does not exist' },
+    ])
     expect(problems(['--config', file('broken.json', '{"PORT": ')])[0]!.message).toMatch(/^is not valid JSON/)
     expect(problems(['--config', file('array.json', [1])])[0]!.message).toMatch(/must hold a JSON object/)
   })
@@ -69,10 +87,17 @@ describe('config file', () => {
   it('knows every setting the server reads, each once', () => {
     expect(new Set(CONFIG_KEYS).size).toBe(CONFIG_KEYS.length)
     const issues: Issue[] = []
-    const parsed = parseConfigFile(JSON.stringify(Object.fromEntries(CONFIG_KEYS.map((k) => [k, '']))), 'all.json', issues)
+    const parsed = parseConfigFile(
+      JSON.stringify(Object.fromEntries(CONFIG_KEYS.map((k) => [k, '']))),
+      'all.json',
+      issues,
+    )
     expect(issues).toEqual([])
     expect(Object.keys(parsed!.values)).toHaveLength(CONFIG_KEYS.length)
-    expect(mergeConfig({ PORT: '1' }, { file: 'x', values: { PORT: '2', HOST: 'h' } })).toEqual({ env: { PORT: '1', HOST: 'h' }, fromFile: new Set(['HOST']) })
+    expect(mergeConfig({ PORT: '1' }, { file: 'x', values: { PORT: '2', HOST: 'h' } })).toEqual({
+      env: { PORT: '1', HOST: 'h' },
+      fromFile: new Set(['HOST']),
+    })
   })
 })
 

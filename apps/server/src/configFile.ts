@@ -75,7 +75,10 @@ export function readConfigFile(file: string, issues: Issue[]): ConfigFile | unde
     text = buffer.toString('utf8')
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
-    issues.push({ path: where, message: code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? (e as Error).message})` })
+    issues.push({
+      path: where,
+      message: code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? (e as Error).message})`,
+    })
     return undefined
   }
   return parseConfigFile(text, file, issues)
@@ -106,13 +109,24 @@ export function parseConfigFile(text: string, file: string, issues: Issue[]): Co
     else if (typeof value === 'number' && Number.isFinite(value)) text = String(value)
     else if (typeof value === 'boolean') text = String(value)
     else if (key === 'FOYER_PROJECTS' && Array.isArray(value)) text = JSON.stringify(value)
-    else if (key === 'FOYER_SPAM_NFTS' && Array.isArray(value) && value.every((v) => typeof v === 'string' && !v.includes(','))) text = value.join(',')
+    else if (
+      key === 'FOYER_SPAM_NFTS' &&
+      Array.isArray(value) &&
+      value.every((v) => typeof v === 'string' && !v.includes(','))
+    )
+      text = value.join(',')
     if (text === undefined) {
-      const expected = key === 'FOYER_PROJECTS' ? 'an array of projects or a JSON string' : key === 'FOYER_SPAM_NFTS' ? 'an array of strings or a comma-separated string' : 'a string, number or boolean'
+      const expected =
+        key === 'FOYER_PROJECTS'
+          ? 'an array of projects or a JSON string'
+          : key === 'FOYER_SPAM_NFTS'
+            ? 'an array of strings or a comma-separated string'
+            : 'a string, number or boolean'
       issues.push({ path, message: `must be ${expected}` })
       continue
     }
-    if (PATH_KEYS.has(key) && text.trim() !== '' && !isAbsolute(text.trim())) text = resolve(dirname(resolve(file)), text.trim())
+    if (PATH_KEYS.has(key) && text.trim() !== '' && !isAbsolute(text.trim()))
+      text = resolve(dirname(resolve(file)), text.trim())
     values[key as ConfigKey] = text
   }
   return { file, values }

@@ -1,29 +1,46 @@
-import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
-import { createApp, openCounterStore, type FoyerApp } from './app.ts'
+import { createApp, type FoyerApp, openCounterStore } from './app.ts'
 import type { ServerConfig } from './config.ts'
-import { openDatabase, type FoyerDatabase } from './db/index.ts'
-import { createLogger, type Logger } from './log.ts'
-import { seedProjects } from './projects/seed.ts'
-import { ProjectStore } from './projects/store.ts'
+import { type FoyerDatabase, openDatabase } from './db/index.ts'
 import { seedSpamList } from './history/spamList.ts'
 import { type RunningIndexers, startIndexers } from './indexer/indexerService.ts'
 import { withHistoryTables } from './indexer/tables.ts'
+import { createLogger, type Logger } from './log.ts'
 import { startPurgeTimer } from './maintenance/purge.ts'
-import { type ServerMetrics, createMetrics } from './observability/metrics.ts'
+import { createMetrics, type ServerMetrics } from './observability/metrics.ts'
+import { seedProjects } from './projects/seed.ts'
+import { ProjectStore } from './projects/store.ts'
 
-export { createApp, type AppDeps, type FoyerApp } from './app.ts'
-export { loadConfig, ConfigError, parseDevnetFile, describeConfig, type ServerConfig, type ChainConfig, type ChainToken, type ChainContracts, type ChainNft, type Address } from './config.ts'
-export { openDatabase, type FoyerDatabase, type DatabaseKind, type Database } from './db/index.ts'
+export { type AppDeps, createApp, type FoyerApp } from './app.ts'
+export {
+  type Address,
+  type ChainConfig,
+  type ChainContracts,
+  type ChainNft,
+  type ChainToken,
+  ConfigError,
+  describeConfig,
+  loadConfig,
+  parseDevnetFile,
+  type ServerConfig,
+} from './config.ts'
+export { type Database, type DatabaseKind, type FoyerDatabase, openDatabase } from './db/index.ts'
 export { migrateToLatest } from './db/migrate.ts'
 export { PGliteDialect } from './db/pglite-dialect.ts'
-export { ProjectStore } from './projects/store.ts'
-export { DEMO_PROJECT, DEFAULT_FEATURES, type Project, type ProjectInput, type ProjectFeatures } from './projects/model.ts'
 export { ApiError } from './http/errors.ts'
-export { createLogger, type Logger, type LogLevel } from './log.ts'
 export { ChainIndexer, type ChainIndexerOptions, type IndexerStep } from './indexer/chainIndexer.ts'
-export { withHistoryTables, type AccountHistoryDb, type AccountHistoryTables } from './indexer/tables.ts'
+export { type AccountHistoryDb, type AccountHistoryTables, withHistoryTables } from './indexer/tables.ts'
+export { createLogger, type Logger, type LogLevel } from './log.ts'
+export {
+  DEFAULT_FEATURES,
+  DEMO_PROJECT,
+  type Project,
+  type ProjectFeatures,
+  type ProjectInput,
+} from './projects/model.ts'
+export { ProjectStore } from './projects/store.ts'
 
 export interface CreateServerOptions {
   logger?: Logger
@@ -72,7 +89,12 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const app = createApp({ db: database, config, logger, projects, counters, metrics })
   const indexer =
     config.indexer.enabled && config.chains.length > 0
-      ? startIndexers({ chains: config.chains, db: withHistoryTables(database.kysely), settings: config.indexer, logger })
+      ? startIndexers({
+          chains: config.chains,
+          db: withHistoryTables(database.kysely),
+          settings: config.indexer,
+          logger,
+        })
       : undefined
   metrics.setIndexers(indexer?.indexers ?? [])
 
@@ -93,7 +115,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
         http = undefined
         reject(
           e.code === 'EADDRINUSE'
-            ? new Error(`Port ${config.port} on ${config.host} is already in use; set PORT to another port`, { cause: e })
+            ? new Error(`Port ${config.port} on ${config.host} is already in use; set PORT to another port`, {
+                cause: e,
+              })
             : e,
         )
       }

@@ -37,13 +37,30 @@ function defaultWrite(line: string) {
 }
 
 /** Field names whose values are never written (compared without case, `_` and `-`). */
-const SECRET_KEYS = new Set(['pass', 'password', 'secret', 'token', 'authorization', 'cookie', 'setcookie', 'privatekey', 'apikey', 'databaseurl', 'redisurl', 'smtppass', 'metricstoken', 'sessiontoken', 'otp'])
+const SECRET_KEYS = new Set([
+  'pass',
+  'password',
+  'secret',
+  'token',
+  'authorization',
+  'cookie',
+  'setcookie',
+  'privatekey',
+  'apikey',
+  'databaseurl',
+  'redisurl',
+  'smtppass',
+  'metricstoken',
+  'sessiontoken',
+  'otp',
+])
 const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s@]*:[^/\s@]*@/i
 
 function safeJson(value: Record<string, unknown>): string {
   try {
     return JSON.stringify(value, (k, v) => {
-      if (k !== '' && SECRET_KEYS.has(k.toLowerCase().replace(/[_-]/g, '')) && v !== undefined && v !== null) return '***'
+      if (k !== '' && SECRET_KEYS.has(k.toLowerCase().replace(/[_-]/g, '')) && v !== undefined && v !== null)
+        return '***'
       if (typeof v === 'bigint') return v.toString()
       if (typeof v === 'string' && URL_WITH_PASSWORD.test(v)) return redactUrl(v)
       if (v instanceof Error) return { name: v.name, message: v.message, code: (v as { code?: unknown }).code }

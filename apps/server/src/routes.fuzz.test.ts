@@ -16,8 +16,17 @@ import type { Mailer } from './embedded/mailer.ts'
 import { seedProjects } from './projects/seed.ts'
 import { ProjectStore } from './projects/store.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from './test/backends.ts'
+import {
+  bodyFor,
+  contentType,
+  type FuzzWorld,
+  headerValue,
+  hostileString,
+  pathSegment,
+  valueFor,
+  wellFormedValues,
+} from './test/fuzzArbitraries.ts'
 import { refusingRpcUrl } from './test/refusingRpcUrl.ts'
-import { type FuzzWorld, bodyFor, contentType, headerValue, hostileString, pathSegment, valueFor, wellFormedValues } from './test/fuzzArbitraries.ts'
 
 const RUNS = Number(process.env.FOYER_FUZZ_RUNS || 100)
 const SEED = Number(process.env.FOYER_FUZZ_SEED || 20_261_123)
@@ -26,40 +35,41 @@ const LIVE_CHAIN = 31337
 const DEAD_CHAIN = 31339
 
 /** Every route and the parameters it reads. Path parameters come from the path itself. */
-const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string[]; html?: boolean; form?: boolean }> = {
-  'GET /health': {},
-  'GET /v1/project': {},
-  'GET /v1/convert/tokens': { query: ['chainId'] },
-  'GET /v1/convert/quotes': { query: ['from', 'to', 'amount', 'userAddress', 'gasPrice'] },
-  'GET /v1/convert/allowance': { query: ['tokenAddress', 'userAddress'] },
-  'GET /v1/convert/gas-price': { query: ['chainId'] },
-  'GET /v1/convert/build-approve': { query: ['from', 'to', 'userAddress', 'amount'] },
-  'POST /v1/convert/build-transaction': { body: ['amount', 'eip155', 'from', 'to', 'userAddress', 'slippage'] },
-  'GET /v1/account/:address/balance': { query: ['currency', 'chainId', 'forceUpdate'] },
-  'POST /v1/fungible/price': { body: ['currency', 'addresses', 'chainId'] },
-  'GET /v1/identity/:address': {},
-  'GET /v1/account/:account/history': { query: ['cursor', 'onramp', 'chainId', 'limit'] },
-  'GET /getWallets': { query: ['page', 'entries', 'chains', 'include', 'exclude', 'search'] },
-  'GET /getWalletImage/:id': {},
-  'GET /public/getAssetImage/:id': {},
-  'GET /public/getCurrencyImage/:id': {},
-  'GET /public/getTokenImage/:id': {},
-  'GET /getAnalyticsConfig': {},
-  'GET /v1/embedded/config': {},
-  'POST /v1/embedded/email/start': { body: ['email', 'deviceId'] },
-  // The device-approval link is opened by a person in a browser: it answers HTML pages, errors included.
-  'GET /v1/embedded/device/approve': { query: ['token'], html: true },
-  'POST /v1/embedded/device/approve': { body: ['token'], html: true, form: true },
-  'POST /v1/embedded/email/verify': { body: ['email', 'deviceId', 'otp'] },
-  'GET /v1/embedded/session': {},
-  'POST /v1/embedded/wallet': { body: ['address', 'authShare', 'signature'] },
-  'POST /v1/embedded/sign-out': { body: ['everywhere'] },
-  'POST /v1/embedded/email/update': { body: ['email'] },
-  'POST /v1/embedded/email/update/primary': { body: ['otp'] },
-  'POST /v1/embedded/email/update/secondary': { body: ['otp'] },
-  'GET /v1/embedded/devices': {},
-  'POST /v1/embedded/devices/revoke': { body: ['id'] },
-}
+const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string[]; html?: boolean; form?: boolean }> =
+  {
+    'GET /health': {},
+    'GET /v1/project': {},
+    'GET /v1/convert/tokens': { query: ['chainId'] },
+    'GET /v1/convert/quotes': { query: ['from', 'to', 'amount', 'userAddress', 'gasPrice'] },
+    'GET /v1/convert/allowance': { query: ['tokenAddress', 'userAddress'] },
+    'GET /v1/convert/gas-price': { query: ['chainId'] },
+    'GET /v1/convert/build-approve': { query: ['from', 'to', 'userAddress', 'amount'] },
+    'POST /v1/convert/build-transaction': { body: ['amount', 'eip155', 'from', 'to', 'userAddress', 'slippage'] },
+    'GET /v1/account/:address/balance': { query: ['currency', 'chainId', 'forceUpdate'] },
+    'POST /v1/fungible/price': { body: ['currency', 'addresses', 'chainId'] },
+    'GET /v1/identity/:address': {},
+    'GET /v1/account/:account/history': { query: ['cursor', 'onramp', 'chainId', 'limit'] },
+    'GET /getWallets': { query: ['page', 'entries', 'chains', 'include', 'exclude', 'search'] },
+    'GET /getWalletImage/:id': {},
+    'GET /public/getAssetImage/:id': {},
+    'GET /public/getCurrencyImage/:id': {},
+    'GET /public/getTokenImage/:id': {},
+    'GET /getAnalyticsConfig': {},
+    'GET /v1/embedded/config': {},
+    'POST /v1/embedded/email/start': { body: ['email', 'deviceId'] },
+    // The device-approval link is opened by a person in a browser: it answers HTML pages, errors included.
+    'GET /v1/embedded/device/approve': { query: ['token'], html: true },
+    'POST /v1/embedded/device/approve': { body: ['token'], html: true, form: true },
+    'POST /v1/embedded/email/verify': { body: ['email', 'deviceId', 'otp'] },
+    'GET /v1/embedded/session': {},
+    'POST /v1/embedded/wallet': { body: ['address', 'authShare', 'signature'] },
+    'POST /v1/embedded/sign-out': { body: ['everywhere'] },
+    'POST /v1/embedded/email/update': { body: ['email'] },
+    'POST /v1/embedded/email/update/primary': { body: ['otp'] },
+    'POST /v1/embedded/email/update/secondary': { body: ['otp'] },
+    'GET /v1/embedded/devices': {},
+    'POST /v1/embedded/devices/revoke': { body: ['id'] },
+  }
 
 /** A mailer stub (no SMTP in this test): counts what would be sent. The embedded suite uses the real mail sink. */
 const stubMailer: Mailer & { sent: number } = {
@@ -75,7 +85,8 @@ let t: TestDatabase
 let app: FoyerApp
 let world: FuzzWorld
 /** Errors only the handler's real work gives (the node, the pools, the gas estimate): validation was passed. */
-const DEEP_ERRORS = /"code":"(chain_unavailable|no_route|transaction_would_fail|insufficient_allowance|contract_call_failed)"/
+const DEEP_ERRORS =
+  /"code":"(chain_unavailable|no_route|transaction_would_fail|insufficient_allowance|contract_call_failed)"/
 /** Routes that answered 2xx (or a DEEP_ERROR) at least once: the fuzz must get past validation, not only bounce off it. */
 const succeeded = new Set<string>()
 /** Answers by route and status (and error code): printed when the fuzz did not get anywhere. */
@@ -83,7 +94,10 @@ const statuses: Record<string, Record<string, number>> = {}
 
 beforeAll(async () => {
   ;[devnet, t] = await Promise.all([
-    startDevnet({ chains: [{ id: LIVE_CHAIN, name: 'Fuzz', port: ANVIL_PORT, portEnv: 'FOYER_TEST_PORT' }], devnetFile: null }),
+    startDevnet({
+      chains: [{ id: LIVE_CHAIN, name: 'Fuzz', port: ANVIL_PORT, portEnv: 'FOYER_TEST_PORT' }],
+      devnetFile: null,
+    }),
     openTestPGlite(),
   ])
   const config = loadConfig(
@@ -107,7 +121,11 @@ beforeAll(async () => {
   world = {
     liveChainId: LIVE_CHAIN,
     deadChainId: DEAD_CHAIN,
-    tokens: [...Object.values(live.contracts), ...live.tokens.map((tk) => tk.address), '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'].filter(Boolean) as string[],
+    tokens: [
+      ...Object.values(live.contracts),
+      ...live.tokens.map((tk) => tk.address),
+      '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+    ].filter(Boolean) as string[],
     accounts: devnet.info.accounts.slice(0, 3).map((a) => a.address),
     projectIds: ['foyer-demo', 'fuzz-site'],
     origins: ['https://site.example', config.embedded.frameOrigin],
@@ -123,12 +141,15 @@ function registeredRoutes(): string[] {
 }
 
 /** Usually absent, sometimes a (hostile) value: so most runs get past the checks a bad header trips. */
-const rarely = <T,>(value: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
+const rarely = <T>(value: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
 
 /** An HTML form's body (what a browser posts), or junk. */
 function formBody(fields: readonly string[]) {
   return fc.oneof(
-    fc.record(Object.fromEntries(fields.map((f) => [f, valueFor(f, world)])), { requiredKeys: [] }).map((o) => new URLSearchParams(o as Record<string, string>).toString()),
+    fc
+      .record(Object.fromEntries(fields.map((f) => [f, valueFor(f, world)])), { requiredKeys: [] })
+      .map((o) => new URLSearchParams(o as Record<string, string>).toString()),
     hostileString,
   )
 }
@@ -142,46 +163,67 @@ function requestFor(key: string) {
     fc.record(Object.fromEntries((spec.query ?? []).map((q) => [q, valueFor(q, world)])), { requiredKeys: [] }),
     wellFormedValues(spec.query ?? [], world),
   )
-  return fc.record({
-    params: fc.tuple(...pathParams.map((p) => fc.tuple(valueFor(p === 'id' ? 'imageId' : p, world), fc.boolean()))),
-    query,
-    extraQuery: fc.option(fc.tuple(hostileString, hostileString), { nil: undefined }),
-    projectId: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...world.projectIds) }, { weight: 1, arbitrary: headerValue }, { weight: 1, arbitrary: fc.constant(undefined) }),
-    projectIn: fc.constantFrom('header', 'query', 'both'),
-    origin: rarely(fc.oneof(fc.constantFrom(...world.origins), headerValue)),
-    sdk: rarely(headerValue),
-    authorization: rarely(headerValue.map((v) => `Bearer ${v}`)),
-    forwardedFor: rarely(headerValue),
-    ifNoneMatch: rarely(headerValue),
-    body: method === 'GET' ? fc.constant(undefined) : spec.form ? formBody(spec.body ?? []) : bodyFor(spec.body ?? [], world),
-    contentType:
-      method === 'GET'
-        ? fc.constant(undefined)
-        : fc.oneof({ weight: 4, arbitrary: fc.constant(spec.form ? 'application/x-www-form-urlencoded' : 'application/json') }, { weight: 2, arbitrary: contentType }),
-  }).map((r) => {
-    let url = path
-    pathParams.forEach((name, i) => {
-      const [value, raw] = r.params[i]!
-      url = url.replace(`:${name}`, pathSegment(value, raw))
+  return fc
+    .record({
+      params: fc.tuple(...pathParams.map((p) => fc.tuple(valueFor(p === 'id' ? 'imageId' : p, world), fc.boolean()))),
+      query,
+      extraQuery: fc.option(fc.tuple(hostileString, hostileString), { nil: undefined }),
+      projectId: fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...world.projectIds) },
+        { weight: 1, arbitrary: headerValue },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+      ),
+      projectIn: fc.constantFrom('header', 'query', 'both'),
+      origin: rarely(fc.oneof(fc.constantFrom(...world.origins), headerValue)),
+      sdk: rarely(headerValue),
+      authorization: rarely(headerValue.map((v) => `Bearer ${v}`)),
+      forwardedFor: rarely(headerValue),
+      ifNoneMatch: rarely(headerValue),
+      body:
+        method === 'GET'
+          ? fc.constant(undefined)
+          : spec.form
+            ? formBody(spec.body ?? [])
+            : bodyFor(spec.body ?? [], world),
+      contentType:
+        method === 'GET'
+          ? fc.constant(undefined)
+          : fc.oneof(
+              {
+                weight: 4,
+                arbitrary: fc.constant(spec.form ? 'application/x-www-form-urlencoded' : 'application/json'),
+              },
+              { weight: 2, arbitrary: contentType },
+            ),
     })
-    const search = new URLSearchParams(r.query as Record<string, string>)
-    if (r.extraQuery) search.append(r.extraQuery[0], r.extraQuery[1])
-    if (r.projectId !== undefined && r.projectIn !== 'header') search.set('projectId', r.projectId)
-    const headers: Record<string, string> = {}
-    if (r.projectId !== undefined && r.projectIn !== 'query') headers['x-project-id'] = r.projectId
-    if (r.origin !== undefined) headers.origin = r.origin
-    if (r.sdk !== undefined) headers['x-sdk-version'] = r.sdk
-    if (r.authorization !== undefined) headers.authorization = r.authorization
-    if (r.forwardedFor !== undefined) headers['x-forwarded-for'] = r.forwardedFor
-    if (r.ifNoneMatch !== undefined) headers['if-none-match'] = r.ifNoneMatch
-    if (r.contentType) headers['content-type'] = r.contentType
-    const query = search.toString()
-    return { method, url: `${url}${query ? `?${query}` : ''}`, headers, body: r.body }
-  })
+    .map((r) => {
+      let url = path
+      pathParams.forEach((name, i) => {
+        const [value, raw] = r.params[i]!
+        url = url.replace(`:${name}`, pathSegment(value, raw))
+      })
+      const search = new URLSearchParams(r.query as Record<string, string>)
+      if (r.extraQuery) search.append(r.extraQuery[0], r.extraQuery[1])
+      if (r.projectId !== undefined && r.projectIn !== 'header') search.set('projectId', r.projectId)
+      const headers: Record<string, string> = {}
+      if (r.projectId !== undefined && r.projectIn !== 'query') headers['x-project-id'] = r.projectId
+      if (r.origin !== undefined) headers.origin = r.origin
+      if (r.sdk !== undefined) headers['x-sdk-version'] = r.sdk
+      if (r.authorization !== undefined) headers.authorization = r.authorization
+      if (r.forwardedFor !== undefined) headers['x-forwarded-for'] = r.forwardedFor
+      if (r.ifNoneMatch !== undefined) headers['if-none-match'] = r.ifNoneMatch
+      if (r.contentType) headers['content-type'] = r.contentType
+      const query = search.toString()
+      return { method, url: `${url}${query ? `?${query}` : ''}`, headers, body: r.body }
+    })
 }
 
 async function send(request: { method: string; url: string; headers: Record<string, string>; body?: string }) {
-  const response = await app.request(request.url, { method: request.method, headers: request.headers, body: request.body }, { incoming: { socket: { remoteAddress: '198.51.100.7' } } })
+  const response = await app.request(
+    request.url,
+    { method: request.method, headers: request.headers, body: request.body },
+    { incoming: { socket: { remoteAddress: '198.51.100.7' } } },
+  )
   const text = await response.text()
   return { status: response.status, text, contentType: response.headers.get('content-type') ?? '' }
 }
@@ -222,7 +264,10 @@ describe('route fuzzing', () => {
           if (answer.status < 300 || DEEP_ERRORS.test(answer.text)) succeeded.add(key)
           statuses[key] ??= {}
           const seen = statuses[key]
-          const label = answer.status >= 400 ? `${answer.status} ${answer.text.match(/"code":"(\w+)"/)?.[1] ?? ''}` : String(answer.status)
+          const label =
+            answer.status >= 400
+              ? `${answer.status} ${answer.text.match(/"code":"(\w+)"/)?.[1] ?? ''}`
+              : String(answer.status)
           seen[label] = (seen[label] ?? 0) + 1
           checkAnswer(key, answer)
         }),
@@ -232,11 +277,17 @@ describe('route fuzzing', () => {
   }
 
   it('reached the chains and the mailer (the fuzz is not stuck at validation)', async () => {
-    const dead = await send({ method: 'GET', url: `/v1/convert/allowance?projectId=foyer-demo&tokenAddress=eip155:${DEAD_CHAIN}:${world.tokens[0]}&userAddress=eip155:${DEAD_CHAIN}:${world.accounts[0]}`, headers: {} })
+    const dead = await send({
+      method: 'GET',
+      url: `/v1/convert/allowance?projectId=foyer-demo&tokenAddress=eip155:${DEAD_CHAIN}:${world.tokens[0]}&userAddress=eip155:${DEAD_CHAIN}:${world.accounts[0]}`,
+      headers: {},
+    })
     expect(dead.status).toBe(502)
     expect(stubMailer.sent).toBeGreaterThan(0)
     // Routes that need a session, a mailed code or a device link cannot succeed with random values; the rest must.
-    const needsSecrets = Object.keys(ROUTES).filter((k) => /embedded\/(session|wallet|sign-out|email\/(verify|update)|devices|device\/approve)/.test(k))
+    const needsSecrets = Object.keys(ROUTES).filter((k) =>
+      /embedded\/(session|wallet|sign-out|email\/(verify|update)|devices|device\/approve)/.test(k),
+    )
     const missing = Object.keys(ROUTES).filter((k) => !needsSecrets.includes(k) && !succeeded.has(k))
     expect(missing, JSON.stringify(Object.fromEntries(missing.map((k) => [k, statuses[k]])))).toEqual([])
   })

@@ -15,8 +15,14 @@ import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
-import { type FoyerServer, createServer } from './index.ts'
-import { BACKEND_TIMEOUT_MS, createScratchDatabase, notePostgres, probePostgres, type ScratchDatabase } from './test/backends.ts'
+import { createServer, type FoyerServer } from './index.ts'
+import {
+  BACKEND_TIMEOUT_MS,
+  createScratchDatabase,
+  notePostgres,
+  probePostgres,
+  type ScratchDatabase,
+} from './test/backends.ts'
 import { probeRedis } from './test/redisProbe.ts'
 
 const FRAME = 'http://127.0.0.1:5174'
@@ -35,7 +41,11 @@ const work = mkdtempSync(join(tmpdir(), 'foyer-scale-'))
 describe.runIf(postgres.available || !!process.env.CI)('two instances on one database', () => {
   beforeAll(async () => {
     ;[devnet, sink] = await Promise.all([
-      startDevnet({ chains: [{ id: 31337, name: 'Scale test', port: ANVIL_PORT, portEnv: 'TEST' }], devnetFile: join(work, 'devnet.json'), seedHistory: false }),
+      startDevnet({
+        chains: [{ id: 31337, name: 'Scale test', port: ANVIL_PORT, portEnv: 'TEST' }],
+        devnetFile: join(work, 'devnet.json'),
+        seedHistory: false,
+      }),
       startMailSink({ smtpPort: 0, httpPort: 0 }),
     ])
   }, BACKEND_TIMEOUT_MS)
@@ -72,7 +82,10 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           LOG_LEVEL: 'warn',
         }
         // Both start at once: the migrations' lock lets one migrate while the other waits.
-        ;[a, b] = await Promise.all([createServer(loadConfig(env, { repoRoot: null })), createServer(loadConfig(env, { repoRoot: null }))])
+        ;[a, b] = await Promise.all([
+          createServer(loadConfig(env, { repoRoot: null })),
+          createServer(loadConfig(env, { repoRoot: null })),
+        ])
         for (const s of [a, b]) urls.push((await s.listen()).url)
       }, BACKEND_TIMEOUT_MS)
       afterAll(async () => {
@@ -81,16 +94,35 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
       }, BACKEND_TIMEOUT_MS)
 
       const client = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
-      const frameCall = (base: string, path: string, as: string, body?: unknown, headers: Record<string, string> = {}) =>
+      const frameCall = (
+        base: string,
+        path: string,
+        as: string,
+        body?: unknown,
+        headers: Record<string, string> = {},
+      ) =>
         fetch(`${base}${path}`, {
           method: body ? 'POST' : 'GET',
-          headers: { origin: FRAME, 'x-project-id': 'foyer-demo', 'x-forwarded-for': as, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+          headers: {
+            origin: FRAME,
+            'x-project-id': 'foyer-demo',
+            'x-forwarded-for': as,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
           body: body ? JSON.stringify(body) : undefined,
         })
 
       it('migrated once: both instances see the same applied migrations', async () => {
-        const rows = await sql<{ name: string }>`select name from foyer_migration order by name`.execute(a.database.kysely)
-        expect(rows.rows.map((r) => r.name)).toEqual(['0001_projects', '0002_account_history', '0003_embedded_auth', '0004_embedded_hardening'])
+        const rows = await sql<{ name: string }>`select name from foyer_migration order by name`.execute(
+          a.database.kysely,
+        )
+        expect(rows.rows.map((r) => r.name)).toEqual([
+          '0001_projects',
+          '0002_account_history',
+          '0003_embedded_auth',
+          '0004_embedded_hardening',
+        ])
       })
 
       it('an embedded-wallet session made through A is valid on B, and a sign-out on B ends it on A', async () => {
@@ -118,7 +150,10 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
         const as = client()
         const statuses: number[] = []
         for (let i = 0; i < LIMIT + 4; i++) {
-          statuses.push((await fetch(`${next()}/v1/project`, { headers: { 'x-project-id': 'foyer-demo', 'x-forwarded-for': as } })).status)
+          statuses.push(
+            (await fetch(`${next()}/v1/project`, { headers: { 'x-project-id': 'foyer-demo', 'x-forwarded-for': as } }))
+              .status,
+          )
         }
         expect(statuses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(200))
         expect(statuses.slice(LIMIT)).toEqual([429, 429, 429, 429])
@@ -127,7 +162,11 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
       it(`keeps the limit under 100 parallel requests spread over both instances: exactly ${LIMIT} pass`, async () => {
         const as = client()
         const statuses = await Promise.all(
-          Array.from({ length: 100 }, (_, i) => fetch(`${urls[i % 2]}/v1/project`, { headers: { 'x-project-id': 'foyer-demo', 'x-forwarded-for': as } }).then((r) => r.status)),
+          Array.from({ length: 100 }, (_, i) =>
+            fetch(`${urls[i % 2]}/v1/project`, {
+              headers: { 'x-project-id': 'foyer-demo', 'x-forwarded-for': as },
+            }).then((r) => r.status),
+          ),
         )
         expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT)
         expect(statuses.filter((s) => s === 429)).toHaveLength(100 - LIMIT)
@@ -142,27 +181,45 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
         const wallet = createWalletClient({ account: sender, transport: http(chain.rpcUrl) })
         const reader = createPublicClient({ transport: http(chain.rpcUrl), pollingInterval: 50 })
         let hash: `0x${string}` | undefined
-        for (let i = 0; i < 6; i++) hash = await wallet.sendTransaction({ to: receiver, value: parseEther('0.001'), chain: null }) // anvil mines each at once
+        for (let i = 0; i < 6; i++)
+          hash = await wallet.sendTransaction({ to: receiver, value: parseEther('0.001'), chain: null }) // anvil mines each at once
         await reader.waitForTransactionReceipt({ hash: hash!, pollingInterval: 50 })
         const head = Number(await reader.getBlockNumber())
         const db = a.database.kysely
         await waitFor(async () => {
-          const r = await sql<{ last_block: string }>`select last_block from chain_index_state where chain_id = 31337`.execute(db)
+          const r = await sql<{
+            last_block: string
+          }>`select last_block from chain_index_state where chain_id = 31337`.execute(db)
           return Number(r.rows[0]?.last_block ?? -1) >= head || undefined
         }, 60_000)
-        const blocks = await sql<{ n: string; distinct_n: string }>`select count(*) as n, count(distinct number) as distinct_n from chain_blocks where chain_id = 31337`.execute(db)
+        const blocks = await sql<{
+          n: string
+          distinct_n: string
+        }>`select count(*) as n, count(distinct number) as distinct_n from chain_blocks where chain_id = 31337`.execute(
+          db,
+        )
         expect(blocks.rows[0]).toEqual({ n: String(head + 1), distinct_n: String(head + 1) })
-        const history = await sql<{ n: string }>`select count(*) as n from account_history where address = ${receiver.toLowerCase()}`.execute(db)
+        const history = await sql<{
+          n: string
+        }>`select count(*) as n from account_history where address = ${receiver.toLowerCase()}`.execute(db)
         expect(history.rows[0]!.n).toBe('6')
         // Through the API, alternately from both instances: the same six entries.
         for (const base of urls) {
-          const answer = await fetch(`${base}/v1/account/${receiver}/history?projectId=foyer-demo&chainId=eip155:31337`, { headers: { 'x-forwarded-for': client() } })
+          const answer = await fetch(
+            `${base}/v1/account/${receiver}/history?projectId=foyer-demo&chainId=eip155:31337`,
+            { headers: { 'x-forwarded-for': client() } },
+          )
           expect(answer.status).toBe(200)
           expect(((await answer.json()) as { data: unknown[] }).data).toHaveLength(6)
         }
         // Each instance's /metrics reports the chain caught up.
         for (const base of urls) {
-          await waitFor(async () => /^foyer_indexer_lag_blocks\{chain_id="31337"\} 0$/m.test(await (await fetch(`${base}/metrics`)).text()) || undefined, 20_000)
+          await waitFor(
+            async () =>
+              /^foyer_indexer_lag_blocks\{chain_id="31337"\} 0$/m.test(await (await fetch(`${base}/metrics`)).text()) ||
+              undefined,
+            20_000,
+          )
         }
       }, 120_000)
     })

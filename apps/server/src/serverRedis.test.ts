@@ -27,29 +27,39 @@ async function until(check: () => Promise<boolean>, ms = 5_000) {
 }
 
 describe.runIf(runRedisCases(redisProbe, 'serverRedis.test.ts'))('server with REDIS_URL', () => {
-  it('counts on Redis while running and closes its Redis connection on close()', async () => {
-    const name = `foyer-close-test-${randomBytes(6).toString('hex')}`
-    const url = new URL(redisProbe.url)
-    url.searchParams.set('connectionName', name) // ioredis reads options from the URL's query
-    const config = loadConfig(
-      { PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data', REDIS_URL: url.toString(), FOYER_RATE_LIMIT_PER_CLIENT: '1000' },
-      { repoRoot: '/nonexistent' },
-    )
-    const t = await openTestPGlite()
-    const observer = new Redis(redisProbe.url)
-    try {
-      const server = await createServer(config, { database: t.database })
-      const { url: base } = await server.listen()
-      const answer = await fetch(`${base}/v1/project`, { headers: { 'x-project-id': 'foyer-demo' } })
-      expect(answer.status).toBe(200)
-      expect(answer.headers.get('ratelimit-remaining')).not.toBeNull()
-      expect(await connectionsNamed(observer, name)).toBe(1)
-      await server.close()
-      await until(async () => (await connectionsNamed(observer, name)) === 0)
-      expect(await connectionsNamed(observer, name)).toBe(0)
-    } finally {
-      observer.disconnect()
-      await t.cleanup()
-    }
-  }, BACKEND_TIMEOUT_MS)
+  it(
+    'counts on Redis while running and closes its Redis connection on close()',
+    async () => {
+      const name = `foyer-close-test-${randomBytes(6).toString('hex')}`
+      const url = new URL(redisProbe.url)
+      url.searchParams.set('connectionName', name) // ioredis reads options from the URL's query
+      const config = loadConfig(
+        {
+          PORT: '0',
+          FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+          FOYER_DATA_DIR: '/nonexistent/data',
+          REDIS_URL: url.toString(),
+          FOYER_RATE_LIMIT_PER_CLIENT: '1000',
+        },
+        { repoRoot: '/nonexistent' },
+      )
+      const t = await openTestPGlite()
+      const observer = new Redis(redisProbe.url)
+      try {
+        const server = await createServer(config, { database: t.database })
+        const { url: base } = await server.listen()
+        const answer = await fetch(`${base}/v1/project`, { headers: { 'x-project-id': 'foyer-demo' } })
+        expect(answer.status).toBe(200)
+        expect(answer.headers.get('ratelimit-remaining')).not.toBeNull()
+        expect(await connectionsNamed(observer, name)).toBe(1)
+        await server.close()
+        await until(async () => (await connectionsNamed(observer, name)) === 0)
+        expect(await connectionsNamed(observer, name)).toBe(0)
+      } finally {
+        observer.disconnect()
+        await t.cleanup()
+      }
+    },
+    BACKEND_TIMEOUT_MS,
+  )
 })

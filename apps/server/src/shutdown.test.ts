@@ -15,17 +15,39 @@ beforeAll(async () => {
 afterAll(() => t?.cleanup(), BACKEND_TIMEOUT_MS)
 
 const configWith = (grace: string) =>
-  loadConfig({ PORT: '0', FOYER_SHUTDOWN_GRACE_SECONDS: grace, LOG_LEVEL: 'silent', FOYER_RATE_LIMIT_PER_CLIENT: '0', FOYER_RATE_LIMIT_PER_PROJECT: '0' }, { repoRoot: null, cwd: '/nonexistent' })
+  loadConfig(
+    {
+      PORT: '0',
+      FOYER_SHUTDOWN_GRACE_SECONDS: grace,
+      LOG_LEVEL: 'silent',
+      FOYER_RATE_LIMIT_PER_CLIENT: '0',
+      FOYER_RATE_LIMIT_PER_PROJECT: '0',
+    },
+    { repoRoot: null, cwd: '/nonexistent' },
+  )
 
 /** Starts a POST whose body is only half sent; `finish()` sends the rest. */
 function halfSentPost(base: string) {
   const url = new URL(`${base}/v1/convert/build-transaction`)
   const body = JSON.stringify({ from: `0x${'2'.repeat(40)}`, amount: '1' })
-  const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-project-id': 'foyer-demo' } })
+  const req = request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'x-project-id': 'foyer-demo',
+    },
+  })
   const answer = new Promise<{ status: number; requestId: string | undefined }>((resolve, reject) => {
     req.on('response', (res) => {
       res.resume()
-      res.on('end', () => resolve({ status: res.statusCode!, requestId: res.headers['x-request-id'] as string | undefined }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, requestId: res.headers['x-request-id'] as string | undefined }),
+      )
     })
     req.on('error', reject)
   })

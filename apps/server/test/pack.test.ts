@@ -5,7 +5,7 @@
  * new connections are refused meanwhile, and the process exits 0.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,7 +18,12 @@ notePostgres(postgres, 'pack.test.ts')
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'foyer-pack-'))
-const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' }
+const npmEnv = {
+  ...process.env,
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+}
 
 let tarball = ''
 let manifest: Record<string, any> = {}
@@ -30,7 +35,13 @@ let exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 
 beforeAll(() => {
   execFileSync('npm', ['run', 'build'], { cwd: serverDir, env: npmEnv, stdio: 'pipe' }) // tsdown, then the frame (vite)
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: serverDir, env: npmEnv, encoding: 'utf8' })) as { filename: string; files: { path: string }[] }[]
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+      cwd: serverDir,
+      env: npmEnv,
+      encoding: 'utf8',
+    }),
+  ) as { filename: string; files: { path: string }[] }[]
   tarball = join(work, packed[0]!.filename)
   files = packed[0]!.files.map((f) => f.path)
   const app = join(work, 'app')
@@ -38,9 +49,15 @@ beforeAll(() => {
   const started = performance.now()
   // Offline: the dependencies come from npm's cache, which the repository's own `npm install` filled.
   try {
-    execFileSync('npm', ['install', '--offline', '--no-package-lock', tarball], { cwd: app, env: npmEnv, stdio: 'pipe' })
+    execFileSync('npm', ['install', '--offline', '--no-package-lock', tarball], {
+      cwd: app,
+      env: npmEnv,
+      stdio: 'pipe',
+    })
   } catch (e) {
-    throw new Error(`npm install --offline of the server tarball failed (run npm install at the repository root first):\n${(e as { stderr?: Buffer }).stderr?.toString() ?? e}`)
+    throw new Error(
+      `npm install --offline of the server tarball failed (run npm install at the repository root first):\n${(e as { stderr?: Buffer }).stderr?.toString() ?? e}`,
+    )
   }
   console.info(`[foyer] npm install --offline of the server tarball: ${Math.round(performance.now() - started)} ms`)
   manifest = JSON.parse(readFileSync(join(app, 'node_modules/@foyer/server/package.json'), 'utf8'))
@@ -67,11 +84,16 @@ describe('the packed @foyer/server', () => {
     expect(files).toContain('dist/wallets.json')
     expect(files).toContain('dist/frame-app/index.html')
     expect(files).toContain('dist/index.d.ts') // the embedding API (createServer, loadConfig) is typed
-    expect(manifest.exports['.']).toEqual({ '@foyer/source': './src/index.ts', types: './dist/index.d.ts', import: './dist/index.js' })
+    expect(manifest.exports['.']).toEqual({
+      '@foyer/source': './src/index.ts',
+      types: './dist/index.d.ts',
+      import: './dist/index.js',
+    })
     expect(files.filter((f) => f.startsWith('src/') || /\.test\./.test(f))).toEqual([])
     // No path of the build machine's repository is baked into the bundle.
     const bundle = readdirSync(join(work, 'app/node_modules/@foyer/server/dist')).filter((f) => f.endsWith('.js'))
-    for (const f of bundle) expect(readFileSync(join(work, 'app/node_modules/@foyer/server/dist', f), 'utf8')).not.toContain(repoRoot)
+    for (const f of bundle)
+      expect(readFileSync(join(work, 'app/node_modules/@foyer/server/dist', f), 'utf8')).not.toContain(repoRoot)
   })
 
   it('starts with only PORT and a data folder: embedded PGlite, migrations, no chains', async () => {
@@ -91,10 +113,16 @@ describe('the packed @foyer/server', () => {
     }
     child.stdout!.on('data', onData)
     child.stderr!.on('data', onData)
-    url = await waitFor(() => logLines.map(parse).find((l) => l?.msg === 'ready')?.url as string | undefined, 60_000, () => logLines.join('\n'))
+    url = await waitFor(
+      () => logLines.map(parse).find((l) => l?.msg === 'ready')?.url as string | undefined,
+      60_000,
+      () => logLines.join('\n'),
+    )
     const started = logLines.map(parse).find((l) => l?.msg === 'starting')!
     expect(started).toMatchObject({ chains: 'not configured', database: expect.stringContaining('pglite') })
-    expect(logLines.map(parse).find((l) => l?.msg === 'database migrated')?.applied).toEqual(expect.arrayContaining(['0001_projects']))
+    expect(logLines.map(parse).find((l) => l?.msg === 'database migrated')?.applied).toEqual(
+      expect.arrayContaining(['0001_projects']),
+    )
     expect(existsSync(join(dataDir, 'pglite'))).toBe(true)
 
     const health = await fetch(`${url}/health`, { headers: { 'X-Request-Id': 'pack-test-1' } })
@@ -109,7 +137,9 @@ describe('the packed @foyer/server', () => {
     expect(((await wallets.json()) as { count: number }).count).toBeGreaterThanOrEqual(100)
     const balance = await fetch(`${url}/v1/account/0x${'1'.repeat(40)}/balance?projectId=foyer-demo&chainId=eip155:1`)
     expect(balance.status).toBe(400)
-    expect(await balance.json()).toMatchObject({ error: { code: 'unknown_chain', message: expect.stringContaining('no chains are configured') } })
+    expect(await balance.json()).toMatchObject({
+      error: { code: 'unknown_chain', message: expect.stringContaining('no chains are configured') },
+    })
   })
 
   it('serves /metrics with request counts by route pattern, latency, the database and process metrics', async () => {
@@ -125,7 +155,10 @@ describe('the packed @foyer/server', () => {
 
   it('logs one JSON object per line, with the request id on every request line', () => {
     const parsed = logLines.map(parse)
-    expect(parsed.every((l) => l && typeof l.time === 'string' && typeof l.level === 'string' && typeof l.msg === 'string'), logLines.find((l) => !parse(l))).toBe(true)
+    expect(
+      parsed.every((l) => l && typeof l.time === 'string' && typeof l.level === 'string' && typeof l.msg === 'string'),
+      logLines.find((l) => !parse(l)),
+    ).toBe(true)
     const requests = parsed.filter((l) => l!.msg === 'request')
     expect(requests.length).toBeGreaterThanOrEqual(5)
     expect(requests.find((l) => l!.requestId === 'pack-test-1')).toMatchObject({ route: '/health', status: 200 })
@@ -133,7 +166,12 @@ describe('the packed @foyer/server', () => {
   })
 
   it('on SIGTERM answers the request in flight, refuses new connections, and exits 0', async () => {
-    const body = JSON.stringify({ chainId: 'eip155:1', from: `0x${'2'.repeat(40)}`, to: `0x${'3'.repeat(40)}`, amount: '1' })
+    const body = JSON.stringify({
+      chainId: 'eip155:1',
+      from: `0x${'2'.repeat(40)}`,
+      to: `0x${'3'.repeat(40)}`,
+      amount: '1',
+    })
     const baseline = await post(body, async () => {})
     // The slow request: headers and half the body sent, the rest only after SIGTERM.
     const inFlight = post(body, async (half) => {
@@ -165,7 +203,12 @@ describe('foyer-server stopped while starting', () => {
     })
     const exited = new Promise<number | null>((resolve) => early.once('exit', (code) => resolve(code)))
     early.stderr!.on('data', (d: Buffer) => lines.push(...d.toString('utf8').split('\n').filter(Boolean)))
-    await waitFor(() => lines.map(parse).find((l) => l?.msg === 'starting'), 20_000, () => lines.join('\n'), early)
+    await waitFor(
+      () => lines.map(parse).find((l) => l?.msg === 'starting'),
+      20_000,
+      () => lines.join('\n'),
+      early,
+    )
     early.kill('SIGTERM')
     expect(await exited, lines.join('\n')).toBe(0)
     const messages = lines.map((l) => parse(l)?.msg)
@@ -177,31 +220,42 @@ describe('foyer-server stopped while starting', () => {
 })
 
 describe('foyer-server with DATABASE_URL', () => {
-  it.runIf(postgres.available || !!process.env.CI)('uses that Postgres: migrates it, reports the pg pool, stops on SIGTERM', async () => {
-    const scratch = await createScratchDatabase()
-    const lines: string[] = []
-    const pgChild = spawn(join(work, 'app/node_modules/.bin/foyer-server'), [], {
-      cwd: join(work, 'app'),
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', DATABASE_URL: scratch.url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    const exited = new Promise<number | null>((resolve) => pgChild.once('exit', (code) => resolve(code)))
-    pgChild.stderr!.on('data', (d: Buffer) => lines.push(...d.toString('utf8').split('\n').filter(Boolean)))
-    try {
-      const base = await waitFor(() => lines.map(parse).find((l) => l?.msg === 'ready')?.url as string | undefined, 30_000, () => lines.join('\n'), pgChild)
-      expect(await (await fetch(`${base}/health`)).json()).toMatchObject({ ok: true, database: 'postgres' })
-      expect(lines.map(parse).find((l) => l?.msg === 'database migrated')?.applied).toEqual(expect.arrayContaining(['0001_projects', '0004_embedded_hardening']))
-      const metrics = await (await fetch(`${base}/metrics`)).text()
-      expect(metrics).toMatch(/^foyer_db_pool_connections_total\{database="postgres"\} [1-9]\d*$/m)
-      expect(metrics).toMatch(/^foyer_db_pool_waiting_clients\{database="postgres"\} 0$/m)
-      expect(existsSync(join(work, 'app', 'foyer-data'))).toBe(false) // nothing embedded was opened
-      expect(lines.join('\n')).not.toContain(scratch.url)
-    } finally {
-      pgChild.kill('SIGTERM')
-      expect(await exited).toBe(0)
-      await scratch.drop()
-    }
-  }, 60_000)
+  it.runIf(postgres.available || !!process.env.CI)(
+    'uses that Postgres: migrates it, reports the pg pool, stops on SIGTERM',
+    async () => {
+      const scratch = await createScratchDatabase()
+      const lines: string[] = []
+      const pgChild = spawn(join(work, 'app/node_modules/.bin/foyer-server'), [], {
+        cwd: join(work, 'app'),
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', DATABASE_URL: scratch.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      const exited = new Promise<number | null>((resolve) => pgChild.once('exit', (code) => resolve(code)))
+      pgChild.stderr!.on('data', (d: Buffer) => lines.push(...d.toString('utf8').split('\n').filter(Boolean)))
+      try {
+        const base = await waitFor(
+          () => lines.map(parse).find((l) => l?.msg === 'ready')?.url as string | undefined,
+          30_000,
+          () => lines.join('\n'),
+          pgChild,
+        )
+        expect(await (await fetch(`${base}/health`)).json()).toMatchObject({ ok: true, database: 'postgres' })
+        expect(lines.map(parse).find((l) => l?.msg === 'database migrated')?.applied).toEqual(
+          expect.arrayContaining(['0001_projects', '0004_embedded_hardening']),
+        )
+        const metrics = await (await fetch(`${base}/metrics`)).text()
+        expect(metrics).toMatch(/^foyer_db_pool_connections_total\{database="postgres"\} [1-9]\d*$/m)
+        expect(metrics).toMatch(/^foyer_db_pool_waiting_clients\{database="postgres"\} 0$/m)
+        expect(existsSync(join(work, 'app', 'foyer-data'))).toBe(false) // nothing embedded was opened
+        expect(lines.join('\n')).not.toContain(scratch.url)
+      } finally {
+        pgChild.kill('SIGTERM')
+        expect(await exited).toBe(0)
+        await scratch.drop()
+      }
+    },
+    60_000,
+  )
 })
 
 describe('foyer-server settings', () => {
@@ -209,13 +263,24 @@ describe('foyer-server settings', () => {
     const bin = join(work, 'app/node_modules/.bin/foyer-server')
     const file = join(work, 'bad.json')
     writeFileSync(file, JSON.stringify({ PORT: 'eighty', DATABASE_URL: 'mysql://foyer:hunter2@db/x', UNKNOWN_KEY: 1 }))
-    const run = spawnSync(bin, ['--config', file], { env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'loud', FOYER_DATA_DIR: join(work, 'never') }, encoding: 'utf8' })
+    const run = spawnSync(bin, ['--config', file], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'loud', FOYER_DATA_DIR: join(work, 'never') },
+      encoding: 'utf8',
+    })
     expect(run.status).toBe(78)
     const lines = run.stderr.trim().split('\n')
     expect(lines[0]).toBe('Invalid Foyer server configuration:')
     expect(lines).toHaveLength(5)
-    for (const problem of ['- LOG_LEVEL: must be', `- ${file}: PORT: must be`, `- ${file}: DATABASE_URL: must be`, `- ${file}: UNKNOWN_KEY: unknown setting`]) {
-      expect(lines.some((l) => l.trim().startsWith(problem)), problem).toBe(true)
+    for (const problem of [
+      '- LOG_LEVEL: must be',
+      `- ${file}: PORT: must be`,
+      `- ${file}: DATABASE_URL: must be`,
+      `- ${file}: UNKNOWN_KEY: unknown setting`,
+    ]) {
+      expect(
+        lines.some((l) => l.trim().startsWith(problem)),
+        problem,
+      ).toBe(true)
     }
     expect(run.stderr).not.toContain('hunter2')
     expect(existsSync(join(work, 'never'))).toBe(false)
@@ -228,14 +293,26 @@ describe('foyer-server --frame', () => {
     const lines: string[] = []
     const frameChild = spawn(join(work, 'app/node_modules/.bin/foyer-server'), ['--frame'], {
       cwd: join(work, 'app'),
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', FOYER_FRAME_PORT: '0', FOYER_DATA_DIR: join(work, 'data-frame'), FOYER_PUBLIC_URL: 'https://foyer.example.test' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: '0',
+        FOYER_FRAME_PORT: '0',
+        FOYER_DATA_DIR: join(work, 'data-frame'),
+        FOYER_PUBLIC_URL: 'https://foyer.example.test',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const exited = new Promise<number | null>((resolve) => frameChild.once('exit', (code) => resolve(code)))
     frameChild.stderr!.on('data', (d: Buffer) => lines.push(...d.toString('utf8').split('\n').filter(Boolean)))
     try {
       // FOYER_FRAME_PORT=0: the frame host's address is in the "ready" log line.
-      const frameUrl = await waitFor(() => lines.map(parse).find((l) => l?.msg === 'ready')?.frameUrl as string | undefined, 60_000, () => lines.join('\n'), frameChild)
+      const frameUrl = await waitFor(
+        () => lines.map(parse).find((l) => l?.msg === 'ready')?.frameUrl as string | undefined,
+        60_000,
+        () => lines.join('\n'),
+        frameChild,
+      )
       const page = await fetch(`${frameUrl}/?projectId=foyer-demo`)
       expect(page.status).toBe(200)
       const csp = page.headers.get('content-security-policy')!
@@ -254,11 +331,25 @@ describe('foyer-server --frame', () => {
 })
 
 /** POSTs `body` to build-transaction in two halves; `between` runs after the first half is on the wire. */
-function post(body: string, between: (half: Promise<void>) => Promise<void>): Promise<{ status: number; body: string }> {
+function post(
+  body: string,
+  between: (half: Promise<void>) => Promise<void>,
+): Promise<{ status: number; body: string }> {
   const target = new URL(`${url}/v1/convert/build-transaction`)
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-project-id': 'foyer-demo' } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-project-id': 'foyer-demo',
+        },
+      },
       (res) => {
         let text = ''
         res.setEncoding('utf8')
@@ -289,7 +380,12 @@ function parse(line: string): Record<string, any> | undefined {
   }
 }
 
-async function waitFor<T>(probe: () => T | undefined, ms: number, describe?: () => string, proc: ChildProcess | undefined = child): Promise<T> {
+async function waitFor<T>(
+  probe: () => T | undefined,
+  ms: number,
+  describe?: () => string,
+  proc: ChildProcess | undefined = child,
+): Promise<T> {
   const until = Date.now() + ms
   for (;;) {
     const v = probe()

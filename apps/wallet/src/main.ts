@@ -10,7 +10,16 @@ import type { SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import { privateKeyToAccount } from 'viem/accounts'
 
-const METHODS = ['eth_sendTransaction', 'eth_signTransaction', 'personal_sign', 'eth_sign', 'eth_signTypedData', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain']
+const METHODS = [
+  'eth_sendTransaction',
+  'eth_signTransaction',
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+]
 const EVENTS = ['chainChanged', 'accountsChanged']
 const chains = __FOYER_LOCAL_CHAINS__
 const $ = <element extends HTMLElement>(id: string) => document.getElementById(id) as element
@@ -58,7 +67,11 @@ function renderPrompts() {
       await action().catch((error: Error) => log(`failed: ${error.message}`))
       renderSessions()
     }
-    const approve = Object.assign(document.createElement('button'), { type: 'button', className: 'primary', textContent: 'Approve' })
+    const approve = Object.assign(document.createElement('button'), {
+      type: 'button',
+      className: 'primary',
+      textContent: 'Approve',
+    })
     approve.dataset.testid = 'wallet-approve'
     approve.onclick = settle(prompt.approve)
     const reject = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Reject' })
@@ -91,7 +104,9 @@ function namespaces(proposal: SignClientTypes.EventArguments['session_proposal']
   const caip = chains.map((c) => `eip155:${c.id}`)
   return buildApprovedNamespaces({
     proposal,
-    supportedNamespaces: { eip155: { chains: caip, methods: METHODS, events: EVENTS, accounts: caip.map((c) => `${c}:${core.address}`) } },
+    supportedNamespaces: {
+      eip155: { chains: caip, methods: METHODS, events: EVENTS, accounts: caip.map((c) => `${c}:${core.address}`) },
+    },
   })
 }
 
@@ -118,7 +133,8 @@ client.on('session_proposal', (proposal) => {
 client.on('session_request', ({ id, topic, params }) => {
   const origin = client.session.get(topic).peer.metadata.url
   const { method, params: requestParams } = params.request
-  const respond = (response: { result: unknown } | { error: { code: number; message: string } }) => client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } as never })
+  const respond = (response: { result: unknown } | { error: { code: number; message: string } }) =>
+    client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } as never })
   prompts.push({
     id: `r${id}`,
     title: `${origin} asks: ${method} on ${params.chainId}`,
@@ -126,7 +142,8 @@ client.on('session_request', ({ id, topic, params }) => {
     async approve() {
       try {
         const chainId = Number(params.chainId.split(':')[1])
-        if (chainId !== core.chainId && chains.some((c) => c.id === chainId) && method !== 'wallet_switchEthereumChain') await core.switchChain(chainId)
+        if (chainId !== core.chainId && chains.some((c) => c.id === chainId) && method !== 'wallet_switchEthereumChain')
+          await core.switchChain(chainId)
         const result = await core.request(origin, method, requestParams)
         await respond({ result })
         log(`${method}: done`)
@@ -150,7 +167,13 @@ function wireEvents() {
   core.setEventSink(async (_scope, event, payload) => {
     if (event !== 'chainChanged' && event !== 'accountsChanged') return
     for (const session of client.session.getAll()) {
-      await client.emit({ topic: session.topic, event: { name: event, data: event === 'chainChanged' ? Number(payload) : payload }, chainId: `eip155:${core.chainId}` }).catch(() => {})
+      await client
+        .emit({
+          topic: session.topic,
+          event: { name: event, data: event === 'chainChanged' ? Number(payload) : payload },
+          chainId: `eip155:${core.chainId}`,
+        })
+        .catch(() => {})
     }
   })
 }
@@ -158,7 +181,9 @@ wireEvents()
 
 const accountSelect = $<HTMLSelectElement>('account')
 for (const [index, key] of ANVIL_PRIVATE_KEYS.entries()) {
-  accountSelect.add(new Option(`#${index}  ${privateKeyToAccount(key).address}`, String(index), index === 1, index === 1))
+  accountSelect.add(
+    new Option(`#${index}  ${privateKeyToAccount(key).address}`, String(index), index === 1, index === 1),
+  )
 }
 accountSelect.onchange = async () => {
   await core.setAccount(ANVIL_PRIVATE_KEYS[Number(accountSelect.value)]!)

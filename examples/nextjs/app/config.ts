@@ -1,5 +1,5 @@
 import { defineChain } from 'viem'
-import { http, cookieStorage, createConfig, createStorage } from 'wagmi'
+import { cookieStorage, createConfig, createStorage, http } from 'wagmi'
 
 /**
  * Where the site finds Foyer's services. The defaults are the local stack that `npm start` runs in the Foyer

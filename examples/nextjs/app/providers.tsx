@@ -1,7 +1,7 @@
 'use client'
 
 import { evmAdapter } from '@foyer/evm'
-import { FoyerProvider, type ThemeMode, createFoyer } from '@foyer/react'
+import { createFoyer, FoyerProvider, type ThemeMode } from '@foyer/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
@@ -27,7 +27,11 @@ export function Providers({ children, themeMode = 'light', accent }: ProvidersPr
       adapters: [
         evmAdapter({
           wagmiConfig,
-          walletConnect: { projectId: env.projectId, relayUrl: env.relayUrl, metadata: { name: 'Example', url: env.siteUrl } },
+          walletConnect: {
+            projectId: env.projectId,
+            relayUrl: env.relayUrl,
+            metadata: { name: 'Example', url: env.siteUrl },
+          },
         }),
       ],
       networks: [chain1, chain2],

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { WagmiProvider, useAccount, useConnect, useDisconnect } from 'wagmi'
+import { useAccount, useConnect, useDisconnect, WagmiProvider } from 'wagmi'
 import { wagmiConfig } from './wagmi.ts'
 
 // The same site without Foyer: wagmi, React, TanStack Query and a plain connect button. `npm run bench` measures
@@ -12,7 +12,8 @@ function PlainConnectButton() {
   const { address } = useAccount()
   const { connect, connectors } = useConnect()
   const { disconnect } = useDisconnect()
-  if (address) return <button type="button" onClick={() => disconnect()}>{`${address.slice(0, 6)}…${address.slice(-4)}`}</button>
+  if (address)
+    return <button type="button" onClick={() => disconnect()}>{`${address.slice(0, 6)}…${address.slice(-4)}`}</button>
   return (
     <button type="button" onClick={() => connectors[0] && connect({ connector: connectors[0] })}>
       Connect Wallet

@@ -8,7 +8,11 @@ export const foyer = createFoyer({
   adapters: [
     evmAdapter({
       wagmiConfig,
-      walletConnect: { projectId: env.projectId, relayUrl: env.relayUrl, metadata: { name: 'Example', url: location.origin } },
+      walletConnect: {
+        projectId: env.projectId,
+        relayUrl: env.relayUrl,
+        metadata: { name: 'Example', url: location.origin },
+      },
     }),
   ],
   networks: [chain1, chain2],

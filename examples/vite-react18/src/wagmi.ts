@@ -1,5 +1,5 @@
 import { defineChain } from 'viem'
-import { http, createConfig } from 'wagmi'
+import { createConfig, http } from 'wagmi'
 
 // The site's chains, as for any wagmi site. These are the two local anvil chains of the Foyer repository.
 export const chain1 = defineChain({

@@ -1,6 +1,44 @@
 // Public API of @foyer/core, sorted by area. `index.test.ts` snapshots the export names.
 export type { AccountState, ConnectionStatus, ReportedAccount, TokenBalance } from './account/account.ts'
 export { disconnectedAccount } from './account/account.ts'
+// Account data: token balances with prices, activity, identity (issue 4).
+export {
+  TokenBalanceError,
+  type TokenBalanceErrorType,
+  TokenPriceError,
+  type TokenPriceErrorType,
+  TransactionHistoryError,
+  type TransactionHistoryErrorType,
+} from './account-data/accountDataErrors.ts'
+export { fetchIdentity, type Identity, identityQueryKey } from './account-data/fetchIdentity.ts'
+export {
+  type AccountTokenBalance,
+  accountDataQueryKey,
+  type FetchTokenBalancesErrorType,
+  type FetchTokenBalancesParameters,
+  type FetchTokenBalancesReturnType,
+  fetchTokenBalances,
+  tokenBalancesQueryKey,
+  totalTokenValue,
+} from './account-data/fetchTokenBalances.ts'
+export {
+  type FetchTokenPricesParameters,
+  type FungiblePrice,
+  fetchTokenPrices,
+  tokenPricesQueryKey,
+} from './account-data/fetchTokenPrices.ts'
+export {
+  type FetchTransactionHistoryParameters,
+  fetchTransactionHistory,
+  groupTransactionsByMonth,
+  isSpamOnlyTransaction,
+  type Transaction,
+  type TransactionHistoryPage,
+  type TransactionOperationType,
+  type TransactionTransfer,
+  transactionHistoryQueryKey,
+} from './account-data/fetchTransactionHistory.ts'
+export { ACCOUNT_DATA_POLL_MS, invalidateAccountData, watchAccountData } from './account-data/watchAccountData.ts'
 export type {
   AdapterBalance,
   AdapterController,
@@ -9,12 +47,36 @@ export type {
   AdapterTransaction,
   ChainAdapter,
 } from './adapter/adapter.ts'
-export { type ApiClient, type CreateApiClientParameters, type QueryParameters, createApiClient } from './api/apiClient.ts'
-export { type FoyerClient, createFoyerClient } from './client/createFoyerClient.ts'
+export {
+  type ApiClient,
+  type CreateApiClientParameters,
+  createApiClient,
+  type QueryParameters,
+} from './api/apiClient.ts'
+// Wallet catalogue and WalletConnect pairing (issue 3).
+export {
+  type CatalogueWallet,
+  catalogueEntries,
+  type FetchWalletsParameters,
+  fetchWallets,
+  type WalletPage,
+  walletImageUrl,
+  walletsQueryKey,
+} from './catalogue/walletCatalogue.ts'
+export { createFoyerClient, type FoyerClient } from './client/createFoyerClient.ts'
 export type { FoyerState, NetworkState } from './client/state.ts'
 export { type Connector, type ConnectorType, connectorTestId, dedupeConnectors } from './connectors/connectors.ts'
 export * from './constants.ts'
-export * from './errors/index.ts'
+export {
+  changeEmail,
+  clearEmailLoginLock,
+  EMAIL_LOGIN_TIMESTAMP_KEY,
+  emailLoginLockSeconds,
+  getEmbeddedWallet,
+  manageEmbeddedDevices,
+  startEmailLogin,
+  verifyEmailOtp,
+} from './embedded/emailLogin.ts'
 export {
   EmailRateLimitedError,
   type EmailRateLimitedErrorType,
@@ -29,47 +91,44 @@ export {
   type RpcNotAllowedErrorType,
 } from './embedded/embeddedErrors.ts'
 export type { EmailLoginStep, EmbeddedRequestOptions, EmbeddedWallet } from './embedded/embeddedWallet.ts'
-export {
-  EMAIL_LOGIN_TIMESTAMP_KEY,
-  changeEmail,
-  clearEmailLoginLock,
-  emailLoginLockSeconds,
-  getEmbeddedWallet,
-  manageEmbeddedDevices,
-  startEmailLogin,
-  verifyEmailOtp,
-} from './embedded/emailLogin.ts'
+export * from './errors/index.ts'
 export type { FoyerEvent, FoyerEventName } from './events/events.ts'
-export { floorDecimalString, formatDecimalForLocale, formatUnitsFloored, parseUnits, shortenAddress } from './format/format.ts'
 export {
-  type BaseMessageKey,
-  type Catalogue,
-  type KeysWith,
-  type Locale,
-  type MessageKey,
-  type MessageParameters,
-  type Messages,
-  type Translate,
-  createTranslate,
-  en as englishCatalogue,
-  isBaseMessageKey,
-  localeNames,
-  supportedLocales,
-} from './locale/locale.ts'
-export { isSupportedLocale, loadCatalogue } from './locale/loadCatalogue.ts'
+  floorDecimalString,
+  formatDecimalForLocale,
+  formatUnitsFloored,
+  parseUnits,
+  shortenAddress,
+} from './format/format.ts'
 export { enAccount } from './locale/enAccount.ts'
 export { enActivity } from './locale/enActivity.ts'
 export { enEmail } from './locale/enEmail.ts'
 export { enFrame } from './locale/enFrame.ts'
 export { enTransfer } from './locale/enTransfer.ts'
 export { enWalletConnect } from './locale/enWalletConnect.ts'
+export { isSupportedLocale, loadCatalogue } from './locale/loadCatalogue.ts'
+export {
+  type BaseMessageKey,
+  type Catalogue,
+  createTranslate,
+  en as englishCatalogue,
+  isBaseMessageKey,
+  type KeysWith,
+  type Locale,
+  localeNames,
+  type MessageKey,
+  type MessageParameters,
+  type Messages,
+  supportedLocales,
+  type Translate,
+} from './locale/locale.ts'
 export type { ModalState } from './modal/modal.ts'
 export {
+  addressExplorerUrl,
   type CaipAddress,
   type CaipNetwork,
   type CaipNetworkId,
   type ChainNamespace,
-  addressExplorerUrl,
   fromViemChain,
   parseCaipAddress,
   parseCaipNetworkId,
@@ -77,48 +136,56 @@ export {
   toCaipNetworkId,
 } from './networks/networks.ts'
 export {
+  defaultFeatures,
   type Features,
   type FoyerOptions,
+  isFeatureAvailable,
   type ResolvedOptions,
+  resolveOptions,
   type ThemeMode,
   type ThemeVariables,
-  defaultFeatures,
-  isFeatureAvailable,
-  resolveOptions,
 } from './options/options.ts'
-export { type QueryCache, type QueryKey, type QueryState, createQueryCache } from './query/queryCache.ts'
+export { createQueryCache, type QueryCache, type QueryKey, type QueryState } from './query/queryCache.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
 export {
-  type SendController,
-  type SendState,
-  NATIVE_TRANSFER_GAS,
-  TOKEN_TRANSFER_GAS,
   createSendController,
   encodeErc20Transfer,
   getSendController,
+  NATIVE_TRANSFER_GAS,
+  type SendController,
+  type SendState,
   sendInputError,
+  TOKEN_TRANSFER_GAS,
 } from './send/sendController.ts'
 export type { SnackbarMessage, SnackbarState, SnackbarVariant } from './snackbar/snackbar.ts'
+export { createStore, type Store } from './store/createStore.ts'
 export {
+  createSwapController,
+  getSwapController,
   type SwapController,
   type SwapState,
   type SwapTransaction,
-  createSwapController,
-  getSwapController,
 } from './swap/swapController.ts'
 export {
+  InsufficientBalanceError,
   type InsufficientBalanceErrorType,
+  NoSwapAddressError,
   type NoSwapAddressErrorType,
   type SwapStep,
-  type SwapStepErrorType,
-  InsufficientBalanceError,
-  NoSwapAddressError,
   SwapStepError,
+  type SwapStepErrorType,
 } from './swap/swapErrors.ts'
-export { hasInsufficientBalance, maxSlippageOf, maxSwapAmount, networkCostInUsd, percentOf, providerFeeOf, swapGasCost } from './swap/swapMath.ts'
-export { TransactionRevertedError, canSendTransactions, walletErrorMessage } from './swap/transactionMessages.ts'
-export { type WalletToken, isNativeToken, readWalletTokens, tokenId } from './swap/walletTokens.ts'
-export { type Store, createStore } from './store/createStore.ts'
+export {
+  hasInsufficientBalance,
+  maxSlippageOf,
+  maxSwapAmount,
+  networkCostInUsd,
+  percentOf,
+  providerFeeOf,
+  swapGasCost,
+} from './swap/swapMath.ts'
+export { canSendTransactions, TransactionRevertedError, walletErrorMessage } from './swap/transactionMessages.ts'
+export { isNativeToken, readWalletTokens, tokenId, type WalletToken } from './swap/walletTokens.ts'
 export { resolveThemeMode, themeCssVariables } from './theme/theme.ts'
 export {
   isEmail,
@@ -129,64 +196,21 @@ export {
   isValidAccountName,
   isValidNameCoinTypeChainId,
 } from './validation/validation.ts'
-// Wallet catalogue and WalletConnect pairing (issue 3).
-export {
-  type CatalogueWallet,
-  type FetchWalletsParameters,
-  type WalletPage,
-  catalogueEntries,
-  fetchWallets,
-  walletImageUrl,
-  walletsQueryKey,
-} from './catalogue/walletCatalogue.ts'
 export { type WalletPlatform, walletDeepLink, walletPlatformLinks } from './walletconnect/deepLinks.ts'
 export { isPairingExpired, msUntilPairingRenewal, pairingExpiresAt } from './walletconnect/pairingExpiry.ts'
 export {
+  createWalletConnectPairing,
   type PairingState,
   type PairingStatus,
   type WalletConnectPairing,
-  createWalletConnectPairing,
 } from './walletconnect/walletConnectPairing.ts'
 export {
-  RECENT_WALLETS_KEY,
-  type RecentWallet,
-  type StoredDeepLink,
-  WALLETCONNECT_DEEP_LINK_KEY,
   addRecentWallet,
   getRecentWallets,
   getStoredDeepLink,
+  RECENT_WALLETS_KEY,
+  type RecentWallet,
+  type StoredDeepLink,
   setStoredDeepLink,
+  WALLETCONNECT_DEEP_LINK_KEY,
 } from './walletconnect/walletStorage.ts'
-// Account data: token balances with prices, activity, identity (issue 4).
-export {
-  TokenBalanceError,
-  type TokenBalanceErrorType,
-  TokenPriceError,
-  type TokenPriceErrorType,
-  TransactionHistoryError,
-  type TransactionHistoryErrorType,
-} from './account-data/accountDataErrors.ts'
-export { type Identity, fetchIdentity, identityQueryKey } from './account-data/fetchIdentity.ts'
-export {
-  type AccountTokenBalance,
-  type FetchTokenBalancesErrorType,
-  type FetchTokenBalancesParameters,
-  type FetchTokenBalancesReturnType,
-  accountDataQueryKey,
-  fetchTokenBalances,
-  tokenBalancesQueryKey,
-  totalTokenValue,
-} from './account-data/fetchTokenBalances.ts'
-export { type FetchTokenPricesParameters, type FungiblePrice, fetchTokenPrices, tokenPricesQueryKey } from './account-data/fetchTokenPrices.ts'
-export {
-  type FetchTransactionHistoryParameters,
-  type Transaction,
-  type TransactionHistoryPage,
-  type TransactionOperationType,
-  type TransactionTransfer,
-  fetchTransactionHistory,
-  groupTransactionsByMonth,
-  isSpamOnlyTransaction,
-  transactionHistoryQueryKey,
-} from './account-data/fetchTransactionHistory.ts'
-export { ACCOUNT_DATA_POLL_MS, invalidateAccountData, watchAccountData } from './account-data/watchAccountData.ts'

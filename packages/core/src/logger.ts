@@ -4,8 +4,10 @@ export type Logger = Record<Exclude<LogLevel, 'silent'>, (...values: unknown[]) 
 
 /** Console logging at or above `level` (default error, per the spec). */
 export function createLogger(level: LogLevel): Logger {
-  const at = (name: Exclude<LogLevel, 'silent'>) => (...values: unknown[]) => {
-    if (levels[name] >= levels[level]) console[name]('[foyer]', ...values)
-  }
+  const at =
+    (name: Exclude<LogLevel, 'silent'>) =>
+    (...values: unknown[]) => {
+      if (levels[name] >= levels[level]) console[name]('[foyer]', ...values)
+    }
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }

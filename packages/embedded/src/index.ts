@@ -1,10 +1,16 @@
 // Public API of @foyer/embedded (the site's side). The frame's side is `@foyer/embedded/host`.
-export { FRAME_CONTAINER_ATTRIBUTE, type FrameBus, type FrameBusOptions, type FrameRequestOptions, createFrameBus } from './bus/frameBus.ts'
 export {
+  createFrameBus,
+  FRAME_CONTAINER_ATTRIBUTE,
+  type FrameBus,
+  type FrameBusOptions,
+  type FrameRequestOptions,
+} from './bus/frameBus.ts'
+export {
+  createEmbeddedWalletClient,
   type EmbeddedProvider,
   type EmbeddedWalletClient,
   type EmbeddedWalletClientOptions,
-  createEmbeddedWalletClient,
 } from './client/embeddedWalletClient.ts'
 export { EmbeddedRpcError, toFoyerFrameError } from './errors/frameErrors.ts'
 export {
@@ -12,32 +18,32 @@ export {
   type EventMessage,
   type EventPayload,
   type EventType,
+  eventMessage,
+  eventSchemas,
+  FRAME_ERROR_CODES,
   type FrameError,
   type FrameErrorCode,
+  MESSAGE_CHANNEL,
+  MESSAGE_VERSION,
+  parseEventMessage,
+  parseFrameMessage,
+  parseRequestMessage,
+  parseResponseMessage,
   type RequestMessage,
   type RequestPayload,
   type RequestResult,
   type RequestType,
   type ResponseMessage,
-  FRAME_ERROR_CODES,
-  MESSAGE_CHANNEL,
-  MESSAGE_VERSION,
-  eventMessage,
-  eventSchemas,
-  parseEventMessage,
-  parseFrameMessage,
-  parseRequestMessage,
-  parseResponseMessage,
   requestMessage,
   requestSchemas,
   responseMessage,
 } from './messages/messages.ts'
 export { SchemaError } from './messages/schema.ts'
 export {
+  classifyRpcMethod,
   NOT_SAFE_RPC_METHODS,
   type NotSafeRpcMethod,
   type RpcMethodClass,
   SAFE_RPC_METHODS,
   type SafeRpcMethod,
-  classifyRpcMethod,
 } from './methods/rpcMethods.ts'

@@ -4,8 +4,8 @@ export { toCaipNetwork } from './networks/evmNetworks.ts'
 export type { EvmPublicClient } from './networks/publicClients.ts'
 export type { WaitForReceiptOptions } from './receipt/waitForReceipt.ts'
 export {
-  type WalletConnectParameters,
   PairingSupersededError,
   WALLETCONNECT_METHODS,
+  type WalletConnectParameters,
   walletConnect,
 } from './walletconnect/walletConnectConnector.ts'

@@ -1,6 +1,6 @@
 import type { ChainAdapter } from '@foyer/core'
 import { describe, expectTypeOf, it } from 'vitest'
-import { type Foyer, createFoyer } from './index.ts'
+import { createFoyer, type Foyer } from './index.ts'
 
 declare const adapter: ChainAdapter
 const localChain = {

@@ -1,4 +1,4 @@
-import { type FoyerClient, type FoyerOptions, createFoyerClient } from '@foyer/core'
+import { createFoyerClient, type FoyerClient, type FoyerOptions } from '@foyer/core'
 
 /** The Foyer client a site creates once and hands to `<FoyerProvider foyer={…}>`. */
 export type Foyer = FoyerClient

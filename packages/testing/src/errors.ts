@@ -53,6 +53,10 @@ export const unauthorized = (detail = 'The requested method and/or account has n
   new WalletRpcError(WalletErrorCode.unauthorized, detail)
 
 export const unsupported = (method: string) =>
-  new WalletRpcError(WalletErrorCode.unsupportedMethod, `The method "${method}" is not supported by the Foyer test wallet.`)
+  new WalletRpcError(
+    WalletErrorCode.unsupportedMethod,
+    `The method "${method}" is not supported by the Foyer test wallet.`,
+  )
 
-export const invalidParams = (detail: string) => new WalletRpcError(WalletErrorCode.invalidParams, `Invalid params: ${detail}`)
+export const invalidParams = (detail: string) =>
+  new WalletRpcError(WalletErrorCode.invalidParams, `Invalid params: ${detail}`)

@@ -1,33 +1,34 @@
 /**
  * @foyer/testing — test wallets for end-to-end tests of sites that use Foyer (or any EIP-6963 dapp).
  */
+
+export { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from './accounts.ts'
+export { type RpcErrorShape, WalletErrorCode, WalletRpcError } from './errors.ts'
+export { TEST_WALLET_ICON } from './icon.ts'
 export {
-  installTestWallet,
-  stableUuid,
   DEFAULT_NAME,
   DEFAULT_RDNS,
+  installTestWallet,
+  stableUuid,
   type TestWallet,
   type TestWalletOptions,
 } from './playwright.ts'
 export {
-  TestWalletCore,
-  PROMPT_METHODS,
-  toWalletRpcError,
-  type TestWalletChain,
-  type TestWalletCoreOptions,
-  type TestWalletRequest,
-  type WalletEventName,
   type EventScope,
   type EventSink,
+  PROMPT_METHODS,
+  type TestWalletChain,
+  TestWalletCore,
+  type TestWalletCoreOptions,
+  type TestWalletRequest,
+  toWalletRpcError,
+  type WalletEventName,
 } from './wallet-core.ts'
-export { WalletErrorCode, WalletRpcError, type RpcErrorShape } from './errors.ts'
-export { TEST_WALLET_ICON } from './icon.ts'
-export { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from './accounts.ts'
 export {
   createWalletConnectTestWallet,
+  type PendingProposal,
   WALLETCONNECT_TEST_WALLET_EVENTS,
   WALLETCONNECT_TEST_WALLET_METHODS,
-  type PendingProposal,
   type WalletConnectTestWallet,
   type WalletConnectTestWalletOptions,
 } from './walletconnect/walletConnectTestWallet.ts'

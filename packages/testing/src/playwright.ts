@@ -4,17 +4,17 @@
  * signs with viem and forwards reads to the current chain's RPC.
  */
 import type { BrowserContext, Frame, Page } from '@playwright/test'
-import { keccak256, stringToHex, type Address, type Hex } from 'viem'
-import {
-  TestWalletCore,
-  toWalletRpcError,
-  type EventScope,
-  type TestWalletChain,
-  type TestWalletRequest,
-  type WalletEventName,
-} from './wallet-core.ts'
+import { type Address, type Hex, keccak256, stringToHex } from 'viem'
 import { TEST_WALLET_ICON } from './icon.ts'
 import { handleKey, pageScript } from './page-script.ts'
+import {
+  type EventScope,
+  type TestWalletChain,
+  TestWalletCore,
+  type TestWalletRequest,
+  toWalletRpcError,
+  type WalletEventName,
+} from './wallet-core.ts'
 
 export interface TestWalletOptions {
   /** The account's private key, 0x + 64 hex digits. */
@@ -75,7 +75,9 @@ const EVENT_TIMEOUT_MS = 5_000
 
 /** A stable uuid (v4 layout) from a string, so announcements carry the same uuid across loads and runs. */
 export function stableUuid(seed: string): string {
-  const h = keccak256(stringToHex(`foyer-test-wallet:${seed}`)).slice(2, 34).split('')
+  const h = keccak256(stringToHex(`foyer-test-wallet:${seed}`))
+    .slice(2, 34)
+    .split('')
   h[12] = '4'
   h[16] = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)
   const s = h.join('')
@@ -108,7 +110,10 @@ function frameOrigin(frame: Frame): string {
  * const wallet = await installTestWallet(context, { privateKey, chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:8545' }] })
  * ```
  */
-export async function installTestWallet(target: BrowserContext | Page, options: TestWalletOptions): Promise<TestWallet> {
+export async function installTestWallet(
+  target: BrowserContext | Page,
+  options: TestWalletOptions,
+): Promise<TestWallet> {
   const core = new TestWalletCore({
     privateKey: options.privateKey,
     chains: options.chains,
@@ -127,7 +132,8 @@ export async function installTestWallet(target: BrowserContext | Page, options: 
   const binding = `__foyerTestWallet_${info.uuid.replace(/-/g, '')}`
   const key = handleKey(info.uuid)
 
-  const frames = (): Frame[] => (isPage(target) ? [target] : target.pages()).flatMap((p) => (p.isClosed() ? [] : p.frames()))
+  const frames = (): Frame[] =>
+    (isPage(target) ? [target] : target.pages()).flatMap((p) => (p.isClosed() ? [] : p.frames()))
 
   core.setEventSink(async (scope: EventScope, event, payload) => {
     const targets = frames().filter((f) => scope.kind === 'all' || scope.origins.includes(frameOrigin(f)))
@@ -137,7 +143,9 @@ export async function installTestWallet(target: BrowserContext | Page, options: 
         const delivered = frame
           .evaluate(
             ({ key, event, payload }) => {
-              const handle = (window as unknown as Record<symbol, { emit(e: string, p: unknown): void } | undefined>)[Symbol.for(key)]
+              const handle = (window as unknown as Record<symbol, { emit(e: string, p: unknown): void } | undefined>)[
+                Symbol.for(key)
+              ]
               handle?.emit(event, payload)
             },
             { key, event, payload },

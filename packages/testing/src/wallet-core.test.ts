@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest'
-import { verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { type Hex, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from './accounts.ts'
 import { pageScript } from './page-script.ts'
 import { stableUuid } from './playwright.ts'
-import { TestWalletCore, type EventScope } from './wallet-core.ts'
+import { type EventScope, TestWalletCore } from './wallet-core.ts'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 // Nothing listens here: the tests below never reach the RPC unless they say so.
@@ -24,16 +24,27 @@ function makeWallet(extra: Partial<ConstructorParameters<typeof TestWalletCore>[
     sent.push({ scope, event, payload })
   })
   const req = (method: string, params?: unknown, origin = ORIGIN) => core.request(origin, method, params)
-  const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code: number }) => e.code)
+  const code = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: { code: number }) => e.code,
+    )
   return { core, sent, req, code }
 }
 
 describe('TestWalletCore', () => {
   it('checks its options', () => {
-    expect(() => new TestWalletCore({ privateKey: '0x12', chains: [{ id: 1, rpcUrl: DEAD_RPC }] })).toThrow(/privateKey/)
+    expect(() => new TestWalletCore({ privateKey: '0x12', chains: [{ id: 1, rpcUrl: DEAD_RPC }] })).toThrow(
+      /privateKey/,
+    )
     expect(() => new TestWalletCore({ privateKey: ANVIL_PRIVATE_KEYS[0], chains: [] })).toThrow(/at least one chain/)
     expect(
-      () => new TestWalletCore({ privateKey: ANVIL_PRIVATE_KEYS[0], chains: [{ id: 1, rpcUrl: DEAD_RPC }], initialChainId: 2 }),
+      () =>
+        new TestWalletCore({
+          privateKey: ANVIL_PRIVATE_KEYS[0],
+          chains: [{ id: 1, rpcUrl: DEAD_RPC }],
+          initialChainId: 2,
+        }),
     ).toThrow(/initialChainId/)
   })
 
@@ -44,8 +55,15 @@ describe('TestWalletCore', () => {
     expect(await req('eth_requestAccounts')).toEqual([ANVIL_ACCOUNTS[0]])
     expect(await req('eth_accounts', [], `${ORIGIN}/some/page?x=1`)).toEqual([ANVIL_ACCOUNTS[0]])
     expect(await req('eth_accounts', [], 'http://localhost:5173')).toEqual([])
-    expect(sent).toEqual([{ scope: { kind: 'origins', origins: [ORIGIN] }, event: 'accountsChanged', payload: [ANVIL_ACCOUNTS[0]] }])
-    expect(core.requests.map((r) => r.method)).toEqual(['eth_accounts', 'eth_requestAccounts', 'eth_accounts', 'eth_accounts'])
+    expect(sent).toEqual([
+      { scope: { kind: 'origins', origins: [ORIGIN] }, event: 'accountsChanged', payload: [ANVIL_ACCOUNTS[0]] },
+    ])
+    expect(core.requests.map((r) => r.method)).toEqual([
+      'eth_accounts',
+      'eth_requestAccounts',
+      'eth_accounts',
+      'eth_accounts',
+    ])
   })
 
   it('answers chain id and net_version itself', async () => {
@@ -67,7 +85,13 @@ describe('TestWalletCore', () => {
 
     const typed = {
       domain: { name: 'T', chainId: '0x7a69' },
-      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }], Thing: [{ name: 'n', type: 'uint256' }] },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Thing: [{ name: 'n', type: 'uint256' }],
+      },
       primaryType: 'Thing',
       message: { n: '123456789012345678901234567890' },
     }
@@ -108,7 +132,11 @@ describe('TestWalletCore', () => {
     expect(await req('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toBeNull()
     expect(core.chainId).toBe(31338)
     expect(await code(req('wallet_addEthereumChain', [{ chainId: '0x2a', rpcUrls: [] }]))).toBe(-32602)
-    expect(await req('wallet_addEthereumChain', [{ chainId: '0x2a', chainName: 'Forty-two', rpcUrls: ['http://127.0.0.1:4242'] }])).toBeNull()
+    expect(
+      await req('wallet_addEthereumChain', [
+        { chainId: '0x2a', chainName: 'Forty-two', rpcUrls: ['http://127.0.0.1:4242'] },
+      ]),
+    ).toBeNull()
     expect(core.chainId).toBe(42)
     expect(core.chains.find((c) => c.id === 42)).toMatchObject({ name: 'Forty-two', rpcUrl: 'http://127.0.0.1:4242' })
     expect(sent.map((e) => [e.event, e.payload])).toEqual([
@@ -127,7 +155,9 @@ describe('TestWalletCore', () => {
   it('grants, lists and revokes permissions', async () => {
     const { sent, req } = makeWallet()
     expect(await req('wallet_getPermissions')).toEqual([])
-    const granted = (await req('wallet_requestPermissions', [{ eth_accounts: {} }])) as { caveats: { value: string[] }[] }[]
+    const granted = (await req('wallet_requestPermissions', [{ eth_accounts: {} }])) as {
+      caveats: { value: string[] }[]
+    }[]
     expect(granted[0].caveats[0].value).toEqual([ANVIL_ACCOUNTS[0]])
     expect(await req('wallet_revokePermissions', [{ eth_accounts: {} }])).toBeNull()
     expect(await req('eth_accounts')).toEqual([])
@@ -150,9 +180,19 @@ describe('TestWalletCore', () => {
 
   it('refuses node-control and unknown wallet methods with 4200, and reports an unreachable RPC', async () => {
     const { req, code } = makeWallet()
-    for (const m of ['anvil_mine', 'evm_snapshot', 'hardhat_impersonateAccount', 'wallet_sendCalls', 'eth_subscribe', 'eth_signTypedData'])
+    for (const m of [
+      'anvil_mine',
+      'evm_snapshot',
+      'hardhat_impersonateAccount',
+      'wallet_sendCalls',
+      'eth_subscribe',
+      'eth_signTypedData',
+    ])
       expect(await code(req(m, []))).toBe(4200)
-    await expect(req('eth_blockNumber')).rejects.toMatchObject({ code: -32603, message: expect.stringContaining('unreachable') })
+    await expect(req('eth_blockNumber')).rejects.toMatchObject({
+      code: -32603,
+      message: expect.stringContaining('unreachable'),
+    })
   })
 })
 
@@ -165,7 +205,14 @@ describe('page side', () => {
   })
 
   it('builds an init script that parses', () => {
-    const script = pageScript({ uuid: 'u', name: 'n', icon: 'data:,', rdns: 'r', binding: 'b', injectWindowEthereum: false })
+    const script = pageScript({
+      uuid: 'u',
+      name: 'n',
+      icon: 'data:,',
+      rdns: 'r',
+      binding: 'b',
+      injectWindowEthereum: false,
+    })
     expect(() => new Function(script)).not.toThrow()
   })
 })

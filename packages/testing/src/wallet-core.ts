@@ -4,10 +4,13 @@
  * other transports (e.g. a WalletConnect wallet in Node) can reuse it as it is.
  */
 import {
+  type Address,
   BaseError,
+  type Chain,
   createWalletClient,
   defineChain,
   getAddress,
+  type Hex,
   hexToBigInt,
   hexToNumber,
   http,
@@ -15,21 +18,18 @@ import {
   isAddressEqual,
   isHex,
   numberToHex,
-  type Address,
-  type Chain,
-  type Hex,
   type PrivateKeyAccount,
   type TransactionSerializable,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import {
   invalidParams,
+  type RpcErrorShape,
   unauthorized,
   unsupported,
   userRejected,
   WalletErrorCode,
   WalletRpcError,
-  type RpcErrorShape,
 } from './errors.ts'
 
 /** A chain the wallet knows. `rpcUrl` is where reads and raw transactions go. */
@@ -94,7 +94,17 @@ export const PROMPT_METHODS: ReadonlySet<string> = new Set([
 ])
 
 /** Namespaces a browser wallet never forwards to its node: testing-node controls and unhandled wallet methods. */
-const BLOCKED_PREFIXES = ['wallet_', 'personal_', 'anvil_', 'hardhat_', 'evm_', 'ganache_', 'eth_sign', 'miner_', 'admin_']
+const BLOCKED_PREFIXES = [
+  'wallet_',
+  'personal_',
+  'anvil_',
+  'hardhat_',
+  'evm_',
+  'ganache_',
+  'eth_sign',
+  'miner_',
+  'admin_',
+]
 const BLOCKED_METHODS = new Set(['eth_subscribe', 'eth_unsubscribe', 'eth_signTypedData', 'eth_newFilter_subscribe'])
 
 const DEFAULT_NATIVE = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
@@ -122,8 +132,10 @@ export class TestWalletCore {
     if (!options.chains?.length) throw new TypeError('installTestWallet: give at least one chain ({ id, rpcUrl })')
     this.#account = privateKeyToAccount(options.privateKey)
     for (const chain of options.chains) {
-      if (!Number.isSafeInteger(chain.id) || chain.id <= 0) throw new TypeError(`installTestWallet: bad chain id ${chain.id}`)
-      if (typeof chain.rpcUrl !== 'string' || !chain.rpcUrl) throw new TypeError(`installTestWallet: chain ${chain.id} needs an rpcUrl`)
+      if (!Number.isSafeInteger(chain.id) || chain.id <= 0)
+        throw new TypeError(`installTestWallet: bad chain id ${chain.id}`)
+      if (typeof chain.rpcUrl !== 'string' || !chain.rpcUrl)
+        throw new TypeError(`installTestWallet: chain ${chain.id} needs an rpcUrl`)
       this.#chains.set(chain.id, { ...chain })
     }
     this.#chainId = options.initialChainId ?? options.chains[0].id
@@ -188,7 +200,9 @@ export class TestWalletCore {
   /** The user changes network inside the wallet. */
   async switchChain(chainId: number): Promise<void> {
     if (!this.#chains.has(chainId))
-      throw new Error(`Foyer test wallet: chain ${chainId} is not in the wallet (known: ${[...this.#chains.keys()].join(', ')})`)
+      throw new Error(
+        `Foyer test wallet: chain ${chainId} is not in the wallet (known: ${[...this.#chains.keys()].join(', ')})`,
+      )
     if (chainId === this.#chainId) return
     this.#chainId = chainId
     await this.#emit({ kind: 'all' }, 'chainChanged', toHexChainId(chainId))
@@ -201,7 +215,8 @@ export class TestWalletCore {
 
   /** The user picks another account in the wallet. */
   async setAccount(privateKey: Hex): Promise<void> {
-    if (!isHex(privateKey) || privateKey.length !== 66) throw new TypeError('setAccount: privateKey must be 0x + 64 hex digits')
+    if (!isHex(privateKey) || privateKey.length !== 66)
+      throw new TypeError('setAccount: privateKey must be 0x + 64 hex digits')
     const next = privateKeyToAccount(privateKey)
     if (isAddressEqual(next.address, this.#account.address)) return
     this.#account = next
@@ -218,7 +233,11 @@ export class TestWalletCore {
 
   /** Sends an arbitrary EIP-1193 event (e.g. `disconnect`) to every page. */
   async emit(event: WalletEventName, payload: unknown, origins?: readonly string[]): Promise<void> {
-    await this.#emit(origins ? { kind: 'origins', origins: origins.map(normalizeOrigin) } : { kind: 'all' }, event, payload)
+    await this.#emit(
+      origins ? { kind: 'origins', origins: origins.map(normalizeOrigin) } : { kind: 'all' },
+      event,
+      payload,
+    )
   }
 
   /** Answers what a page learns on load: the chain for the `connect` event. */
@@ -234,7 +253,8 @@ export class TestWalletCore {
     const entry: TestWalletRequest = { method, params, origin, at: Date.now() }
     this.requests.push(entry)
     try {
-      if (typeof method !== 'string' || !method) throw new WalletRpcError(WalletErrorCode.invalidRequest, 'Invalid request: method must be a non-empty string')
+      if (typeof method !== 'string' || !method)
+        throw new WalletRpcError(WalletErrorCode.invalidRequest, 'Invalid request: method must be a non-empty string')
       const run = () => this.#dispatch(normalizeOrigin(origin), method, params ?? [])
       const result = PROMPT_METHODS.has(method) ? await this.#serial(run) : await run()
       entry.result = result === undefined ? null : result
@@ -287,7 +307,11 @@ export class TestWalletCore {
   #requireAuthorized(origin: string, address?: unknown): void {
     if (!this.#authorized.has(origin)) throw unauthorized()
     if (address !== undefined && address !== null) {
-      if (typeof address !== 'string' || !isAddress(address, { strict: false }) || !isAddressEqual(address, this.#account.address))
+      if (
+        typeof address !== 'string' ||
+        !isAddress(address, { strict: false }) ||
+        !isAddressEqual(address, this.#account.address)
+      )
         throw unauthorized(`The requested account ${String(address)} has not been authorized by the user.`)
     }
   }
@@ -355,7 +379,12 @@ export class TestWalletCore {
       case 'personal_sign': {
         let [message, address] = params as [unknown, unknown]
         // Some dapps send [address, message]; accept both orders as MetaMask does.
-        if (typeof message === 'string' && isAddress(message, { strict: false }) && typeof address === 'string' && !isAddress(address, { strict: false }))
+        if (
+          typeof message === 'string' &&
+          isAddress(message, { strict: false }) &&
+          typeof address === 'string' &&
+          !isAddress(address, { strict: false })
+        )
           [message, address] = [address, message]
         if (typeof message !== 'string') throw invalidParams('personal_sign expects [message, address]')
         this.#requireAuthorized(origin, address)
@@ -378,7 +407,9 @@ export class TestWalletCore {
         const typed = parseTypedData(data)
         const chainId = typed.domain?.chainId
         if (chainId !== undefined && chainId !== null && Number(chainId) !== this.#chainId)
-          throw invalidParams(`typed data domain chainId ${Number(chainId)} does not match the active chain ${this.#chainId}`)
+          throw invalidParams(
+            `typed data domain chainId ${Number(chainId)} does not match the active chain ${this.#chainId}`,
+          )
         this.#prompt('signature request')
         return this.#account.signTypedData(typed as Parameters<PrivateKeyAccount['signTypedData']>[0])
       }
@@ -389,7 +420,9 @@ export class TestWalletCore {
         const t = tx as Record<string, unknown>
         this.#requireAuthorized(origin, t.from)
         if (t.chainId !== undefined && t.chainId !== null && Number(t.chainId) !== this.#chainId)
-          throw invalidParams(`transaction chainId ${Number(t.chainId)} does not match the active chain ${this.#chainId}`)
+          throw invalidParams(
+            `transaction chainId ${Number(t.chainId)} does not match the active chain ${this.#chainId}`,
+          )
         this.#prompt('transaction')
         const request = toViemTransaction(t)
         const client = this.#walletClient()
@@ -412,7 +445,8 @@ export class TestWalletCore {
       }
       case 'wallet_addEthereumChain': {
         const p = params[0] as Record<string, unknown> | undefined
-        if (!p || typeof p !== 'object') throw invalidParams('wallet_addEthereumChain expects [AddEthereumChainParameter]')
+        if (!p || typeof p !== 'object')
+          throw invalidParams('wallet_addEthereumChain expects [AddEthereumChainParameter]')
         const id = parseChainId(p.chainId)
         const rpcUrls = p.rpcUrls
         if (!Array.isArray(rpcUrls) || !rpcUrls.length || typeof rpcUrls[0] !== 'string')
@@ -423,7 +457,10 @@ export class TestWalletCore {
           throw invalidParams(`bad rpc URL ${rpcUrls[0]}`)
         }
         const native = p.nativeCurrency as TestWalletChain['nativeCurrency'] | undefined
-        if (native !== undefined && (typeof native !== 'object' || typeof native.symbol !== 'string' || typeof native.decimals !== 'number'))
+        if (
+          native !== undefined &&
+          (typeof native !== 'object' || typeof native.symbol !== 'string' || typeof native.decimals !== 'number')
+        )
           throw invalidParams('nativeCurrency must be { name, symbol, decimals }')
         this.#prompt('request to add a network')
         if (!this.#chains.has(id))
@@ -465,9 +502,17 @@ export class TestWalletCore {
     try {
       body = (await res.json()) as typeof body
     } catch {
-      throw new WalletRpcError(WalletErrorCode.internal, `RPC of chain ${chain.id} answered HTTP ${res.status} without JSON`)
+      throw new WalletRpcError(
+        WalletErrorCode.internal,
+        `RPC of chain ${chain.id} answered HTTP ${res.status} without JSON`,
+      )
     }
-    if (body.error) throw new WalletRpcError(Number(body.error.code) || WalletErrorCode.internal, String(body.error.message), body.error.data)
+    if (body.error)
+      throw new WalletRpcError(
+        Number(body.error.code) || WalletErrorCode.internal,
+        String(body.error.message),
+        body.error.data,
+      )
     return body.result === undefined ? null : body.result
   }
 }
@@ -508,12 +553,23 @@ function parseTypedData(data: unknown): {
   }
   if (!typed || typeof typed !== 'object') throw invalidParams('typed data must be an object')
   const t = typed as Record<string, unknown>
-  if (!t.types || typeof t.types !== 'object' || typeof t.primaryType !== 'string' || !t.message || typeof t.message !== 'object')
+  if (
+    !t.types ||
+    typeof t.types !== 'object' ||
+    typeof t.primaryType !== 'string' ||
+    !t.message ||
+    typeof t.message !== 'object'
+  )
     throw invalidParams('typed data needs types, primaryType, domain and message')
   const domain = (t.domain ?? {}) as Record<string, unknown>
   // Wallets receive chainId as a number, a decimal string or hex; viem wants a number.
   if (domain.chainId !== undefined && domain.chainId !== null) domain.chainId = Number(domain.chainId)
-  return { domain, types: t.types as Record<string, unknown>, primaryType: t.primaryType, message: t.message as Record<string, unknown> }
+  return {
+    domain,
+    types: t.types as Record<string, unknown>,
+    primaryType: t.primaryType,
+    message: t.message as Record<string, unknown>,
+  }
 }
 
 const quantity = (v: unknown, field: string): bigint | undefined => {
@@ -575,10 +631,13 @@ export function toWalletRpcError(err: unknown): WalletRpcError {
     const code = withCode?.code ?? WalletErrorCode.internal
     const details = (err as BaseError).details
     const message = details && !err.shortMessage.includes(details) ? `${err.shortMessage} ${details}` : err.shortMessage
-    const data = withCode?.data ?? (err.walk((e) => (e as { data?: unknown }).data !== undefined) as { data?: unknown } | null)?.data
+    const data =
+      withCode?.data ??
+      (err.walk((e) => (e as { data?: unknown }).data !== undefined) as { data?: unknown } | null)?.data
     return new WalletRpcError(code, message, data)
   }
   const e = err as { code?: unknown; message?: unknown; data?: unknown } | undefined
-  if (e && typeof e.code === 'number' && typeof e.message === 'string') return new WalletRpcError(e.code, e.message, e.data)
+  if (e && typeof e.code === 'number' && typeof e.message === 'string')
+    return new WalletRpcError(e.code, e.message, e.data)
   return new WalletRpcError(WalletErrorCode.internal, e && typeof e.message === 'string' ? e.message : String(err))
 }

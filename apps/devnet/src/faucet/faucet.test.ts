@@ -11,7 +11,10 @@ describe('faucet', () => {
   let faucet: Faucet
   beforeAll(async () => {
     chain = await startChain({ id: 31337, name: 'Faucet test', port: 19420, portEnv: 'FOYER_TEST_PORT' })
-    const devnet = { chains: [{ id: chain.id, name: chain.name, rpcUrl: chain.rpcUrl, nativeSymbol: 'ETH' }], accounts: devAccounts() } as unknown as DevnetInfo
+    const devnet = {
+      chains: [{ id: chain.id, name: chain.name, rpcUrl: chain.rpcUrl, nativeSymbol: 'ETH' }],
+      accounts: devAccounts(),
+    } as unknown as DevnetInfo
     faucet = await startFaucet({ devnet, port: 19421 })
   })
   afterAll(async () => {
@@ -19,7 +22,8 @@ describe('faucet', () => {
     await chain?.stop()
   })
 
-  const fund = (body: unknown) => fetch(faucet.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const fund = (body: unknown) =>
+    fetch(faucet.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
   it('funds a new address once, on the chain, and refuses bad input', async () => {
     const address = '0x00000000000000000000000000000000000f00d1'

@@ -3,9 +3,9 @@
  * FOYER_EMBEDDED_FAUCET_URL). POST /fund {address} sends FAUCET_AMOUNT of native token on every devnet chain from
  * dev account 9, once per address. Loopback and local development only.
  */
-import { type Server, createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { http, type Address, type Hex, createWalletClient, defineChain, isAddress, parseEther } from 'viem'
+import { type Address, createWalletClient, defineChain, type Hex, http, isAddress, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { DevnetInfo } from '../devnet-file.ts'
 
@@ -23,7 +23,12 @@ export async function startFaucet(options: { devnet: DevnetInfo; host?: string; 
   const clients = options.devnet.chains.map((c) =>
     createWalletClient({
       account,
-      chain: defineChain({ id: c.id, name: c.name, nativeCurrency: { name: 'Ether', symbol: c.nativeSymbol, decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } }),
+      chain: defineChain({
+        id: c.id,
+        name: c.name,
+        nativeCurrency: { name: 'Ether', symbol: c.nativeSymbol, decimals: 18 },
+        rpcUrls: { default: { http: [c.rpcUrl] } },
+      }),
       transport: http(c.rpcUrl),
     }),
   )
@@ -35,7 +40,8 @@ export async function startFaucet(options: { devnet: DevnetInfo; host?: string; 
       res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
       res.end(JSON.stringify(body))
     }
-    if (req.method !== 'POST' || req.url !== '/fund') return send(404, { error: { code: 'not_found', message: 'POST /fund {address}' } })
+    if (req.method !== 'POST' || req.url !== '/fund')
+      return send(404, { error: { code: 'not_found', message: 'POST /fund {address}' } })
     let text = ''
     req.setEncoding('utf8')
     req.on('data', (chunk: string) => {
@@ -49,18 +55,28 @@ export async function startFaucet(options: { devnet: DevnetInfo; host?: string; 
       } catch {
         return send(400, { error: { code: 'invalid_json', message: 'Send {"address": "0x…"}' } })
       }
-      if (typeof address !== 'string' || !isAddress(address)) return send(400, { error: { code: 'invalid_request', message: 'address must be a 0x-prefixed 20-byte address' } })
+      if (typeof address !== 'string' || !isAddress(address))
+        return send(400, {
+          error: { code: 'invalid_request', message: 'address must be a 0x-prefixed 20-byte address' },
+        })
       const key = address.toLowerCase()
       if (funded.has(key)) return send(200, { funded: false, reason: 'already funded' })
       funded.add(key)
       // One payer: send one after the other so nonces never clash.
-      const run = queue.then(() => Promise.all(clients.map((client) => client.sendTransaction({ to: address as Address, value: FAUCET_AMOUNT }))))
+      const run = queue.then(() =>
+        Promise.all(clients.map((client) => client.sendTransaction({ to: address as Address, value: FAUCET_AMOUNT }))),
+      )
       queue = run.catch(() => undefined)
       run.then(
         (hashes) => send(200, { funded: true, hashes }),
         (error: unknown) => {
           funded.delete(key)
-          send(502, { error: { code: 'chain_error', message: (error as { shortMessage?: string }).shortMessage ?? 'The transfer failed' } })
+          send(502, {
+            error: {
+              code: 'chain_error',
+              message: (error as { shortMessage?: string }).shortMessage ?? 'The transfer failed',
+            },
+          })
         },
       )
     })
@@ -74,9 +90,10 @@ export async function startFaucet(options: { devnet: DevnetInfo; host?: string; 
     url: `http://${host}:${port}/fund`,
     port,
     funded: () => [...funded],
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections?.()
-      server.close(() => resolve())
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -8,8 +8,8 @@
  *
  * Local development and tests only: it accepts mail for anyone from anyone on the loopback interface.
  */
-import { type Server as HttpServer, createServer as createHttpServer } from 'node:http'
-import { type AddressInfo, type Server as TcpServer, type Socket, createServer as createTcpServer } from 'node:net'
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http'
+import { type AddressInfo, createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net'
 
 export type SinkMessage = { id: string; from: string; to: string[]; subject: string; text: string; receivedAt: string }
 
@@ -120,7 +120,11 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
   const http: HttpServer = createHttpServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sink')
     const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'no-store' })
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+        'cache-control': 'no-store',
+      })
       res.end(JSON.stringify(body))
     }
     if (url.pathname === '/messages' && req.method === 'GET') {
@@ -159,7 +163,10 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
       (stopping ??= (async () => {
         for (const socket of sockets) socket.destroy()
         http.closeAllConnections?.()
-        await Promise.all([new Promise<void>((ok) => smtp.close(() => ok())), new Promise<void>((ok) => http.close(() => ok()))])
+        await Promise.all([
+          new Promise<void>((ok) => smtp.close(() => ok())),
+          new Promise<void>((ok) => http.close(() => ok())),
+        ])
       })()),
   }
 }
@@ -200,13 +207,22 @@ export function parseMessage(id: string, from: string, to: string[], raw: string
     body = at >= 0 ? plain.slice(at + 4) : plain
   }
   const text = decodeBody(body, encoding).replace(/\r\n/g, '\n')
-  return { id, from, to, subject: decodeWords(headers.get('subject') ?? ''), text, receivedAt: new Date().toISOString() }
+  return {
+    id,
+    from,
+    to,
+    subject: decodeWords(headers.get('subject') ?? ''),
+    text,
+    receivedAt: new Date().toISOString(),
+  }
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
   if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
     return Buffer.from(bytes, 'latin1').toString('utf8')
   }
   return Buffer.from(body, 'latin1').toString('utf8')
@@ -221,7 +237,12 @@ function decodeWords(value: string): string {
       bytes.push(
         kind!.toUpperCase() === 'B'
           ? Buffer.from(data!, 'base64')
-          : Buffer.from(data!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1'),
+          : Buffer.from(
+              data!
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+              'latin1',
+            ),
       )
     }
     return Buffer.concat(bytes).toString('utf8')

@@ -1,7 +1,7 @@
 import { SignClient } from '@walletconnect/sign-client'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
-import { WebSocket } from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
 import { type RunningRelay, startWalletConnectRelay } from './walletConnectRelay.ts'
 
 // Ports 19100–19199 belong to this test file's issue; 0 would do too, but a fixed one makes failures easy to read.
@@ -58,7 +58,9 @@ describe('the local WalletConnect relay with the real SDK on both sides', () => 
 
   it('pairs, settles a session, carries a request both ways, and a wallet-side disconnect reaches the dapp', async () => {
     const { uri, approval } = await dapp.connect({
-      optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: ['chainChanged', 'accountsChanged'] } },
+      optionalNamespaces: {
+        eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: ['chainChanged', 'accountsChanged'] },
+      },
     })
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
 
@@ -69,23 +71,39 @@ describe('the local WalletConnect relay with the real SDK on both sides', () => 
     expect(params.proposer.metadata.name).toBe('dapp')
     const namespaces = buildApprovedNamespaces({
       proposal: params,
-      supportedNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: ['chainChanged', 'accountsChanged'], accounts: [`eip155:31337:${ACCOUNT}`] } },
+      supportedNamespaces: {
+        eip155: {
+          chains: ['eip155:31337'],
+          methods: ['personal_sign'],
+          events: ['chainChanged', 'accountsChanged'],
+          accounts: [`eip155:31337:${ACCOUNT}`],
+        },
+      },
     })
     const { acknowledged } = await wallet.approve({ id, namespaces })
     const [session] = await Promise.all([approval(), acknowledged()])
     expect(session.namespaces.eip155!.accounts).toEqual([`eip155:31337:${ACCOUNT}`])
 
     wallet.once('session_request', ({ id: requestId, topic, params: request }) => {
-      void wallet.respond({ topic, response: { id: requestId, jsonrpc: '2.0', result: `signed:${request.request.params[0]}` } })
+      void wallet.respond({
+        topic,
+        response: { id: requestId, jsonrpc: '2.0', result: `signed:${request.request.params[0]}` },
+      })
     })
-    const signature = await dapp.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign', params: ['0x68656c6c6f', ACCOUNT] } })
+    const signature = await dapp.request({
+      topic: session.topic,
+      chainId: 'eip155:31337',
+      request: { method: 'personal_sign', params: ['0x68656c6c6f', ACCOUNT] },
+    })
     expect(signature).toBe('signed:0x68656c6c6f')
 
     const deleted = new Promise<{ topic: string }>((resolve) => dapp.once('session_delete', resolve))
     await wallet.disconnect({ topic: session.topic, reason: getSdkError('USER_DISCONNECTED') })
     expect((await deleted).topic).toBe(session.topic)
 
-    expect(methods).toEqual(expect.arrayContaining(['irn_subscribe', 'irn_publish', 'wc_proposeSession', 'wc_approveSession']))
+    expect(methods).toEqual(
+      expect.arrayContaining(['irn_subscribe', 'irn_publish', 'wc_proposeSession', 'wc_approveSession']),
+    )
   }, 30_000)
 
   it('echoes 19-digit request ids exactly, refuses unknown methods and bad JSON with JSON-RPC errors', async () => {
@@ -117,7 +135,14 @@ describe('the local WalletConnect relay with the real SDK on both sides', () => 
     }
     const publisher = await open()
     const ack = new Promise((resolve) => publisher.once('message', resolve))
-    publisher.send(JSON.stringify({ id: 10, jsonrpc: '2.0', method: 'irn_publish', params: { topic: 'later', message: 'hello', ttl: 60, tag: 1 } }))
+    publisher.send(
+      JSON.stringify({
+        id: 10,
+        jsonrpc: '2.0',
+        method: 'irn_publish',
+        params: { topic: 'later', message: 'hello', ttl: 60, tag: 1 },
+      }),
+    )
     await ack
     const subscriber = await open()
     const received: any[] = []
@@ -128,7 +153,9 @@ describe('the local WalletConnect relay with the real SDK on both sides', () => 
         if (payload.method === 'irn_subscription') resolve()
       }),
     )
-    subscriber.send(JSON.stringify({ id: 11, jsonrpc: '2.0', method: 'irn_batchSubscribe', params: { topics: ['later'] } }))
+    subscriber.send(
+      JSON.stringify({ id: 11, jsonrpc: '2.0', method: 'irn_batchSubscribe', params: { topics: ['later'] } }),
+    )
     await delivered
     const delivery = received.find((p) => p.method === 'irn_subscription')
     expect(delivery.params.data).toMatchObject({ topic: 'later', message: 'hello', tag: 1 })

@@ -109,8 +109,21 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
     const subscriptionId = client.subscriptions.get(stored.topic)
     if (!subscriptionId || client.socket.readyState !== WebSocket.OPEN) return
     stored.deliveredTo.add(client.clientId)
-    const data = { topic: stored.topic, message: stored.message, publishedAt: stored.publishedAt, tag: stored.tag, attestation: stored.attestation }
-    client.socket.send(JSON.stringify({ id: nextDeliveryId++, jsonrpc: '2.0', method: 'irn_subscription', params: { id: subscriptionId, data } }))
+    const data = {
+      topic: stored.topic,
+      message: stored.message,
+      publishedAt: stored.publishedAt,
+      tag: stored.tag,
+      attestation: stored.attestation,
+    }
+    client.socket.send(
+      JSON.stringify({
+        id: nextDeliveryId++,
+        jsonrpc: '2.0',
+        method: 'irn_subscription',
+        params: { id: subscriptionId, data },
+      }),
+    )
   }
 
   function publish(sender: Client, params: Record<string, unknown>, topicKey = 'topic', messageKey = 'message') {
@@ -119,7 +132,8 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
     if (typeof topic !== 'string' || !topic || typeof message !== 'string' || !message) {
       throw new RelayRpcError(-32602, `${topicKey} and ${messageKey} must be non-empty strings`)
     }
-    const ttl = typeof params.ttl === 'number' && params.ttl > 0 ? Math.min(params.ttl, MAX_TTL_SECONDS) : DEFAULT_TTL_SECONDS
+    const ttl =
+      typeof params.ttl === 'number' && params.ttl > 0 ? Math.min(params.ttl, MAX_TTL_SECONDS) : DEFAULT_TTL_SECONDS
     const stored: StoredMessage = {
       topic,
       message,
@@ -189,7 +203,13 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
         for (const stored of liveMessages(String(topic))) {
           if (stored.deliveredTo.has(client.clientId)) continue
           stored.deliveredTo.add(client.clientId)
-          messages.push({ topic: stored.topic, message: stored.message, publishedAt: stored.publishedAt, tag: stored.tag, attestation: stored.attestation })
+          messages.push({
+            topic: stored.topic,
+            message: stored.message,
+            publishedAt: stored.publishedAt,
+            tag: stored.tag,
+            attestation: stored.attestation,
+          })
         }
       }
       return { messages, hasMore: false }
@@ -210,7 +230,11 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
   }
 
   server.on('connection', (socket, request) => {
-    const client: Client = { socket, clientId: clientIdFromRequest(request) ?? `anonymous:${randomBytes(8).toString('hex')}`, subscriptions: new Map() }
+    const client: Client = {
+      socket,
+      clientId: clientIdFromRequest(request) ?? `anonymous:${randomBytes(8).toString('hex')}`,
+      subscriptions: new Map(),
+    }
     const ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), pingIntervalMs)
     socket.on('close', () => {
       clearInterval(ping)
@@ -220,7 +244,8 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
     socket.on('message', (data) => {
       const text = data.toString()
       const rawId = rawRequestId(text)
-      const reply = (body: string) => socket.readyState === WebSocket.OPEN && socket.send(`{"id":${rawId ?? 'null'},"jsonrpc":"2.0",${body}}`)
+      const reply = (body: string) =>
+        socket.readyState === WebSocket.OPEN && socket.send(`{"id":${rawId ?? 'null'},"jsonrpc":"2.0",${body}}`)
       let payload: { method?: unknown; params?: unknown; result?: unknown; error?: unknown }
       try {
         payload = JSON.parse(text)
@@ -231,9 +256,13 @@ export async function startWalletConnectRelay(options: RelayOptions = {}): Promi
       stats.set(payload.method, (stats.get(payload.method) ?? 0) + 1)
       options.onRequest?.(payload.method, payload.params)
       const handler = handlers[payload.method]
-      if (!handler) return reply(`"error":{"code":-32601,"message":${JSON.stringify(`Method not found: ${payload.method}`)}}`)
+      if (!handler)
+        return reply(`"error":{"code":-32601,"message":${JSON.stringify(`Method not found: ${payload.method}`)}}`)
       try {
-        const params = (payload.params && typeof payload.params === 'object' ? payload.params : {}) as Record<string, unknown>
+        const params = (payload.params && typeof payload.params === 'object' ? payload.params : {}) as Record<
+          string,
+          unknown
+        >
         reply(`"result":${JSON.stringify(handler(client, params))}`)
       } catch (error) {
         const code = error instanceof RelayRpcError ? error.code : -32603

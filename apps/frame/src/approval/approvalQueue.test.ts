@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ApprovalAbortedError, ApprovalQueueFullError, MAX_PENDING_APPROVALS, createApprovalQueue } from './approvalQueue.ts'
+import {
+  ApprovalAbortedError,
+  ApprovalQueueFullError,
+  createApprovalQueue,
+  MAX_PENDING_APPROVALS,
+} from './approvalQueue.ts'
 
 function setup(limit?: number) {
   const shown: string[] = []
@@ -61,7 +66,10 @@ describe('approval queue', () => {
     const { queue, shown } = setup()
     const waiting = Array.from({ length: MAX_PENDING_APPROVALS }, (_, i) => queue.request(`r${i}`))
     const results = await Promise.allSettled([queue.request('one too many'), queue.request('two too many')])
-    expect(results.map((r) => r.status === 'rejected' && r.reason instanceof ApprovalQueueFullError)).toEqual([true, true])
+    expect(results.map((r) => r.status === 'rejected' && r.reason instanceof ApprovalQueueFullError)).toEqual([
+      true,
+      true,
+    ])
     expect(queue.size).toBe(MAX_PENDING_APPROVALS)
     expect(shown).toEqual(['r0'])
     queue.abortAll()

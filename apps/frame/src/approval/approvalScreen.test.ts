@@ -1,17 +1,24 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ARM_DELAY_MS } from './arming.ts'
 import { approvalChanged, presentApproval } from './approvalScreen.ts'
+import { ARM_DELAY_MS } from './arming.ts'
 import { MIN_FRAME_WIDTH } from './visibilityWatch.ts'
 
-const details = { title: 'frame.sendTransaction' as const, site: 'http://127.0.0.1:5173', rows: [['frame.network', 'Foyer Local (31337)']] as [never, string][] }
+const details = {
+  title: 'frame.sendTransaction' as const,
+  site: 'http://127.0.0.1:5173',
+  rows: [['frame.network', 'Foyer Local (31337)']] as [never, string][],
+}
 const approveButton = () => document.querySelector<HTMLButtonElement>('[data-testid=frame-approve]')!
 const status = () => document.querySelector('[data-testid=frame-approval-status]')!.textContent
-const press = (init: KeyboardEventInit) => window.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }))
+const press = (init: KeyboardEventInit) =>
+  window.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }))
 const pointerDown = () => window.dispatchEvent(new Event('pointerdown'))
 /** A pointer event at client (x, y) with the frame's top-left at (frameX, frameY) on screen. */
 const pointer = (type: string, frameX: number, frameY: number, x = 50, y = 40) =>
-  window.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: x, clientY: y, screenX: frameX + x, screenY: frameY + y }))
+  window.dispatchEvent(
+    new MouseEvent(type, { bubbles: true, clientX: x, clientY: y, screenX: frameX + x, screenY: frameY + y }),
+  )
 
 describe('approval screen', () => {
   let decisions: boolean[]

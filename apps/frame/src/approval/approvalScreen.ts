@@ -4,9 +4,9 @@
  * title, so a key already held or pressed on the site's say-so lands nowhere.
  */
 import type { MessageParameters } from '@foyer/core'
-import { type FrameMessageKey, el, root, t } from '../screens.ts'
-import { type Arming, type ArmingState, type DisarmReason, createArming } from './arming.ts'
+import { el, type FrameMessageKey, root, t } from '../screens.ts'
 import { installApprovalStyles } from './approvalStyles.ts'
+import { type Arming, type ArmingState, createArming, type DisarmReason } from './arming.ts'
 import { watchVisibility } from './visibilityWatch.ts'
 
 export type ApprovalDetails = {
@@ -39,9 +39,20 @@ export function presentApproval(details: ApprovalDetails, decide: (approved: boo
   const status = el('p', { className: 'approval-status', id: 'frame-approval-status', testId: 'frame-approval-status' })
   status.setAttribute('role', 'status')
   status.setAttribute('aria-live', 'polite')
-  const approve = el('button', { type: 'button', className: 'approval-approve', textContent: t('frame.approve'), testId: 'frame-approve', disabled: true })
+  const approve = el('button', {
+    type: 'button',
+    className: 'approval-approve',
+    textContent: t('frame.approve'),
+    testId: 'frame-approve',
+    disabled: true,
+  })
   approve.setAttribute('aria-describedby', status.id)
-  const reject = el('button', { type: 'button', className: 'approval-reject', textContent: t('frame.reject'), testId: 'frame-reject' })
+  const reject = el('button', {
+    type: 'button',
+    className: 'approval-reject',
+    textContent: t('frame.reject'),
+    testId: 'frame-reject',
+  })
   const title = el('h1', { textContent: t(details.title), id: 'frame-title', tabIndex: -1 })
 
   const render = (state: ArmingState) => {
@@ -90,7 +101,11 @@ export function presentApproval(details: ApprovalDetails, decide: (approved: boo
   reject.onclick = () => decide(false)
 
   const rows = el('dl')
-  for (const [term, value] of details.rows) rows.append(el('dt', { textContent: t(term) }), el('dd', { textContent: value, testId: `frame-row-${term.replace(/^frame\./, '')}` }))
+  for (const [term, value] of details.rows)
+    rows.append(
+      el('dt', { textContent: t(term) }),
+      el('dd', { textContent: value, testId: `frame-row-${term.replace(/^frame\./, '')}` }),
+    )
   // The details scroll inside their own box; the status and the buttons always stay in view (the page never scrolls,
   // so the frame's content never moves out of its viewport).
   const scroller = el(
@@ -98,7 +113,13 @@ export function presentApproval(details: ApprovalDetails, decide: (approved: boo
     { className: 'approval-details' },
     title,
     el('p', { className: 'muted', textContent: t('frame.requestedBy', { site: details.site }) }),
-    ...(details.summary ?? []).map((line) => el('p', { className: 'approval-summary', textContent: t(line.key, line.parameters), testId: 'frame-approval-summary' })),
+    ...(details.summary ?? []).map((line) =>
+      el('p', {
+        className: 'approval-summary',
+        textContent: t(line.key, line.parameters),
+        testId: 'frame-approval-summary',
+      }),
+    ),
     rows,
     ...(details.body !== undefined ? [el('pre', { textContent: details.body, testId: 'frame-request-body' })] : []),
   )
@@ -106,7 +127,11 @@ export function presentApproval(details: ApprovalDetails, decide: (approved: boo
   document.body.dataset.screen = 'approval'
   title.focus()
   arming.restart()
-  const stopWatching = watchVisibility(root(), (reason) => arming.setBlocked(reason), () => arming.restart())
+  const stopWatching = watchVisibility(
+    root(),
+    (reason) => arming.setBlocked(reason),
+    () => arming.restart(),
+  )
 
   return () => {
     stopWatching()

@@ -75,7 +75,8 @@ export function createArming(options: { delayMs?: number; onChange: (state: Armi
      * frame (or the window) moved: disarm and count again from zero. Call it before `pressStarted` for a pointerdown.
      */
     pointerSeen(x: number, y: number) {
-      const moved = place !== undefined && (Math.abs(place.x - x) > MOVE_TOLERANCE_PX || Math.abs(place.y - y) > MOVE_TOLERANCE_PX)
+      const moved =
+        place !== undefined && (Math.abs(place.x - x) > MOVE_TOLERANCE_PX || Math.abs(place.y - y) > MOVE_TOLERANCE_PX)
       place = { x, y }
       if (moved) restart()
     },

@@ -46,7 +46,13 @@ function hasFields(types: TypedDataRequest['types'], name: string, expected: Typ
 
 const allowance = (token: unknown, spender: unknown, amount: unknown, until: unknown): Allowance => {
   const value = BigInt(amount as string)
-  return { token: token ? getAddress(token as string) : undefined, spender: getAddress(spender as string), amount: value, unlimited: value >= maxUint160, until: BigInt(until as string) }
+  return {
+    token: token ? getAddress(token as string) : undefined,
+    spender: getAddress(spender as string),
+    amount: value,
+    unlimited: value >= maxUint160,
+    until: BigInt(until as string),
+  }
 }
 
 /** The spending permission `typed` grants, or undefined when it is not one of the known permits. */
@@ -60,19 +66,46 @@ export function describePermit(typed: TypedDataRequest): PermitDescription | und
     const entry = d as Message
     return allowance(entry.token, m.spender, entry.amount, entry.expiration)
   }
-  if (primaryType === 'PermitSingle' && hasFields(types, 'PermitDetails', PERMIT_DETAILS) && hasFields(types, 'PermitSingle', [{ name: 'details', type: 'PermitDetails' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }])) {
+  if (
+    primaryType === 'PermitSingle' &&
+    hasFields(types, 'PermitDetails', PERMIT_DETAILS) &&
+    hasFields(types, 'PermitSingle', [
+      { name: 'details', type: 'PermitDetails' },
+      { name: 'spender', type: 'address' },
+      { name: 'sigDeadline', type: 'uint256' },
+    ])
+  ) {
     return { standard: 'Permit2', allowances: [details(m.details)] }
   }
-  if (primaryType === 'PermitBatch' && hasFields(types, 'PermitDetails', PERMIT_DETAILS) && hasFields(types, 'PermitBatch', [{ name: 'details', type: 'PermitDetails[]' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }])) {
+  if (
+    primaryType === 'PermitBatch' &&
+    hasFields(types, 'PermitDetails', PERMIT_DETAILS) &&
+    hasFields(types, 'PermitBatch', [
+      { name: 'details', type: 'PermitDetails[]' },
+      { name: 'spender', type: 'address' },
+      { name: 'sigDeadline', type: 'uint256' },
+    ])
+  ) {
     return { standard: 'Permit2', allowances: (m.details as unknown[]).map(details) }
   }
   // Signature transfers: PermitTransferFrom, PermitBatchTransferFrom and the *Witness* forms (extra witness field).
-  if (/^Permit(Batch)?(Witness)?TransferFrom$/.test(primaryType) && hasFields(types, 'TokenPermissions', TOKEN_PERMISSIONS)) {
+  if (
+    /^Permit(Batch)?(Witness)?TransferFrom$/.test(primaryType) &&
+    hasFields(types, 'TokenPermissions', TOKEN_PERMISSIONS)
+  ) {
     const batch = primaryType.startsWith('PermitBatch')
-    const base = [{ name: 'permitted', type: batch ? 'TokenPermissions[]' : 'TokenPermissions' }, { name: 'spender', type: 'address' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }]
+    const base = [
+      { name: 'permitted', type: batch ? 'TokenPermissions[]' : 'TokenPermissions' },
+      { name: 'spender', type: 'address' },
+      { name: 'nonce', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+    ]
     if (!hasFields(types, primaryType, base, !primaryType.includes('Witness'))) return undefined
     const permitted = (batch ? (m.permitted as unknown[]) : [m.permitted]) as Message[]
-    return { standard: 'Permit2', allowances: permitted.map((p) => allowance(p.token, m.spender, p.amount, m.deadline)) }
+    return {
+      standard: 'Permit2',
+      allowances: permitted.map((p) => allowance(p.token, m.spender, p.amount, m.deadline)),
+    }
   }
   return undefined
 }

@@ -4,7 +4,7 @@
  * the wallet's is refused outright (a signature the person cannot see the real scope of).
  */
 import { FrameHostError } from '@foyer/embedded/host'
-import { type Address, type TypedDataDomain, getAddress, hashTypedData, validateTypedData } from 'viem'
+import { type Address, getAddress, hashTypedData, type TypedDataDomain, validateTypedData } from 'viem'
 
 export type TypedField = { name: string; type: string }
 export type TypedDataRequest = {
@@ -14,7 +14,8 @@ export type TypedDataRequest = {
   message: Record<string, unknown>
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function invalid(reason: string): never {
   throw new FrameHostError('invalid_request', `The typed data is not valid EIP-712: ${reason}`.slice(0, 300))
@@ -46,15 +47,28 @@ export function parseTypedData(raw: unknown, walletChainId: number): TypedDataRe
   }
   if (!isRecord(value)) return invalid('not an object')
   const { domain = {}, types, primaryType, message } = value
-  if (!isRecord(domain) || !isRecord(types) || typeof primaryType !== 'string' || !isRecord(message)) return invalid('domain, types, primaryType and message are required')
+  if (!isRecord(domain) || !isRecord(types) || typeof primaryType !== 'string' || !isRecord(message))
+    return invalid('domain, types, primaryType and message are required')
   for (const fields of Object.values(types)) {
-    if (!Array.isArray(fields) || !fields.every((f) => isRecord(f) && typeof f.name === 'string' && typeof f.type === 'string')) invalid('types must list { name, type } fields')
+    if (
+      !Array.isArray(fields) ||
+      !fields.every((f) => isRecord(f) && typeof f.name === 'string' && typeof f.type === 'string')
+    )
+      invalid('types must list { name, type } fields')
   }
   const chainId = domainChainId(domain)
   if (chainId !== undefined && chainId !== walletChainId) {
-    throw new FrameHostError('invalid_request', `The typed data is for chain ${chainId}, but the wallet is on chain ${walletChainId}`)
+    throw new FrameHostError(
+      'invalid_request',
+      `The typed data is for chain ${chainId}, but the wallet is on chain ${walletChainId}`,
+    )
   }
-  const typed = { domain: { ...domain, ...(chainId !== undefined && { chainId }) }, types, primaryType, message } as TypedDataRequest
+  const typed = {
+    domain: { ...domain, ...(chainId !== undefined && { chainId }) },
+    types,
+    primaryType,
+    message,
+  } as TypedDataRequest
   try {
     validateTypedData(typed as never)
     hashTypedData(typed as never)
@@ -65,7 +79,12 @@ export function parseTypedData(raw: unknown, walletChainId: number): TypedDataRe
 }
 
 /** The domain as rows: what the signature is scoped to. */
-export function domainFacts(domain: TypedDataDomain): { name?: string; version?: string; chainId?: number; verifyingContract?: Address } {
+export function domainFacts(domain: TypedDataDomain): {
+  name?: string
+  version?: string
+  chainId?: number
+  verifyingContract?: Address
+} {
   return {
     ...(typeof domain.name === 'string' && { name: domain.name }),
     ...(typeof domain.version === 'string' && { version: domain.version }),

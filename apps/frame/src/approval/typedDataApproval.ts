@@ -7,7 +7,7 @@ import type { Address, Chain } from 'viem'
 import { t } from '../screens.ts'
 import type { ApprovalDetails } from './approvalScreen.ts'
 import { type Allowance, describePermit } from './permit.ts'
-import { type TypedDataRequest, domainFacts } from './typedData.ts'
+import { domainFacts, type TypedDataRequest } from './typedData.ts'
 
 /** Unix seconds from year 10000 on: no real deadline. */
 const NO_DEADLINE_FROM = 253_402_300_800n
@@ -17,7 +17,10 @@ export function formatDeadline(seconds: bigint): string | undefined {
   return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 }
 
-export function typedDataApproval(typed: TypedDataRequest, context: { site: string; account: Address; chain: Chain }): ApprovalDetails {
+export function typedDataApproval(
+  typed: TypedDataRequest,
+  context: { site: string; account: Address; chain: Chain },
+): ApprovalDetails {
   const domain = domainFacts(typed.domain)
   const rows: ApprovalDetails['rows'] = [
     ['frame.network', `${context.chain.name} (${context.chain.id})`],
@@ -41,15 +44,28 @@ export function typedDataApproval(typed: TypedDataRequest, context: { site: stri
   for (const allowance of permit.allowances) {
     const { amount, deadline, token } = words(allowance)
     summary.push({ key: 'frame.permitSummary', parameters: { spender: allowance.spender, amount, token, deadline } })
-    rows.push(['frame.permitToken', token], ['frame.permitSpender', allowance.spender], ['frame.permitAmount', amount], ['frame.permitDeadline', deadline])
+    rows.push(
+      ['frame.permitToken', token],
+      ['frame.permitSpender', allowance.spender],
+      ['frame.permitAmount', amount],
+      ['frame.permitDeadline', deadline],
+    )
   }
-  return { title: permit.standard === 'Permit2' ? 'frame.permit2Title' : 'frame.permitTitle', site: context.site, rows, summary, body }
+  return {
+    title: permit.standard === 'Permit2' ? 'frame.permit2Title' : 'frame.permitTitle',
+    site: context.site,
+    rows,
+    summary,
+    body,
+  }
 }
 
 /** The parts of the sentence; the amount is in the token's base units (the frame does not trust a token's own decimals). */
 function words(allowance: Allowance) {
   return {
-    amount: allowance.unlimited ? t('frame.permitUnlimited') : t('frame.permitUnits', { amount: allowance.amount.toString() }),
+    amount: allowance.unlimited
+      ? t('frame.permitUnlimited')
+      : t('frame.permitUnits', { amount: allowance.amount.toString() }),
     deadline: formatDeadline(allowance.until) ?? t('frame.permitNoDeadline'),
     token: allowance.token ?? t('frame.permitUnknownToken'),
   }

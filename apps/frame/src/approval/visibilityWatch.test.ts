@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MIN_FRAME_HEIGHT, hasVisibilityTracking, watchVisibility } from './visibilityWatch.ts'
+import { hasVisibilityTracking, MIN_FRAME_HEIGHT, watchVisibility } from './visibilityWatch.ts'
 
 /** A stand-in for Chromium's IntersectionObserver v2 (jsdom has none): the test reports entries by hand. */
 class FakeObserver {
@@ -16,7 +16,10 @@ class FakeObserver {
   observe() {}
   disconnect() {}
   report(entry: { isVisible: boolean; isIntersecting?: boolean; intersectionRatio?: number }) {
-    this.callback([{ isIntersecting: true, intersectionRatio: 1, ...entry } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver)
+    this.callback(
+      [{ isIntersecting: true, intersectionRatio: 1, ...entry } as unknown as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    )
   }
 }
 class FakeEntry {
@@ -36,7 +39,11 @@ describe('visibility watch', () => {
     reasons = []
     changes = 0
     document.body.innerHTML = '<main id="frame-root"></main>'
-    stop = watchVisibility(document.getElementById('frame-root')!, (reason) => reasons.push(reason), () => changes++)
+    stop = watchVisibility(
+      document.getElementById('frame-root')!,
+      (reason) => reasons.push(reason),
+      () => changes++,
+    )
   })
   afterEach(() => {
     stop()

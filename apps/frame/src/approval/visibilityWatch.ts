@@ -19,14 +19,22 @@ type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean }
 
 /** Chromium's IntersectionObserver v2: entries carry `isVisible`. */
 export function hasVisibilityTracking(): boolean {
-  return typeof IntersectionObserver === 'function' && typeof IntersectionObserverEntry === 'function' && 'isVisible' in IntersectionObserverEntry.prototype
+  return (
+    typeof IntersectionObserver === 'function' &&
+    typeof IntersectionObserverEntry === 'function' &&
+    'isVisible' in IntersectionObserverEntry.prototype
+  )
 }
 
 /**
  * Watches `target` until the returned stop() runs. `onBlocked` gets the current reason (or undefined when visible
  * enough) after every check; `onChanged` is called for a change that keeps the state (a resize) so arming recounts.
  */
-export function watchVisibility(target: Element, onBlocked: (reason: Blocked) => void, onChanged: () => void): () => void {
+export function watchVisibility(
+  target: Element,
+  onBlocked: (reason: Blocked) => void,
+  onChanged: () => void,
+): () => void {
   const tracking = hasVisibilityTracking()
   // Until the first report arrives, an observer-capable browser counts as not visible (fail closed).
   let observedVisible = !tracking
@@ -44,7 +52,11 @@ export function watchVisibility(target: Element, onBlocked: (reason: Blocked) =>
   document.addEventListener('visibilitychange', check)
   let observer: IntersectionObserver | undefined
   if (tracking) {
-    const options = { threshold: [0, 0.99, 1], trackVisibility: true, delay: VISIBILITY_DELAY_MS } as IntersectionObserverInit
+    const options = {
+      threshold: [0, 0.99, 1],
+      trackVisibility: true,
+      delay: VISIBILITY_DELAY_MS,
+    } as IntersectionObserverInit
     observer = new IntersectionObserver((entries) => {
       const entry = entries[entries.length - 1] as VisibilityEntry
       observedVisible = Boolean(entry.isVisible) && entry.isIntersecting && entry.intersectionRatio >= 0.99

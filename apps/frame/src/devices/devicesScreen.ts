@@ -18,7 +18,10 @@ function when(iso: string | null): string {
   if (!iso) return '—'
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return '—'
-  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date)
 }
 
 /** This device first, then the most recently used. */
@@ -30,10 +33,24 @@ function byRecentUse(devices: ServerDevice[]): ServerDevice[] {
 export function showDevices(actions: DevicesActions): Promise<DevicesOutcome> {
   return new Promise((resolve, reject) => {
     const list = el('ul', { testId: 'frame-devices' })
-    list.style.cssText = 'list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px;overflow:auto;flex:1'
-    const error = el('p', { className: 'error', role: 'alert', testId: 'frame-devices-error' } as Partial<HTMLParagraphElement>)
-    const everywhere = el('button', { type: 'button', textContent: t('frame.signOutEverywhere'), testId: 'frame-sign-out-everywhere' })
-    const done = el('button', { type: 'button', className: 'primary', textContent: t('frame.done'), testId: 'frame-devices-done' })
+    list.style.cssText =
+      'list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px;overflow:auto;flex:1'
+    const error = el('p', {
+      className: 'error',
+      role: 'alert',
+      testId: 'frame-devices-error',
+    } as Partial<HTMLParagraphElement>)
+    const everywhere = el('button', {
+      type: 'button',
+      textContent: t('frame.signOutEverywhere'),
+      testId: 'frame-sign-out-everywhere',
+    })
+    const done = el('button', {
+      type: 'button',
+      className: 'primary',
+      textContent: t('frame.done'),
+      testId: 'frame-devices-done',
+    })
     const settle = (finish: () => void) => {
       release()
       clearScreen()
@@ -67,12 +84,16 @@ export function showDevices(actions: DevicesActions): Promise<DevicesOutcome> {
               await render()
             })
           const name = el('strong', { textContent: device.current ? t('frame.thisDevice') : t('frame.otherDevice') })
-          const detail = el('span', { className: 'muted', textContent: t('frame.deviceLastUsed', { date: when(device.lastUsedAt ?? device.approvedAt) }) })
+          const detail = el('span', {
+            className: 'muted',
+            textContent: t('frame.deviceLastUsed', { date: when(device.lastUsedAt ?? device.approvedAt) }),
+          })
           const text = el('div', {}, name, el('br'), detail)
           text.style.cssText = 'flex:1'
           const row = el('li', { testId: 'frame-device' }, text, revoke)
           row.dataset.current = String(device.current)
-          row.style.cssText = 'display:flex;align-items:center;gap:8px;padding:8px 10px;border:1px solid var(--line);border-radius:10px'
+          row.style.cssText =
+            'display:flex;align-items:center;gap:8px;padding:8px 10px;border:1px solid var(--line);border-radius:10px'
           return row
         }),
       )

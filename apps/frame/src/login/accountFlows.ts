@@ -4,7 +4,14 @@
  */
 import { FrameHostError } from '@foyer/embedded/host'
 import { showDevices } from '../devices/devicesScreen.ts'
-import { type StoredSession, deviceId, forgetDeviceShare, forgetUnrememberedShares, readSession, writeSession } from '../keyVault.ts'
+import {
+  deviceId,
+  forgetDeviceShare,
+  forgetUnrememberedShares,
+  readSession,
+  type StoredSession,
+  writeSession,
+} from '../keyVault.ts'
 import type { ServerApi, ServerUser } from '../serverApi.ts'
 import { changeEmailInFrame } from './emailChange.ts'
 import { type KeepShown, type SignedIn, signIn } from './signIn.ts'
@@ -60,7 +67,12 @@ export function createAccountFlows(context: AccountFlowContext) {
       await context.signedIn()
       const session = signedInSession()
       const { user } = context.current()
-      const next = await changeEmailInFrame({ api, token: session.token, from: user!.email, to: email.trim().toLowerCase() })
+      const next = await changeEmailInFrame({
+        api,
+        token: session.token,
+        from: user!.email,
+        to: email.trim().toLowerCase(),
+      })
       const updated = { ...session, email: next }
       writeSession(updated)
       context.userChanged(updated, { ...user!, email: next })

@@ -4,7 +4,7 @@
  * person tries again in place (a new code comes from the modal's resend link).
  */
 import { FrameHostError } from '@foyer/embedded/host'
-import { type FrameMessageKey, clearScreen, el, root, t } from '../screens.ts'
+import { clearScreen, el, type FrameMessageKey, root, t } from '../screens.ts'
 import { holdScreen } from './flowScreen.ts'
 
 export type CodeScreen = {
@@ -27,18 +27,43 @@ const retryable: Partial<Record<string, FrameMessageKey>> = {
 
 export function askCode(screen: CodeScreen): Promise<{ remember: boolean }> {
   return new Promise((resolve, reject) => {
-    const input = el('input', { type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code', spellcheck: false, id: 'code-input', testId: 'frame-code-input' })
+    const input = el('input', {
+      type: 'text',
+      inputMode: 'numeric',
+      autocomplete: 'one-time-code',
+      spellcheck: false,
+      id: 'code-input',
+      testId: 'frame-code-input',
+    })
     const remember = el('input', { type: 'checkbox', id: 'remember-input', testId: 'frame-remember' })
-    const error = el('p', { className: 'error', role: 'alert', testId: 'frame-code-error' } as Partial<HTMLParagraphElement>)
+    const error = el('p', {
+      className: 'error',
+      role: 'alert',
+      testId: 'frame-code-error',
+    } as Partial<HTMLParagraphElement>)
     const status = el('p', { className: 'muted', role: 'status' } as Partial<HTMLParagraphElement>)
-    const submit = el('button', { type: 'submit', className: 'primary', textContent: t('frame.verify'), testId: 'frame-code-submit' })
+    const submit = el('button', {
+      type: 'submit',
+      className: 'primary',
+      textContent: t('frame.verify'),
+      testId: 'frame-code-submit',
+    })
     const rememberRow = screen.offerRemember
       ? [
           el('label', { htmlFor: 'remember-input', className: 'remember' }, remember, ` ${t('frame.rememberDevice')}`),
           el('p', { className: 'muted', textContent: t('frame.rememberHint') }),
         ]
       : []
-    const form = el('form', {}, el('label', { htmlFor: 'code-input', textContent: t('frame.codeLabel') }), input, ...rememberRow, error, status, el('div', { className: 'actions' }, submit))
+    const form = el(
+      'form',
+      {},
+      el('label', { htmlFor: 'code-input', textContent: t('frame.codeLabel') }),
+      input,
+      ...rememberRow,
+      error,
+      status,
+      el('div', { className: 'actions' }, submit),
+    )
     form.style.cssText = 'display:flex;flex-direction:column;gap:8px;flex:1'
     input.style.cssText = 'font-size:20px;letter-spacing:8px;text-align:center'
     let busy = false
@@ -86,7 +111,11 @@ export function askCode(screen: CodeScreen): Promise<{ remember: boolean }> {
       event.preventDefault()
       void send()
     }
-    root().replaceChildren(el('h1', { textContent: screen.title }), el('p', { className: 'muted', textContent: screen.body, testId: 'frame-code-body' }), form)
+    root().replaceChildren(
+      el('h1', { textContent: screen.title }),
+      el('p', { className: 'muted', textContent: screen.body, testId: 'frame-code-body' }),
+      form,
+    )
     document.body.dataset.screen = 'code-entry'
     input.focus()
   })

@@ -6,7 +6,12 @@ import { holdScreen } from './flowScreen.ts'
 /** Resolves true on Confirm, false on Cancel; rejects with `aborted` when the screen is taken down. */
 export function confirmEmailChange(from: string, to: string): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const confirm = el('button', { type: 'button', className: 'primary', textContent: t('frame.confirm'), testId: 'frame-change-email-confirm' })
+    const confirm = el('button', {
+      type: 'button',
+      className: 'primary',
+      textContent: t('frame.confirm'),
+      testId: 'frame-change-email-confirm',
+    })
     const cancel = el('button', { type: 'button', textContent: t('frame.cancel'), testId: 'frame-change-email-cancel' })
     const settle = (finish: () => void) => {
       release()

@@ -8,7 +8,17 @@ import type { ServerApi } from '../serverApi.ts'
 import { askCode } from './codeScreen.ts'
 import { confirmEmailChange } from './confirmEmailChange.ts'
 
-export async function changeEmailInFrame({ api, token, from, to }: { api: ServerApi; token: string; from: string; to: string }): Promise<string> {
+export async function changeEmailInFrame({
+  api,
+  token,
+  from,
+  to,
+}: {
+  api: ServerApi
+  token: string
+  from: string
+  to: string
+}): Promise<string> {
   if (!(await confirmEmailChange(from, to))) throw new FrameHostError('rejected', 'The email change was cancelled')
   await api.updateEmail(token, to)
   await askCode({

@@ -4,7 +4,7 @@
  */
 import { FrameHostError } from '@foyer/embedded/host'
 import type { PrivateKeyAccount } from 'viem'
-import { type StoredSession, createKey, deviceId, recoverKey, restoreKey, setRememberDevice } from '../keyVault.ts'
+import { createKey, deviceId, recoverKey, restoreKey, type StoredSession, setRememberDevice } from '../keyVault.ts'
 import { askRecoveryCode, showRecoveryCode, t } from '../screens.ts'
 import type { ServerApi, ServerUser } from '../serverApi.ts'
 import { askCode } from './codeScreen.ts'
@@ -17,7 +17,15 @@ export function linkWalletMessage(address: string, userId: string, authShare: st
   return `Link wallet ${address.toLowerCase()} to Foyer user ${userId} with auth share ${authShare}`
 }
 
-export async function signIn({ api, email, keepShown }: { api: ServerApi; email: string; keepShown: KeepShown }): Promise<SignedIn> {
+export async function signIn({
+  api,
+  email,
+  keepShown,
+}: {
+  api: ServerApi
+  email: string
+  keepShown: KeepShown
+}): Promise<SignedIn> {
   let verified: Awaited<ReturnType<ServerApi['verifyEmail']>> | undefined
   const { remember } = await askCode({
     title: t('frame.codeTitle'),
@@ -34,7 +42,9 @@ export async function signIn({ api, email, keepShown }: { api: ServerApi; email:
   if (!user.address || !user.authShare) {
     const created = await createKey(user.id)
     const { address } = created.account
-    const signature = await created.account.signMessage({ message: linkWalletMessage(address, user.id, created.authShare) })
+    const signature = await created.account.signMessage({
+      message: linkWalletMessage(address, user.id, created.authShare),
+    })
     const linked = (await api.createWallet(sessionToken, address, created.authShare, signature)).user
     // The person keeps the third share; shown once, in this frame only (the modal refuses to close meanwhile).
     await keepShown(() => showRecoveryCode(created.recoveryCode), 'recovery')

@@ -3,8 +3,8 @@
  * are shown for approval first. The chain is captured when a request arrives: the approval shows it and the
  * signature or transaction uses exactly that chain, whatever happens in between.
  */
-import { FrameHostError, classifyRpcMethod } from '@foyer/embedded/host'
-import { http, type Chain, type Hex, type PrivateKeyAccount, createPublicClient, createWalletClient, isHex } from 'viem'
+import { classifyRpcMethod, FrameHostError } from '@foyer/embedded/host'
+import { type Chain, createPublicClient, createWalletClient, type Hex, http, isHex, type PrivateKeyAccount } from 'viem'
 import type { ApprovalDetails } from '../approval/approvalScreen.ts'
 import { parseTypedData } from '../approval/typedData.ts'
 import { typedDataApproval } from '../approval/typedDataApproval.ts'
@@ -32,19 +32,34 @@ export function createRpc(context: RpcContext) {
 
   async function forward(chain: Chain, method: string, params: unknown[]) {
     try {
-      return await createPublicClient({ chain, transport: http() }).request({ method: method as never, params: params as never })
+      return await createPublicClient({ chain, transport: http() }).request({
+        method: method as never,
+        params: params as never,
+      })
     } catch (error) {
       const e = error as { code?: number; shortMessage?: string }
-      throw new FrameHostError('rpc_error', e.shortMessage ?? 'RPC request failed', { rpcCode: typeof e.code === 'number' ? e.code : -32603 })
+      throw new FrameHostError('rpc_error', e.shortMessage ?? 'RPC request failed', {
+        rpcCode: typeof e.code === 'number' ? e.code : -32603,
+      })
     }
   }
 
-  async function transaction(method: 'eth_sendTransaction' | 'eth_signTransaction', tx: TransactionParams | undefined, account: PrivateKeyAccount, chain: Chain) {
+  async function transaction(
+    method: 'eth_sendTransaction' | 'eth_signTransaction',
+    tx: TransactionParams | undefined,
+    account: PrivateKeyAccount,
+    chain: Chain,
+  ) {
     if (!tx || typeof tx !== 'object') throw new FrameHostError('invalid_request', 'A transaction object is required')
     checkFrom(tx.from, account)
     let request: { to?: Hex; value?: bigint; data?: Hex; gas?: bigint }
     try {
-      request = { to: tx.to as Hex | undefined, value: tx.value ? BigInt(tx.value) : undefined, data: tx.data, gas: tx.gas ? BigInt(tx.gas) : undefined }
+      request = {
+        to: tx.to as Hex | undefined,
+        value: tx.value ? BigInt(tx.value) : undefined,
+        data: tx.data,
+        gas: tx.gas ? BigInt(tx.gas) : undefined,
+      }
     } catch {
       throw new FrameHostError('invalid_request', 'The transaction has a malformed value or gas')
     }
@@ -62,10 +77,15 @@ export function createRpc(context: RpcContext) {
     // The chain captured on arrival, never the one current now.
     const wallet = createWalletClient({ account, chain, transport: http() })
     try {
-      if (method === 'eth_signTransaction') return await account.signTransaction((await wallet.prepareTransactionRequest(request)) as never)
+      if (method === 'eth_signTransaction')
+        return await account.signTransaction((await wallet.prepareTransactionRequest(request)) as never)
       return await wallet.sendTransaction(request)
     } catch (error) {
-      throw new FrameHostError('rpc_error', (error as { shortMessage?: string }).shortMessage ?? 'The transaction failed', { rpcCode: -32603 })
+      throw new FrameHostError(
+        'rpc_error',
+        (error as { shortMessage?: string }).shortMessage ?? 'The transaction failed',
+        { rpcCode: -32603 },
+      )
     }
   }
 
@@ -101,7 +121,12 @@ export function createRpc(context: RpcContext) {
         checkFrom(from, account)
         if (typeof message !== 'string') throw new FrameHostError('invalid_request', 'personal_sign needs a message')
         const text = isHex(message) ? safeText(message) : message
-        await context.approve({ title: 'frame.signMessage', site: context.site, rows: [['frame.account', account.address]], body: text })
+        await context.approve({
+          title: 'frame.signMessage',
+          site: context.site,
+          rows: [['frame.account', account.address]],
+          body: text,
+        })
         return account.signMessage({ message: isHex(message) ? { raw: message } : message })
       }
       case 'eth_signTypedData_v4':

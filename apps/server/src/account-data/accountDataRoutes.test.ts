@@ -1,14 +1,21 @@
+import { type RunningDevnet, startDevnet } from '@foyer/devnet'
+import { type Address, createPublicClient, formatUnits, http, parseAbi } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, formatUnits, http, parseAbi, type Address } from 'viem'
-import { startDevnet, type RunningDevnet } from '@foyer/devnet'
 import { createApp, type FoyerApp } from '../app.ts'
-import { type ServerConfig, loadConfig, parseDevnetFile } from '../config.ts'
+import { loadConfig, parseDevnetFile, type ServerConfig } from '../config.ts'
 import { SpamList, seedSpamList } from '../history/spamList.ts'
 import { ChainIndexer } from '../indexer/chainIndexer.ts'
 import { type AccountHistoryDb, withHistoryTables } from '../indexer/tables.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
-import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
+import {
+  BACKEND_TIMEOUT_MS,
+  notePostgres,
+  openTestPGlite,
+  openTestPostgres,
+  probePostgres,
+  type TestDatabase,
+} from '../test/backends.ts'
 
 // Two anvils on 19220/19221 (the account-data test range), deployed and seeded like `npm start`.
 const postgres = await probePostgres()
@@ -17,7 +24,10 @@ notePostgres(postgres, 'accountDataRoutes.test.ts')
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)'])
-const pairAbi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)'])
+const pairAbi = parseAbi([
+  'function getReserves() view returns (uint112, uint112, uint32)',
+  'function token0() view returns (address)',
+])
 
 let devnet: RunningDevnet
 let config: ServerConfig
@@ -29,7 +39,17 @@ beforeAll(async () => {
     ],
     devnetFile: null,
   })
-  const base = loadConfig({ PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data', FOYER_PROJECTS: JSON.stringify([{ id: 'no-history', name: 'No history', allowedOrigins: [], features: { history: false } }]) }, { repoRoot: '/nonexistent' })
+  const base = loadConfig(
+    {
+      PORT: '0',
+      FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+      FOYER_DATA_DIR: '/nonexistent/data',
+      FOYER_PROJECTS: JSON.stringify([
+        { id: 'no-history', name: 'No history', allowedOrigins: [], features: { history: false } },
+      ]),
+    },
+    { repoRoot: '/nonexistent' },
+  )
   const parsed = parseDevnetFile(JSON.stringify(devnet.info), [])!
   config = { ...base, chains: parsed.chains, devAccounts: parsed.accounts }
 }, BACKEND_TIMEOUT_MS)
@@ -40,9 +60,20 @@ const clientFor = (id: number) => createPublicClient({ transport: http(chain(id)
 const account = (i: number) => devnet.info.accounts[i]!.address
 
 /** Price of one whole `token` in `quote`, straight from the pool's reserves (what the server must match). */
-async function poolPrice(chainId: number, token: Address, tokenDecimals: number, quote: Address, quoteDecimals: number) {
+async function poolPrice(
+  chainId: number,
+  token: Address,
+  tokenDecimals: number,
+  quote: Address,
+  quoteDecimals: number,
+) {
   const client = clientFor(chainId)
-  const pair = await client.readContract({ address: chain(chainId).contracts.factory, abi: factoryAbi, functionName: 'getPair', args: [token, quote] })
+  const pair = await client.readContract({
+    address: chain(chainId).contracts.factory,
+    abi: factoryAbi,
+    functionName: 'getPair',
+    args: [token, quote],
+  })
   const [[r0, r1], token0] = await Promise.all([
     client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' }),
     client.readContract({ address: pair, abi: pairAbi, functionName: 'token0' }),
@@ -57,7 +88,11 @@ function suite(open: () => Promise<TestDatabase>) {
   let db: AccountHistoryDb
   const get = (path: string) => app.request(path, { headers: { 'x-project-id': 'foyer-demo' } })
   const post = (path: string, body: unknown) =>
-    app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: 'foyer-demo', ...(body as object) }) })
+    app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: 'foyer-demo', ...(body as object) }),
+    })
 
   beforeAll(async () => {
     t = await open()
@@ -87,17 +122,35 @@ function suite(open: () => Promise<TestDatabase>) {
       expect(wethHeld).toBe(0n)
       expect(balances.map((b) => b.symbol)).toEqual(['ETH', expect.any(String), expect.any(String)])
       const bySymbol = Object.fromEntries(balances.map((b) => [b.symbol, b]))
-      expect(bySymbol.ETH).toMatchObject({ address: NATIVE, chainId: 'eip155:31337', decimals: 18, raw: eth.toString(), quantity: { decimals: '18', numeric: formatUnits(eth, 18) } })
-      expect(bySymbol.fUSD).toMatchObject({ address: usd, name: 'Foyer USD', decimals: 6, raw: fusd.toString(), quantity: { decimals: '6', numeric: formatUnits(fusd, 6) } })
+      expect(bySymbol.ETH).toMatchObject({
+        address: NATIVE,
+        chainId: 'eip155:31337',
+        decimals: 18,
+        raw: eth.toString(),
+        quantity: { decimals: '18', numeric: formatUnits(eth, 18) },
+      })
+      expect(bySymbol.fUSD).toMatchObject({
+        address: usd,
+        name: 'Foyer USD',
+        decimals: 6,
+        raw: fusd.toString(),
+        quantity: { decimals: '6', numeric: formatUnits(fusd, 6) },
+      })
       expect(bySymbol.FOY).toMatchObject({ address: token, raw: foy.toString() })
       expect(bySymbol.WETH).toBeUndefined()
     })
 
     it('prices each holding from the pools and values it; the second chain has its own prices', async () => {
       const { usd, token, weth } = chain(31337).contracts
-      const [ethUsd, foyUsd, ethUsd2] = await Promise.all([poolPrice(31337, weth, 18, usd, 6), poolPrice(31337, token, 18, usd, 6), poolPrice(31338, weth, 18, usd, 6)])
+      const [ethUsd, foyUsd, ethUsd2] = await Promise.all([
+        poolPrice(31337, weth, 18, usd, 6),
+        poolPrice(31337, token, 18, usd, 6),
+        poolPrice(31338, weth, 18, usd, 6),
+      ])
       const one = (await (await get(`/v1/account/${account(4)}/balance?chainId=31337`)).json()) as { balances: any[] }
-      const two = (await (await get(`/v1/account/${account(4)}/balance?chainId=31338&forceUpdate=true`)).json()) as { balances: any[] }
+      const two = (await (await get(`/v1/account/${account(4)}/balance?chainId=31338&forceUpdate=true`)).json()) as {
+        balances: any[]
+      }
       const find = (list: any[], symbol: string) => list.find((b) => b.symbol === symbol)
       expect(find(one.balances, 'ETH').price).toBeCloseTo(ethUsd, 6)
       expect(find(one.balances, 'FOY').price).toBeCloseTo(foyUsd, 9)
@@ -111,9 +164,20 @@ function suite(open: () => Promise<TestDatabase>) {
       const all = (await (await get(`/v1/account/${account(2)}/balance`)).json()) as { balances: any[] }
       expect(new Set(all.balances.map((b) => b.chainId))).toEqual(new Set(['eip155:31337', 'eip155:31338']))
       // The pair token (an ERC-20 not in the list) is read when asked for; account 0 holds liquidity.
-      const pair = await clientFor(31337).readContract({ address: chain(31337).contracts.factory, abi: factoryAbi, functionName: 'getPair', args: [chain(31337).contracts.weth, chain(31337).contracts.usd] })
-      const withPair = (await (await get(`/v1/account/${account(0)}/balance?chainId=31337&forceUpdate=eip155:31337:${pair}`)).json()) as { balances: any[] }
-      expect(withPair.balances.find((b) => b.address === pair.toLowerCase())).toMatchObject({ symbol: 'UNI-V2', priced: false, price: 0 })
+      const pair = await clientFor(31337).readContract({
+        address: chain(31337).contracts.factory,
+        abi: factoryAbi,
+        functionName: 'getPair',
+        args: [chain(31337).contracts.weth, chain(31337).contracts.usd],
+      })
+      const withPair = (await (
+        await get(`/v1/account/${account(0)}/balance?chainId=31337&forceUpdate=eip155:31337:${pair}`)
+      ).json()) as { balances: any[] }
+      expect(withPair.balances.find((b) => b.address === pair.toLowerCase())).toMatchObject({
+        symbol: 'UNI-V2',
+        priced: false,
+        price: 0,
+      })
     })
 
     it('refuses bad parameters with a reason', async () => {
@@ -138,10 +202,19 @@ function suite(open: () => Promise<TestDatabase>) {
   describe('POST /v1/fungible/price', () => {
     it('prices CAIP-10 and bare addresses, in order, matching the pools', async () => {
       const { usd, token, weth } = chain(31338).contracts
-      const res = await post('/v1/fungible/price', { currency: 'usd', chainId: 31338, addresses: [`eip155:31338:${token}`, NATIVE, usd, `eip155:31337:${token}`] })
+      const res = await post('/v1/fungible/price', {
+        currency: 'usd',
+        chainId: 31338,
+        addresses: [`eip155:31338:${token}`, NATIVE, usd, `eip155:31337:${token}`],
+      })
       expect(res.status).toBe(200)
       const { fungibles } = (await res.json()) as { fungibles: any[] }
-      expect(fungibles.map((f) => [f.chainId, f.symbol])).toEqual([['eip155:31338', 'FOY'], ['eip155:31338', 'ETH'], ['eip155:31338', 'fUSD'], ['eip155:31337', 'FOY']])
+      expect(fungibles.map((f) => [f.chainId, f.symbol])).toEqual([
+        ['eip155:31338', 'FOY'],
+        ['eip155:31338', 'ETH'],
+        ['eip155:31338', 'fUSD'],
+        ['eip155:31337', 'FOY'],
+      ])
       expect(fungibles[0].price).toBeCloseTo(await poolPrice(31338, token, 18, usd, 6), 9)
       expect(fungibles[1].price).toBeCloseTo(await poolPrice(31338, weth, 18, usd, 6), 6)
       expect(fungibles[2].price).toBe(1)
@@ -149,8 +222,20 @@ function suite(open: () => Promise<TestDatabase>) {
     })
 
     it('answers null for an address that is not a priced ERC-20', async () => {
-      const { fungibles } = (await (await post('/v1/fungible/price', { currency: 'usd', addresses: [`eip155:31337:${account(5)}`] })).json()) as { fungibles: any[] }
-      expect(fungibles).toEqual([{ address: `eip155:31337:${account(5).toLowerCase()}`, chainId: 'eip155:31337', name: null, symbol: null, decimals: null, price: null, iconUrl: null }])
+      const { fungibles } = (await (
+        await post('/v1/fungible/price', { currency: 'usd', addresses: [`eip155:31337:${account(5)}`] })
+      ).json()) as { fungibles: any[] }
+      expect(fungibles).toEqual([
+        {
+          address: `eip155:31337:${account(5).toLowerCase()}`,
+          chainId: 'eip155:31337',
+          name: null,
+          symbol: null,
+          decimals: null,
+          price: null,
+          iconUrl: null,
+        },
+      ])
     })
 
     it('refuses bad bodies with a reason', async () => {
@@ -179,7 +264,8 @@ function suite(open: () => Promise<TestDatabase>) {
 
   describe('GET /v1/account/{account}/history', () => {
     type Page = { data: any[]; next: string | null }
-    const page = async (query: string) => (await (await get(`/v1/account/${account(3)}/history?${query}`)).json()) as Page
+    const page = async (query: string) =>
+      (await (await get(`/v1/account/${account(3)}/history?${query}`)).json()) as Page
 
     it('pages newest first with stable cursors: no gaps, no repeats', async () => {
       const everything = await page('limit=50')
@@ -201,7 +287,9 @@ function suite(open: () => Promise<TestDatabase>) {
       expect([...times].sort((a, b) => b - a)).toEqual(times)
       // Every transaction account 3 sent on either chain is there.
       const sent = everything.data.filter((e) => e.metadata.sentFrom === account(3).toLowerCase())
-      const nonces = await Promise.all([31337, 31338].map((id) => clientFor(id).getTransactionCount({ address: account(3) })))
+      const nonces = await Promise.all(
+        [31337, 31338].map((id) => clientFor(id).getTransactionCount({ address: account(3) })),
+      )
       expect(sent.length).toBe(nonces[0]! + nonces[1]!)
     })
 
@@ -212,12 +300,21 @@ function suite(open: () => Promise<TestDatabase>) {
       for (const type of ['send', 'receive', 'trade', 'approve', 'mint']) expect(types).toContain(type)
       expect(types.filter((t) => t === 'trade')).toHaveLength(2)
       const nftEntries = data.filter((e) => e.transfers.some((tr: any) => tr.nft_info))
-      const spam = chain(31337).nfts.find((n) => n.spam)!.address.toLowerCase()
+      const spam = chain(31337)
+        .nfts.find((n) => n.spam)!
+        .address.toLowerCase()
       expect(nftEntries.map((e) => e.transfers[0].nft_info.flags.is_spam).sort()).toEqual([false, true])
       expect(nftEntries.find((e) => e.transfers[0].nft_info.flags.is_spam).transfers[0].nft_info.address).toBe(spam)
-      const ethSwap = data.find((e) => e.metadata.operationType === 'trade' && e.transfers.some((tr: any) => tr.standard === 'native'))
-      expect(ethSwap.transfers.map((tr: any) => [tr.direction, tr.fungible_info.symbol])).toEqual([['out', 'ETH'], ['in', 'FOY']])
-      const sendUsd = data.find((e) => e.metadata.operationType === 'send' && e.transfers[0]?.fungible_info?.symbol === 'fUSD')
+      const ethSwap = data.find(
+        (e) => e.metadata.operationType === 'trade' && e.transfers.some((tr: any) => tr.standard === 'native'),
+      )
+      expect(ethSwap.transfers.map((tr: any) => [tr.direction, tr.fungible_info.symbol])).toEqual([
+        ['out', 'ETH'],
+        ['in', 'FOY'],
+      ])
+      const sendUsd = data.find(
+        (e) => e.metadata.operationType === 'send' && e.transfers[0]?.fungible_info?.symbol === 'fUSD',
+      )
       expect(sendUsd.transfers[0].quantity.numeric).toBe('25')
       expect(sendUsd.id).toBe(`eip155:31337:${sendUsd.metadata.hash}`)
     })
@@ -226,7 +323,9 @@ function suite(open: () => Promise<TestDatabase>) {
       const two = await page('chainId=31338&limit=50')
       expect(two.data.length).toBeGreaterThan(5)
       expect(two.data.every((e) => e.metadata.chain === 'eip155:31338')).toBe(true)
-      const sendUsd = two.data.find((e) => e.metadata.operationType === 'send' && e.transfers[0]?.fungible_info?.symbol === 'fUSD')
+      const sendUsd = two.data.find(
+        (e) => e.metadata.operationType === 'send' && e.transfers[0]?.fungible_info?.symbol === 'fUSD',
+      )
       expect(sendUsd.transfers[0].quantity.numeric).toBe('12.5')
     })
 
@@ -235,7 +334,11 @@ function suite(open: () => Promise<TestDatabase>) {
         [`/v1/account/nope/history`, 400, 'invalid_address'],
         [`/v1/account/${account(3)}/history?chainId=10`, 400, 'unknown_chain'],
         [`/v1/account/${account(3)}/history?cursor=abc`, 400, 'invalid_cursor'],
-        [`/v1/account/${account(3)}/history?cursor=${Buffer.from('[1,2]').toString('base64url')}`, 400, 'invalid_cursor'],
+        [
+          `/v1/account/${account(3)}/history?cursor=${Buffer.from('[1,2]').toString('base64url')}`,
+          400,
+          'invalid_cursor',
+        ],
         [`/v1/account/${account(3)}/history?limit=0`, 400, 'invalid_request'],
         [`/v1/account/${account(3)}/history?onramp=<x>`, 400, 'invalid_request'],
       ]
@@ -246,14 +349,24 @@ function suite(open: () => Promise<TestDatabase>) {
       const off = await app.request(`/v1/account/${account(3)}/history`, { headers: { 'x-project-id': 'no-history' } })
       expect(off.status).toBe(403)
       expect(((await off.json()) as any).error.code).toBe('feature_disabled')
-      expect(await (await get(`/v1/account/${account(3)}/history?onramp=coinbase`)).json()).toEqual({ data: [], next: null })
+      expect(await (await get(`/v1/account/${account(3)}/history?onramp=coinbase`)).json()).toEqual({
+        data: [],
+        next: null,
+      })
     })
 
     it('the spam list is editable: clearing a flag shows on the next read', async () => {
-      const spam = chain(31337).nfts.find((n) => n.spam)!.address.toLowerCase()
+      const spam = chain(31337)
+        .nfts.find((n) => n.spam)!
+        .address.toLowerCase()
       const list = new SpamList(db, { ttlMs: 0 })
       expect(await list.isSpam(31337, spam)).toBe(true)
-      await db.updateTable('nft_spam_list').set({ is_spam: false }).where('address', '=', spam).where('chain_id', '=', 31337).execute()
+      await db
+        .updateTable('nft_spam_list')
+        .set({ is_spam: false })
+        .where('address', '=', spam)
+        .where('chain_id', '=', 31337)
+        .execute()
       expect(await list.isSpam(31337, spam)).toBe(false)
       await seedSpamList(db, config.chains) // a restart keeps the operator's edit
       expect(await list.isSpam(31337, spam)).toBe(false)

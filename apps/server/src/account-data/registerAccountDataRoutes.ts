@@ -16,7 +16,10 @@ import { registerPriceRoutes } from '../prices/priceRoutes.ts'
  * The account data API: balances, prices, identity and history (the indexer that fills history runs beside the
  * app, see indexer/indexerService.ts). One price cache and one RPC client per chain serve every route.
  */
-export function registerAccountDataRoutes(app: FoyerApp, { config, db, project }: { config: ServerConfig; db: FoyerDatabase; project: MiddlewareHandler<AppEnv> }) {
+export function registerAccountDataRoutes(
+  app: FoyerApp,
+  { config, db, project }: { config: ServerConfig; db: FoyerDatabase; project: MiddlewareHandler<AppEnv> },
+) {
   const clients = new ChainClients()
   const prices = new PriceOracle(clients)
   const historyDb = withHistoryTables(db.kysely)

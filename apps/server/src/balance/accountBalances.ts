@@ -1,8 +1,8 @@
 import { formatUnits, parseAbi } from 'viem'
-import type { Address, ChainConfig } from '../config.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { caipChainId } from '../chains/chainParams.ts'
-import { NATIVE_ADDRESS, type PriceOracle, nativeName } from '../prices/priceOracle.ts'
+import type { Address, ChainConfig } from '../config.ts'
+import { NATIVE_ADDRESS, nativeName, type PriceOracle } from '../prices/priceOracle.ts'
 
 const balanceOfAbi = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
@@ -51,7 +51,9 @@ export async function readAccountBalances(
 
   const [native, ...amounts] = await Promise.all([
     client.getBalance({ address }),
-    ...tokens.map((token) => client.readContract({ address: token, abi: balanceOfAbi, functionName: 'balanceOf', args: [address] })),
+    ...tokens.map((token) =>
+      client.readContract({ address: token, abi: balanceOfAbi, functionName: 'balanceOf', args: [address] }),
+    ),
   ])
   const held: { token: Address; amount: bigint }[] = [{ token: NATIVE_ADDRESS, amount: native }]
   tokens.forEach((token, i) => {
@@ -60,7 +62,10 @@ export async function readAccountBalances(
 
   const balances = await Promise.all(
     held.map(async ({ token, amount }): Promise<AccountBalance | null> => {
-      const [info, price] = await Promise.all([prices.tokenInfo(chain, token), prices.usdPrice(chain, token, { fresh: freshPrices })])
+      const [info, price] = await Promise.all([
+        prices.tokenInfo(chain, token),
+        prices.usdPrice(chain, token, { fresh: freshPrices }),
+      ])
       if (!info) return null
       const numeric = formatUnits(amount, info.decimals)
       return {
@@ -80,7 +85,13 @@ export async function readAccountBalances(
   )
   return balances
     .filter((b): b is AccountBalance => b !== null)
-    .sort((a, b) => (a.address === NATIVE_ADDRESS ? -1 : b.address === NATIVE_ADDRESS ? 1 : b.value - a.value || a.symbol.localeCompare(b.symbol)))
+    .sort((a, b) =>
+      a.address === NATIVE_ADDRESS
+        ? -1
+        : b.address === NATIVE_ADDRESS
+          ? 1
+          : b.value - a.value || a.symbol.localeCompare(b.symbol),
+    )
 }
 
 /** USD values to 1/10000 of a cent: enough for display, free of float noise in JSON. */

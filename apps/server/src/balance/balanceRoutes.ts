@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import type { Address, ChainConfig } from '../config.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { normalizeAddress, readFromChain, requireAddress, requireChain } from '../chains/chainParams.ts'
+import type { Address, ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { badRequest } from '../http/errors.ts'
 import type { PriceOracle } from '../prices/priceOracle.ts'
@@ -36,7 +36,9 @@ export function registerBalanceRoutes(app: FoyerApp, deps: BalanceRouteDeps) {
     const { fresh, extraTokens } = parseForceUpdate(c.req.query('forceUpdate'))
     const perChain = await Promise.all(
       chains.map((chain) =>
-        readFromChain(chain, () => readAccountBalances(deps.clients, deps.prices, { chain, address, extraTokens, freshPrices: fresh })),
+        readFromChain(chain, () =>
+          readAccountBalances(deps.clients, deps.prices, { chain, address, extraTokens, freshPrices: fresh }),
+        ),
       ),
     )
     c.header('Cache-Control', 'no-store')
@@ -45,7 +47,8 @@ export function registerBalanceRoutes(app: FoyerApp, deps: BalanceRouteDeps) {
 }
 
 function parseForceUpdate(value: string | undefined): { fresh: boolean; extraTokens: Address[] } {
-  if (value === undefined || value === '' || value === 'false' || value === '0') return { fresh: false, extraTokens: [] }
+  if (value === undefined || value === '' || value === 'false' || value === '0')
+    return { fresh: false, extraTokens: [] }
   if (value === 'true' || value === '1') return { fresh: true, extraTokens: [] }
   // A CAIP-10 account id (eip155:31337:0x…) or a bare address.
   const address = normalizeAddress(value.split(':').at(-1))

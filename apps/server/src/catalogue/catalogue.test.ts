@@ -4,7 +4,13 @@ import { loadConfig } from '../config.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../test/backends.ts'
-import { CatalogueFileError, createWalletCatalogue, loadCatalogueFile, nameMatchRank, parseCatalogue } from './walletCatalogue.ts'
+import {
+  CatalogueFileError,
+  createWalletCatalogue,
+  loadCatalogueFile,
+  nameMatchRank,
+  parseCatalogue,
+} from './walletCatalogue.ts'
 
 const shipped = loadCatalogueFile()
 
@@ -20,7 +26,12 @@ describe('the shipped catalogue', () => {
 
 describe('parseCatalogue', () => {
   it('lists every problem of an edited file at once', () => {
-    const bad = { wallets: [{ id: 'Bad Id', name: '', chains: ['eip155'], order: 1 }, { id: 'x', name: 'X', chains: 'eip155', order: 'first', webapp: 'not a url' }] }
+    const bad = {
+      wallets: [
+        { id: 'Bad Id', name: '', chains: ['eip155'], order: 1 },
+        { id: 'x', name: 'X', chains: 'eip155', order: 'first', webapp: 'not a url' },
+      ],
+    }
     expect(() => parseCatalogue(bad, 'wallets.json')).toThrowError(CatalogueFileError)
     try {
       parseCatalogue(bad, 'wallets.json')
@@ -48,7 +59,8 @@ describe('search ranking', () => {
     const { data } = catalogue.list({ page: 1, entries: 100, search: 'wallet' })
     const ranks = data.map((w) => nameMatchRank(w.name, 'wallet')!)
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
-    for (let i = 1; i < data.length; i++) if (ranks[i] === ranks[i - 1]) expect(data[i]!.order).toBeGreaterThan(data[i - 1]!.order)
+    for (let i = 1; i < data.length; i++)
+      if (ranks[i] === ranks[i - 1]) expect(data[i]!.order).toBeGreaterThan(data[i - 1]!.order)
   })
 })
 
@@ -57,7 +69,10 @@ describe('catalogue HTTP endpoints', () => {
   let app: FoyerApp
   beforeAll(async () => {
     t = await openTestPGlite()
-    const config = loadConfig({ PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data' }, { repoRoot: '/nonexistent' })
+    const config = loadConfig(
+      { PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data' },
+      { repoRoot: '/nonexistent' },
+    )
     const projects = new ProjectStore(t.database.kysely)
     await seedProjects(projects, config)
     app = createApp({ db: t.database, config, projects })
@@ -65,7 +80,8 @@ describe('catalogue HTTP endpoints', () => {
   afterAll(() => t?.cleanup(), BACKEND_TIMEOUT_MS)
 
   const headers = { 'x-project-id': 'foyer-demo', 'x-sdk-type': 'foyer', 'x-sdk-version': '0.1.0' }
-  const get = (path: string, extra: Record<string, string> = {}) => app.request(path, { headers: { ...headers, ...extra } })
+  const get = (path: string, extra: Record<string, string> = {}) =>
+    app.request(path, { headers: { ...headers, ...extra } })
 
   it('pages through every wallet in catalogue order with the count', async () => {
     const first = await (await get('/getWallets?page=1&entries=40')).json()
@@ -73,9 +89,17 @@ describe('catalogue HTTP endpoints', () => {
     expect(first.count).toBe(shipped.length)
     expect(first.data).toHaveLength(40)
     expect(third.data).toHaveLength(shipped.length - 80)
-    expect(first.data[0]).toMatchObject({ id: 'metamask', name: 'MetaMask', rdns: 'io.metamask', image_id: 'metamask', mobile_link: 'metamask://' })
+    expect(first.data[0]).toMatchObject({
+      id: 'metamask',
+      name: 'MetaMask',
+      rdns: 'io.metamask',
+      image_id: 'metamask',
+      mobile_link: 'metamask://',
+    })
     expect(first.data[0].image_url).toBe('http://localhost/getWalletImage/metamask?projectId=foyer-demo')
-    const ids = [...first.data, ...(await (await get('/getWallets?page=2&entries=40')).json()).data, ...third.data].map((w: { id: string }) => w.id)
+    const ids = [...first.data, ...(await (await get('/getWallets?page=2&entries=40')).json()).data, ...third.data].map(
+      (w: { id: string }) => w.id,
+    )
     expect(ids).toEqual(shipped.map((w) => w.id))
   })
 
@@ -102,7 +126,13 @@ describe('catalogue HTTP endpoints', () => {
     expect(res.status).toBe(400)
     const body = await res.json()
     expect(body.error.code).toBe('invalid_request')
-    expect(body.error.details.issues.map((i: { path: string }) => i.path)).toEqual(['page', 'entries', 'chains', 'include', 'search'])
+    expect(body.error.details.issues.map((i: { path: string }) => i.path)).toEqual([
+      'page',
+      'entries',
+      'chains',
+      'include',
+      'search',
+    ])
     expect((await get('/getWallets?entries=abc')).status).toBe(400)
   })
 
@@ -119,7 +149,9 @@ describe('catalogue HTTP endpoints', () => {
     expect(res.headers.get('cache-control')).toContain('max-age=31536000')
     const etag = res.headers.get('etag')!
     expect(await res.text()).toContain('>MM</text>')
-    const again = await app.request('/getWalletImage/metamask?projectId=foyer-demo', { headers: { 'if-none-match': etag } })
+    const again = await app.request('/getWalletImage/metamask?projectId=foyer-demo', {
+      headers: { 'if-none-match': etag },
+    })
     expect(again.status).toBe(304)
     const missing = await app.request('/getWalletImage/no-such-wallet?projectId=foyer-demo')
     expect(missing.status).toBe(404)
@@ -127,7 +159,11 @@ describe('catalogue HTTP endpoints', () => {
   })
 
   it('serves asset, currency and token marks, and refuses malformed ids', async () => {
-    for (const path of ['/public/getAssetImage/eip155:1', '/public/getCurrencyImage/USD', '/public/getTokenImage/WETH']) {
+    for (const path of [
+      '/public/getAssetImage/eip155:1',
+      '/public/getCurrencyImage/USD',
+      '/public/getTokenImage/WETH',
+    ]) {
       const res = await app.request(`${path}?projectId=foyer-demo`)
       expect(res.status, path).toBe(200)
       expect(res.headers.get('etag')).toMatch(/^".+"$/)

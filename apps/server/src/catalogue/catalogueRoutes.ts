@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/context.ts'
 import { type Issue, invalidRequest, notFound } from '../http/errors.ts'
 import { effectiveFeatures } from '../projects/model.ts'
 import { etagOf, generatedMarkSvg } from './generatedMark.ts'
-import { type WalletCatalogue, type WalletQuery, toWalletListing } from './walletCatalogue.ts'
+import { toWalletListing, type WalletCatalogue, type WalletQuery } from './walletCatalogue.ts'
 
 export const MAX_WALLET_ENTRIES = 100
 const MAX_LIST_ITEMS = 100
@@ -28,10 +28,17 @@ function positiveInteger(raw: string | undefined, name: string, fallback: number
 
 function idList(raw: string | undefined, name: string, issues: Issue[], pattern = ID_LIST_ITEM_RE) {
   if (raw === undefined || raw === '') return undefined
-  const items = raw.split(',').map((s) => s.trim()).filter(Boolean)
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   if (items.length > MAX_LIST_ITEMS) issues.push({ path: name, message: `lists at most ${MAX_LIST_ITEMS} items` })
   const bad = items.find((item) => !pattern.test(item))
-  if (bad !== undefined) issues.push({ path: name, message: `"${bad.slice(0, 80)}" is not a valid ${name === 'chains' ? 'chain (namespace or namespace:reference)' : 'wallet id'}` })
+  if (bad !== undefined)
+    issues.push({
+      path: name,
+      message: `"${bad.slice(0, 80)}" is not a valid ${name === 'chains' ? 'chain (namespace or namespace:reference)' : 'wallet id'}`,
+    })
   return items
 }
 
@@ -44,7 +51,8 @@ export function parseWalletQuery(query: Record<string, string>): WalletQuery {
   const include = idList(query.include, 'include', issues)
   const exclude = idList(query.exclude, 'exclude', issues)
   const search = query.search
-  if (search !== undefined && search.length > MAX_SEARCH_LENGTH) issues.push({ path: 'search', message: `must be at most ${MAX_SEARCH_LENGTH} characters` })
+  if (search !== undefined && search.length > MAX_SEARCH_LENGTH)
+    issues.push({ path: 'search', message: `must be at most ${MAX_SEARCH_LENGTH} characters` })
   if (issues.length) throw invalidRequest(issues)
   return { page, entries, chains, include, exclude, search }
 }
@@ -53,7 +61,13 @@ function svgResponse(c: Context<AppEnv>, svg: string) {
   const etag = etagOf(svg)
   c.header('ETag', etag)
   c.header('Cache-Control', IMAGE_CACHE_CONTROL)
-  if (c.req.header('if-none-match')?.split(',').some((t) => t.trim() === etag)) return c.body(null, 304)
+  if (
+    c.req
+      .header('if-none-match')
+      ?.split(',')
+      .some((t) => t.trim() === etag)
+  )
+    return c.body(null, 304)
   c.header('Content-Type', 'image/svg+xml')
   return c.body(svg)
 }
@@ -98,7 +112,8 @@ export function registerCatalogueRoutes(
   for (const kind of ['Asset', 'Currency', 'Token'] as const) {
     app.get(`/public/get${kind}Image/:id`, imageProject, (c) => {
       const id = c.req.param('id')
-      if (!IMAGE_ID_RE.test(id)) throw invalidRequest([{ path: 'id', message: 'must be 1–128 letters, digits, ".", "_", ":" or "-"' }])
+      if (!IMAGE_ID_RE.test(id))
+        throw invalidRequest([{ path: 'id', message: 'must be 1–128 letters, digits, ".", "_", ":" or "-"' }])
       return svgResponse(c, generatedMarkSvg(`${kind}:${id}`, id.split(/[:.]/).pop() ?? id))
     })
   }

@@ -8,7 +8,12 @@ export function generatedMarkSvg(id: string, label: string): string {
   const digest = createHash('sha256').update(id).digest()
   const hue = ((digest[0]! << 8) | digest[1]!) % 360
   const hue2 = (hue + 40 + (digest[2]! % 60)) % 360
-  const words = label.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[^\p{L}\p{N} ]+/gu, ' ').trim().split(/\s+/).filter(Boolean)
+  const words = label
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
   const initials = (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2)).toUpperCase()
   const text = initials.replace(/[&<>"']/g, '')
   return (

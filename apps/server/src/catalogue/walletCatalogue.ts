@@ -69,14 +69,23 @@ export function parseCatalogue(json: unknown, source = 'catalogue'): CatalogueWa
       problems.push(`${at} must be an object`)
       return undefined as never
     }
-    if (typeof raw.id !== 'string' || !ID_RE.test(raw.id)) problems.push(`${at}.id must be lower-case letters, digits and hyphens`)
+    if (typeof raw.id !== 'string' || !ID_RE.test(raw.id))
+      problems.push(`${at}.id must be lower-case letters, digits and hyphens`)
     else if (ids.has(raw.id)) problems.push(`${at}.id "${raw.id}" is used twice`)
     else ids.add(raw.id)
-    if (typeof raw.name !== 'string' || !raw.name.trim() || raw.name.length > 80) problems.push(`${at}.name must be 1–80 characters`)
-    if (raw.rdns !== null && raw.rdns !== undefined && (typeof raw.rdns !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(raw.rdns))) {
+    if (typeof raw.name !== 'string' || !raw.name.trim() || raw.name.length > 80)
+      problems.push(`${at}.name must be 1–80 characters`)
+    if (
+      raw.rdns !== null &&
+      raw.rdns !== undefined &&
+      (typeof raw.rdns !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(raw.rdns))
+    ) {
       problems.push(`${at}.rdns must be a reverse domain name or null`)
     }
-    if (!Array.isArray(raw.chains) || !raw.chains.every((c: unknown) => typeof c === 'string' && NAMESPACE_RE.test(c))) {
+    if (
+      !Array.isArray(raw.chains) ||
+      !raw.chains.every((c: unknown) => typeof c === 'string' && NAMESPACE_RE.test(c))
+    ) {
       problems.push(`${at}.chains must list CAIP-2 namespaces such as "eip155"`)
     }
     if (typeof raw.order !== 'number' || !Number.isFinite(raw.order)) problems.push(`${at}.order must be a number`)
@@ -86,8 +95,14 @@ export function parseCatalogue(json: unknown, source = 'catalogue'): CatalogueWa
       homepage: linkOrNull(raw.homepage, `${at}.homepage`, problems) ?? '',
       rdns: raw.rdns ?? null,
       chains: raw.chains,
-      mobile: { native: linkOrNull(raw.mobile?.native, `${at}.mobile.native`, problems), universal: linkOrNull(raw.mobile?.universal, `${at}.mobile.universal`, problems) },
-      desktop: { native: linkOrNull(raw.desktop?.native, `${at}.desktop.native`, problems), universal: linkOrNull(raw.desktop?.universal, `${at}.desktop.universal`, problems) },
+      mobile: {
+        native: linkOrNull(raw.mobile?.native, `${at}.mobile.native`, problems),
+        universal: linkOrNull(raw.mobile?.universal, `${at}.mobile.universal`, problems),
+      },
+      desktop: {
+        native: linkOrNull(raw.desktop?.native, `${at}.desktop.native`, problems),
+        universal: linkOrNull(raw.desktop?.universal, `${at}.desktop.universal`, problems),
+      },
       webapp: linkOrNull(raw.webapp, `${at}.webapp`, problems),
       appStore: linkOrNull(raw.appStore, `${at}.appStore`, problems),
       playStore: linkOrNull(raw.playStore, `${at}.playStore`, problems),

@@ -1,4 +1,4 @@
-import { type Chain, type HttpTransport, type PublicClient, createPublicClient, defineChain, http } from 'viem'
+import { type Chain, createPublicClient, defineChain, type HttpTransport, http, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config.ts'
 
 export type ChainClient = PublicClient<HttpTransport, Chain>

@@ -14,7 +14,11 @@ export function normalizeAddress(value: unknown): Address | undefined {
 /** An address path or query parameter: 400 `invalid_address` when malformed. */
 export function requireAddress(value: string | undefined, name = 'address'): Address {
   const address = normalizeAddress(value)
-  if (!address) throw badRequest('invalid_address', `The ${name} must be an EVM address: 40 hex characters with an optional 0x prefix`)
+  if (!address)
+    throw badRequest(
+      'invalid_address',
+      `The ${name} must be an EVM address: 40 hex characters with an optional 0x prefix`,
+    )
   return address
 }
 
@@ -40,9 +44,14 @@ export function requireChain(chains: readonly ChainConfig[], value: unknown, nam
   const chain = chains.find((c) => c.id === id)
   if (!chain) {
     const served = chains.map((c) => `eip155:${c.id}`)
-    throw new ApiError(400, 'unknown_chain', `Chain eip155:${id} is not served by this Foyer server${served.length ? ` (it serves ${served.join(', ')})` : ' (no chains are configured)'}`, {
-      details: { chainId: `eip155:${id}`, served },
-    })
+    throw new ApiError(
+      400,
+      'unknown_chain',
+      `Chain eip155:${id} is not served by this Foyer server${served.length ? ` (it serves ${served.join(', ')})` : ' (no chains are configured)'}`,
+      {
+        details: { chainId: `eip155:${id}`, served },
+      },
+    )
   }
   return chain
 }
@@ -52,7 +61,12 @@ export const caipChainId = (chain: { id: number }) => `eip155:${chain.id}`
 
 /** 502 `chain_unavailable`: the chain's RPC did not answer (the node's own message stays in the log). */
 export function chainUnavailable(chain: ChainConfig, cause: unknown): ApiError {
-  return new ApiError(502, 'chain_unavailable', `The RPC endpoint of chain eip155:${chain.id} (${chain.name}) did not answer; try again shortly`, { cause })
+  return new ApiError(
+    502,
+    'chain_unavailable',
+    `The RPC endpoint of chain eip155:${chain.id} (${chain.name}) did not answer; try again shortly`,
+    { cause },
+  )
 }
 
 /** Runs a chain read, turning RPC failures into `chain_unavailable` (ApiErrors pass through). */

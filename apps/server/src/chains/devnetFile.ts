@@ -41,7 +41,10 @@ export interface ChainConfig {
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
 
 /** Reads and parses the devnet file; undefined when it does not exist or is bad (then `issues` says why). */
-export function readDevnetFile(file: string, issues: Issue[]): { chains: ChainConfig[]; accounts: Address[] } | undefined {
+export function readDevnetFile(
+  file: string,
+  issues: Issue[],
+): { chains: ChainConfig[]; accounts: Address[] } | undefined {
   if (!existsSync(file)) return undefined
   let text: string
   try {
@@ -111,7 +114,8 @@ function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig 
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
     issues.push({ path: `${path}.id`, message: 'must be a positive integer chain id' })
   }
-  if (typeof name !== 'string' || name.trim() === '') issues.push({ path: `${path}.name`, message: 'must be a non-empty string' })
+  if (typeof name !== 'string' || name.trim() === '')
+    issues.push({ path: `${path}.name`, message: 'must be a non-empty string' })
   let rpcOk = false
   if (typeof rpcUrl === 'string') {
     try {
@@ -197,5 +201,13 @@ function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig 
     })
   }
   if (issues.length > before) return undefined
-  return { id: id as number, name: (name as string).trim(), rpcUrl: rpcUrl as string, nativeSymbol: nativeSymbol as string, contracts, tokens, nfts }
+  return {
+    id: id as number,
+    name: (name as string).trim(),
+    rpcUrl: rpcUrl as string,
+    nativeSymbol: nativeSymbol as string,
+    contracts,
+    tokens,
+    nfts,
+  }
 }

@@ -10,7 +10,9 @@ export const uniswapV2RouterAbi = parseAbi([
   'function swapExactTokensForTokens(uint amountIn, uint amountOutMin, address[] path, address to, uint deadline) returns (uint[] amounts)',
 ])
 
-export const uniswapV2FactoryAbi = parseAbi(['function getPair(address tokenA, address tokenB) view returns (address pair)'])
+export const uniswapV2FactoryAbi = parseAbi([
+  'function getPair(address tokenA, address tokenB) view returns (address pair)',
+])
 
 export const uniswapV2PairAbi = parseAbi([
   'function token0() view returns (address)',

@@ -1,5 +1,5 @@
 import { NATIVE_TOKEN_ADDRESS_EVM } from '@foyer/core'
-import { type Chain, type HttpTransport, type PublicClient, createPublicClient, defineChain, http } from 'viem'
+import { type Chain, createPublicClient, defineChain, type HttpTransport, http, type PublicClient } from 'viem'
 import type { Address, ChainConfig } from '../config.ts'
 
 /** A token the convert API offers on a chain; the native currency uses `NATIVE_TOKEN_ADDRESS_EVM`. */
@@ -53,11 +53,19 @@ export function convertChainsFrom(chains: readonly ChainConfig[]): Map<number, C
       weth,
       factory,
       tokens: [
-        { address: NATIVE_ADDRESS, symbol: chain.nativeSymbol, name: chain.nativeSymbol === 'ETH' ? 'Ether' : chain.nativeSymbol, decimals: 18 },
+        {
+          address: NATIVE_ADDRESS,
+          symbol: chain.nativeSymbol,
+          name: chain.nativeSymbol === 'ETH' ? 'Ether' : chain.nativeSymbol,
+          decimals: 18,
+        },
         ...chain.tokens.filter((t) => t.address.toLowerCase() !== weth.toLowerCase()),
       ],
       // JSON-RPC batching: the reads of one quote (amounts out per route, reserves) share a round trip.
-      client: createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl, { batch: { wait: 0 }, timeout: 10_000, retryCount: 1 }) }) as PublicClient<HttpTransport, Chain>,
+      client: createPublicClient({
+        chain: viemChain,
+        transport: http(chain.rpcUrl, { batch: { wait: 0 }, timeout: 10_000, retryCount: 1 }),
+      }) as PublicClient<HttpTransport, Chain>,
     })
   }
   return result

@@ -1,14 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getAddress } from 'viem'
-import type { Address, ServerConfig } from '../config.ts'
 import type { FoyerApp } from '../app.ts'
+import type { Address, ServerConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
-import { type Issue, badRequest, forbidden, invalidRequest } from '../http/errors.ts'
+import { badRequest, forbidden, type Issue, invalidRequest } from '../http/errors.ts'
 import { classifyChainError } from '../http/upstreamErrors.ts'
-import { isPlainObject } from '../projects/model.ts'
-import { effectiveFeatures } from '../projects/model.ts'
+import { effectiveFeatures, isPlainObject } from '../projects/model.ts'
 import { type ConvertChain, convertChainsFrom } from './convertChains.ts'
-import { MAX_UINT256, buildApprove, buildSwap, quoteSwap, readAllowance, readGasPrices } from './convertService.ts'
+import { buildApprove, buildSwap, MAX_UINT256, quoteSwap, readAllowance, readGasPrices } from './convertService.ts'
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
 const AMOUNT_RE = /^[0-9]{1,78}$/
@@ -21,10 +20,14 @@ export const MAX_SLIPPAGE_PERCENT = 50
  * (`eip155:31337:0x…`); the native currency is `NATIVE_TOKEN_ADDRESS_EVM`. Amounts are integer strings in the
  * token's smallest unit. Projects with `features.swaps: false` get 403 `feature_disabled`.
  */
-export function registerConvertRoutes(app: FoyerApp, { config, project }: { config: ServerConfig; project: MiddlewareHandler<AppEnv> }) {
+export function registerConvertRoutes(
+  app: FoyerApp,
+  { config, project }: { config: ServerConfig; project: MiddlewareHandler<AppEnv> },
+) {
   const chains = convertChainsFrom(config.chains)
   const swapsEnabled: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!effectiveFeatures(c.get('project').features).swaps) throw forbidden('feature_disabled', 'Swaps are switched off for this project')
+    if (!effectiveFeatures(c.get('project').features).swaps)
+      throw forbidden('feature_disabled', 'Swaps are switched off for this project')
     await next()
   }
   const chainOf = (chainId: number): ConvertChain => {
@@ -49,86 +52,130 @@ export function registerConvertRoutes(app: FoyerApp, { config, project }: { conf
     })
   })
 
-  app.get('/v1/convert/quotes', project, swapsEnabled, chainErrors(async (c) => {
-    const issues: Issue[] = []
-    const from = parseTokenId(c.req.query('from'), 'from', issues)
-    const to = parseTokenId(c.req.query('to'), 'to', issues)
-    const amount = parseAmount(c.req.query('amount'), 'amount', issues)
-    const user = optionalAccount(c, 'userAddress', issues)
-    const gasPrice = c.req.query('gasPrice')
-    if (gasPrice !== undefined && gasPrice !== '' && !AMOUNT_RE.test(gasPrice)) issues.push({ path: 'gasPrice', message: 'must be an integer amount of wei' })
-    sameChain(from, to, user, issues)
-    if (issues.length) throw invalidRequest(issues)
-    const chain = chainOf(from!.chainId)
-    const quote = await quoteSwap(chain, from!.address, to!.address, amount!)
-    return c.json({
-      quotes: [
-        {
-          fromAmount: quote.fromAmount.toString(),
-          fromAccount: c.req.query('from'),
-          toAmount: quote.toAmount.toString(),
-          toAccount: c.req.query('to'),
-          path: quote.path.map((address) => `eip155:${chain.chainId}:${address}`),
-          priceImpact: quote.priceImpact,
+  app.get(
+    '/v1/convert/quotes',
+    project,
+    swapsEnabled,
+    chainErrors(async (c) => {
+      const issues: Issue[] = []
+      const from = parseTokenId(c.req.query('from'), 'from', issues)
+      const to = parseTokenId(c.req.query('to'), 'to', issues)
+      const amount = parseAmount(c.req.query('amount'), 'amount', issues)
+      const user = optionalAccount(c, 'userAddress', issues)
+      const gasPrice = c.req.query('gasPrice')
+      if (gasPrice !== undefined && gasPrice !== '' && !AMOUNT_RE.test(gasPrice))
+        issues.push({ path: 'gasPrice', message: 'must be an integer amount of wei' })
+      sameChain(from, to, user, issues)
+      if (issues.length) throw invalidRequest(issues)
+      const chain = chainOf(from!.chainId)
+      const quote = await quoteSwap(chain, from!.address, to!.address, amount!)
+      return c.json({
+        quotes: [
+          {
+            fromAmount: quote.fromAmount.toString(),
+            fromAccount: c.req.query('from'),
+            toAmount: quote.toAmount.toString(),
+            toAccount: c.req.query('to'),
+            path: quote.path.map((address) => `eip155:${chain.chainId}:${address}`),
+            priceImpact: quote.priceImpact,
+          },
+        ],
+      })
+    }),
+  )
+
+  app.get(
+    '/v1/convert/allowance',
+    project,
+    swapsEnabled,
+    chainErrors(async (c) => {
+      const issues: Issue[] = []
+      const token = parseTokenId(c.req.query('tokenAddress'), 'tokenAddress', issues)
+      const user = parseAccount(c.req.query('userAddress'), 'userAddress', issues)
+      sameChain(token, undefined, user, issues)
+      if (issues.length) throw invalidRequest(issues)
+      const chain = chainOf(token!.chainId)
+      return c.json({ allowance: (await readAllowance(chain, token!.address, user!.address)).toString() })
+    }),
+  )
+
+  app.get(
+    '/v1/convert/gas-price',
+    project,
+    swapsEnabled,
+    chainErrors(async (c) => {
+      const issues: Issue[] = []
+      const chainId = parseChainId(c.req.query('chainId'), 'chainId', issues)
+      if (issues.length) throw invalidRequest(issues)
+      const prices = await readGasPrices(chainOf(chainId!))
+      return c.json({
+        standard: prices.standard.toString(),
+        fast: prices.fast.toString(),
+        instant: prices.instant.toString(),
+      })
+    }),
+  )
+
+  app.get(
+    '/v1/convert/build-approve',
+    project,
+    swapsEnabled,
+    chainErrors(async (c) => {
+      const issues: Issue[] = []
+      const from = parseTokenId(c.req.query('from'), 'from', issues)
+      const to = parseTokenId(c.req.query('to'), 'to', issues)
+      const user = parseAccount(c.req.query('userAddress'), 'userAddress', issues)
+      const rawAmount = c.req.query('amount')
+      const amount =
+        rawAmount === undefined || rawAmount === '' ? MAX_UINT256 : parseAmount(rawAmount, 'amount', issues)
+      sameChain(from, to, user, issues)
+      if (issues.length) throw invalidRequest(issues)
+      const chain = chainOf(from!.chainId)
+      const tx = await buildApprove(chain, from!.address, user!.address, amount!)
+      return c.json({ tx: transactionJson(chain, tx) })
+    }),
+  )
+
+  app.post(
+    '/v1/convert/build-transaction',
+    project,
+    swapsEnabled,
+    chainErrors(async (c) => {
+      const body = c.get('body')
+      if (!isPlainObject(body))
+        throw invalidRequest([
+          { path: '', message: 'send a JSON object {amount, eip155: {slippage}, from, to, userAddress}' },
+        ])
+      const issues: Issue[] = []
+      const from = parseTokenId(body.from, 'from', issues)
+      const to = parseTokenId(body.to, 'to', issues)
+      const amount = parseAmount(body.amount, 'amount', issues)
+      const user = parseAccount(body.userAddress, 'userAddress', issues)
+      const eip155 = body.eip155
+      const slippage = isPlainObject(eip155) ? Number(eip155.slippage) : NaN
+      if (!Number.isFinite(slippage) || slippage < 0 || slippage > MAX_SLIPPAGE_PERCENT) {
+        issues.push({ path: 'eip155.slippage', message: `must be a percentage from 0 to ${MAX_SLIPPAGE_PERCENT}` })
+      }
+      sameChain(from, to, user, issues)
+      if (issues.length) throw invalidRequest(issues)
+      const chain = chainOf(from!.chainId)
+      const built = await buildSwap(chain, {
+        from: from!.address,
+        to: to!.address,
+        amount: amount!,
+        user: user!.address,
+        slippagePercent: slippage,
+      })
+      return c.json({
+        tx: transactionJson(chain, built),
+        quote: {
+          toAmount: built.quote.toAmount.toString(),
+          minimumToAmount: built.minimumOut.toString(),
+          deadline: Number(built.deadline),
         },
-      ],
-    })
-  }))
-
-  app.get('/v1/convert/allowance', project, swapsEnabled, chainErrors(async (c) => {
-    const issues: Issue[] = []
-    const token = parseTokenId(c.req.query('tokenAddress'), 'tokenAddress', issues)
-    const user = parseAccount(c.req.query('userAddress'), 'userAddress', issues)
-    sameChain(token, undefined, user, issues)
-    if (issues.length) throw invalidRequest(issues)
-    const chain = chainOf(token!.chainId)
-    return c.json({ allowance: (await readAllowance(chain, token!.address, user!.address)).toString() })
-  }))
-
-  app.get('/v1/convert/gas-price', project, swapsEnabled, chainErrors(async (c) => {
-    const issues: Issue[] = []
-    const chainId = parseChainId(c.req.query('chainId'), 'chainId', issues)
-    if (issues.length) throw invalidRequest(issues)
-    const prices = await readGasPrices(chainOf(chainId!))
-    return c.json({ standard: prices.standard.toString(), fast: prices.fast.toString(), instant: prices.instant.toString() })
-  }))
-
-  app.get('/v1/convert/build-approve', project, swapsEnabled, chainErrors(async (c) => {
-    const issues: Issue[] = []
-    const from = parseTokenId(c.req.query('from'), 'from', issues)
-    const to = parseTokenId(c.req.query('to'), 'to', issues)
-    const user = parseAccount(c.req.query('userAddress'), 'userAddress', issues)
-    const rawAmount = c.req.query('amount')
-    const amount = rawAmount === undefined || rawAmount === '' ? MAX_UINT256 : parseAmount(rawAmount, 'amount', issues)
-    sameChain(from, to, user, issues)
-    if (issues.length) throw invalidRequest(issues)
-    const chain = chainOf(from!.chainId)
-    const tx = await buildApprove(chain, from!.address, user!.address, amount!)
-    return c.json({ tx: transactionJson(chain, tx) })
-  }))
-
-  app.post('/v1/convert/build-transaction', project, swapsEnabled, chainErrors(async (c) => {
-    const body = c.get('body')
-    if (!isPlainObject(body)) throw invalidRequest([{ path: '', message: 'send a JSON object {amount, eip155: {slippage}, from, to, userAddress}' }])
-    const issues: Issue[] = []
-    const from = parseTokenId(body.from, 'from', issues)
-    const to = parseTokenId(body.to, 'to', issues)
-    const amount = parseAmount(body.amount, 'amount', issues)
-    const user = parseAccount(body.userAddress, 'userAddress', issues)
-    const eip155 = body.eip155
-    const slippage = isPlainObject(eip155) ? Number(eip155.slippage) : NaN
-    if (!Number.isFinite(slippage) || slippage < 0 || slippage > MAX_SLIPPAGE_PERCENT) {
-      issues.push({ path: 'eip155.slippage', message: `must be a percentage from 0 to ${MAX_SLIPPAGE_PERCENT}` })
-    }
-    sameChain(from, to, user, issues)
-    if (issues.length) throw invalidRequest(issues)
-    const chain = chainOf(from!.chainId)
-    const built = await buildSwap(chain, { from: from!.address, to: to!.address, amount: amount!, user: user!.address, slippagePercent: slippage })
-    return c.json({
-      tx: transactionJson(chain, built),
-      quote: { toAmount: built.quote.toAmount.toString(), minimumToAmount: built.minimumOut.toString(), deadline: Number(built.deadline) },
-    })
-  }))
+      })
+    }),
+  )
 }
 
 /**
@@ -145,7 +192,10 @@ function chainErrors(handler: (c: Context<AppEnv>) => Promise<Response>) {
   }
 }
 
-function transactionJson(chain: ConvertChain, tx: { from: Address; to: Address; data: string; value: bigint; gas: bigint; gasPrice: bigint }) {
+function transactionJson(
+  chain: ConvertChain,
+  tx: { from: Address; to: Address; data: string; value: bigint; gas: bigint; gasPrice: bigint },
+) {
   return {
     chainId: `eip155:${chain.chainId}`,
     from: tx.from,
@@ -190,7 +240,13 @@ function parseAmount(value: unknown, path: string, issues: Issue[]): bigint | un
   return BigInt(text)
 }
 
-function sameChain(a: CaipAccount | undefined, b: CaipAccount | undefined, user: CaipAccount | undefined, issues: Issue[]) {
+function sameChain(
+  a: CaipAccount | undefined,
+  b: CaipAccount | undefined,
+  user: CaipAccount | undefined,
+  issues: Issue[],
+) {
   const ids = [a, b, user].filter((x): x is CaipAccount => x !== undefined).map((x) => x.chainId)
-  if (new Set(ids).size > 1) issues.push({ path: '', message: 'every token id and the user address must be on the same chain' })
+  if (new Set(ids).size > 1)
+    issues.push({ path: '', message: 'every token id and the user address must be on the same chain' })
 }

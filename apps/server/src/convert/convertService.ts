@@ -1,5 +1,14 @@
-import { type Hex, BaseError, ContractFunctionRevertedError, HttpRequestError, SocketClosedError, TimeoutError, WebSocketRequestError, encodeFunctionData } from 'viem'
 import { LRUCache } from 'lru-cache'
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  type Hex,
+  HttpRequestError,
+  SocketClosedError,
+  TimeoutError,
+  WebSocketRequestError,
+} from 'viem'
 import type { Address } from '../config.ts'
 import { badRequest } from '../http/errors.ts'
 import { erc20Abi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './abis.ts'
@@ -31,7 +40,8 @@ function candidatePaths(chain: ConvertChain, from: Address, to: Address): Addres
     throw badRequest('no_route', 'The source and target tokens are the same token (wrapping is not a swap)')
   }
   const paths = [[a, b]]
-  if (a.toLowerCase() !== chain.weth.toLowerCase() && b.toLowerCase() !== chain.weth.toLowerCase()) paths.push([a, chain.weth, b])
+  if (a.toLowerCase() !== chain.weth.toLowerCase() && b.toLowerCase() !== chain.weth.toLowerCase())
+    paths.push([a, chain.weth, b])
   return paths
 }
 
@@ -44,7 +54,12 @@ export async function quoteSwap(chain: ConvertChain, from: Address, to: Address,
   const results = await Promise.all(
     paths.map((path) =>
       chain.client
-        .readContract({ address: chain.router, abi: uniswapV2RouterAbi, functionName: 'getAmountsOut', args: [amount, path] })
+        .readContract({
+          address: chain.router,
+          abi: uniswapV2RouterAbi,
+          functionName: 'getAmountsOut',
+          args: [amount, path],
+        })
         .then((amounts) => ({ path, amounts }))
         .catch((error: unknown) => {
           if (isRevert(error)) return undefined
@@ -56,9 +71,15 @@ export async function quoteSwap(chain: ConvertChain, from: Address, to: Address,
   for (const result of results) {
     if (result && (!best || result.amounts.at(-1)! > best.amounts.at(-1)!)) best = result
   }
-  if (!best || best.amounts.at(-1)! === 0n) throw badRequest('no_route', 'No pool with liquidity connects these tokens on this chain')
+  if (!best || best.amounts.at(-1)! === 0n)
+    throw badRequest('no_route', 'No pool with liquidity connects these tokens on this chain')
   const toAmount = best.amounts.at(-1)!
-  return { fromAmount: amount, toAmount, path: best.path, priceImpact: await priceImpactOf(chain, best.path, amount, toAmount) }
+  return {
+    fromAmount: amount,
+    toAmount,
+    path: best.path,
+    priceImpact: await priceImpactOf(chain, best.path, amount, toAmount),
+  }
 }
 
 const factories = new WeakMap<ConvertChain, Promise<Address>>()
@@ -78,10 +99,18 @@ async function priceImpactOf(chain: ConvertChain, path: Address[], amount: bigin
   const hops = await Promise.all(
     path.slice(0, -1).map(async (tokenIn, index) => {
       const tokenOut = path[index + 1]!
-      const key = `${chain.chainId}:${factoryAddress}:${[tokenIn, tokenOut].map((t) => t.toLowerCase()).sort().join(':')}`
+      const key = `${chain.chainId}:${factoryAddress}:${[tokenIn, tokenOut]
+        .map((t) => t.toLowerCase())
+        .sort()
+        .join(':')}`
       let pair = pairs.get(key)
       if (!pair) {
-        pair = chain.client.readContract({ address: factoryAddress, abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [tokenIn, tokenOut] })
+        pair = chain.client.readContract({
+          address: factoryAddress,
+          abi: uniswapV2FactoryAbi,
+          functionName: 'getPair',
+          args: [tokenIn, tokenOut],
+        })
         pairs.set(key, pair)
         pair.catch(() => pairs.delete(key))
       }
@@ -106,7 +135,12 @@ async function priceImpactOf(chain: ConvertChain, path: Address[], amount: bigin
 /** How much the router may spend of the owner's token (native needs no allowance: the maximum). */
 export async function readAllowance(chain: ConvertChain, token: Address, owner: Address): Promise<bigint> {
   if (isNative(token)) return MAX_UINT256
-  return chain.client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, chain.router] })
+  return chain.client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner, chain.router],
+  })
 }
 
 export interface GasPrices {
@@ -124,7 +158,8 @@ export async function readGasPrices(chain: ConvertChain): Promise<GasPrices> {
     const history = await chain.client.getFeeHistory({ blockCount: 10, rewardPercentiles: [25, 50, 90] })
     const nextBase = history.baseFeePerGas.at(-1) ?? 0n
     const rewards = (history.reward ?? []).filter((r) => r.length === 3)
-    const average = (index: number) => (rewards.length ? rewards.reduce((sum, r) => sum + r[index]!, 0n) / BigInt(rewards.length) : 0n)
+    const average = (index: number) =>
+      rewards.length ? rewards.reduce((sum, r) => sum + r[index]!, 0n) / BigInt(rewards.length) : 0n
     const standard = nextBase + average(0)
     const fast = maxOf(nextBase + average(1), standard)
     const instant = maxOf(nextBase + average(2), fast)
@@ -146,10 +181,18 @@ export interface BuiltTransaction {
 }
 
 /** An ERC-20 `approve(router, amount)` for the source token, with gas estimated for the owner. */
-export async function buildApprove(chain: ConvertChain, token: Address, owner: Address, amount: bigint): Promise<BuiltTransaction> {
+export async function buildApprove(
+  chain: ConvertChain,
+  token: Address,
+  owner: Address,
+  amount: bigint,
+): Promise<BuiltTransaction> {
   if (isNative(token)) throw badRequest('approval_not_needed', 'The native currency needs no approval')
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, amount] })
-  const [gas, prices] = await Promise.all([estimate(chain, { from: owner, to: token, data, value: 0n }), readGasPrices(chain)])
+  const [gas, prices] = await Promise.all([
+    estimate(chain, { from: owner, to: token, data, value: 0n }),
+    readGasPrices(chain),
+  ])
   return { from: owner, to: token, data, value: 0n, gas, gasPrice: prices.standard }
 }
 
@@ -170,9 +213,13 @@ export async function buildSwap(
     chain.client.getBlock(),
   ])
   if (allowance < amount) {
-    throw badRequest('insufficient_allowance', 'The router may not spend this much of the source token yet: send the approval first', {
-      allowance: allowance.toString(),
-    })
+    throw badRequest(
+      'insufficient_allowance',
+      'The router may not spend this much of the source token yet: send the approval first',
+      {
+        allowance: allowance.toString(),
+      },
+    )
   }
   const slippageBasisPoints = BigInt(Math.round(slippagePercent * 100))
   const minimumOut = (quote.toAmount * (10_000n - slippageBasisPoints)) / 10_000n
@@ -180,24 +227,41 @@ export async function buildSwap(
   const now = BigInt(Math.max(Math.floor(Date.now() / 1000), Number(block.timestamp)))
   const deadline = now + BigInt(SWAP_DEADLINE_SECONDS)
   const data = isNative(from)
-    ? encodeFunctionData({ abi: uniswapV2RouterAbi, functionName: 'swapExactETHForTokens', args: [minimumOut, quote.path, user, deadline] })
+    ? encodeFunctionData({
+        abi: uniswapV2RouterAbi,
+        functionName: 'swapExactETHForTokens',
+        args: [minimumOut, quote.path, user, deadline],
+      })
     : isNative(to)
-      ? encodeFunctionData({ abi: uniswapV2RouterAbi, functionName: 'swapExactTokensForETH', args: [amount, minimumOut, quote.path, user, deadline] })
-      : encodeFunctionData({ abi: uniswapV2RouterAbi, functionName: 'swapExactTokensForTokens', args: [amount, minimumOut, quote.path, user, deadline] })
+      ? encodeFunctionData({
+          abi: uniswapV2RouterAbi,
+          functionName: 'swapExactTokensForETH',
+          args: [amount, minimumOut, quote.path, user, deadline],
+        })
+      : encodeFunctionData({
+          abi: uniswapV2RouterAbi,
+          functionName: 'swapExactTokensForTokens',
+          args: [amount, minimumOut, quote.path, user, deadline],
+        })
   const value = isNative(from) ? amount : 0n
   const gas = await estimate(chain, { from: user, to: chain.router, data, value })
   return { from: user, to: chain.router, data, value, gas, gasPrice: prices.standard, quote, minimumOut, deadline }
 }
 
 /** Estimates gas with 20 % headroom; a call that would revert (no balance, no allowance) is a 400 with its reason. */
-async function estimate(chain: ConvertChain, call: { from: Address; to: Address; data: Hex; value: bigint }): Promise<bigint> {
+async function estimate(
+  chain: ConvertChain,
+  call: { from: Address; to: Address; data: Hex; value: bigint },
+): Promise<bigint> {
   try {
     const gas = await chain.client.estimateGas({ account: call.from, to: call.to, data: call.data, value: call.value })
     return (gas * 120n) / 100n
   } catch (error) {
     // The node not answering is not the transaction's fault: leave it to the 502 mapping.
     if (error instanceof BaseError && !isTransportFailure(error)) {
-      const reason = error.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null
+      const reason = error.walk(
+        (e) => e instanceof ContractFunctionRevertedError,
+      ) as ContractFunctionRevertedError | null
       throw badRequest('transaction_would_fail', `The transaction would fail: ${reason?.reason ?? error.shortMessage}`)
     }
     throw error
@@ -205,7 +269,15 @@ async function estimate(chain: ConvertChain, call: { from: Address; to: Address;
 }
 
 function isTransportFailure(error: BaseError): boolean {
-  return error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError || e instanceof WebSocketRequestError) !== null
+  return (
+    error.walk(
+      (e) =>
+        e instanceof HttpRequestError ||
+        e instanceof TimeoutError ||
+        e instanceof SocketClosedError ||
+        e instanceof WebSocketRequestError,
+    ) !== null
+  )
 }
 
 function isRevert(error: unknown): boolean {
@@ -215,4 +287,3 @@ function isRevert(error: unknown): boolean {
 function maxOf(a: bigint, b: bigint) {
   return a > b ? a : b
 }
-

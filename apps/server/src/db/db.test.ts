@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { classifyError } from '../http/errors.ts'
 import { DEMO_PROJECT } from '../projects/model.ts'
@@ -12,8 +12,8 @@ import {
   probePostgres,
   type TestDatabase,
 } from '../test/backends.ts'
-import { openDatabase, type Database } from './index.ts'
-import { migrateToLatest, MIGRATION_TABLE } from './migrate.ts'
+import { type Database, openDatabase } from './index.ts'
+import { MIGRATION_TABLE, migrateToLatest } from './migrate.ts'
 import { migrations } from './migrations/index.ts'
 
 const postgres = await probePostgres()
@@ -36,11 +36,17 @@ function sharedSuite(open: () => Promise<TestDatabase>): () => TestDatabase {
   afterAll(() => t?.cleanup(), BACKEND_TIMEOUT_MS)
 
   it('has run every migration once; running them again is a no-op', async () => {
-    const rows = await db.selectFrom(MIGRATION_TABLE as any).select('name').execute()
+    const rows = await db
+      .selectFrom(MIGRATION_TABLE as any)
+      .select('name')
+      .execute()
     expect(rows.map((r: any) => r.name)).toEqual(Object.keys(migrations))
     expect(await migrateToLatest(db)).toEqual({ applied: [] })
     expect(await migrateToLatest(db)).toEqual({ applied: [] })
-    const again = await db.selectFrom(MIGRATION_TABLE as any).select('name').execute()
+    const again = await db
+      .selectFrom(MIGRATION_TABLE as any)
+      .select('name')
+      .execute()
     expect(again).toHaveLength(Object.keys(migrations).length)
   })
 
@@ -48,22 +54,36 @@ function sharedSuite(open: () => Promise<TestDatabase>): () => TestDatabase {
     const store = new ProjectStore(db)
     await store.upsert(DEMO_PROJECT)
     const first = await store.get('foyer-demo')
-    expect(first).toMatchObject({ id: 'foyer-demo', name: 'Foyer demo', allowedOrigins: DEMO_PROJECT.allowedOrigins, features: {} })
+    expect(first).toMatchObject({
+      id: 'foyer-demo',
+      name: 'Foyer demo',
+      allowedOrigins: DEMO_PROJECT.allowedOrigins,
+      features: {},
+    })
     expect(first!.createdAt).toBeInstanceOf(Date)
 
     await store.upsert(DEMO_PROJECT) // unchanged → row untouched
     const same = await store.get('foyer-demo')
     expect(same!.updatedAt.getTime()).toBe(first!.updatedAt.getTime())
 
-    await store.upsert({ ...DEMO_PROJECT, allowedOrigins: ['https://a.b', 'https://c,"d'], features: { swaps: false, socials: ['google'] } })
+    await store.upsert({
+      ...DEMO_PROJECT,
+      allowedOrigins: ['https://a.b', 'https://c,"d'],
+      features: { swaps: false, socials: ['google'] },
+    })
     const changed = await store.get('foyer-demo')
-    expect(changed).toMatchObject({ allowedOrigins: ['https://a.b', 'https://c,"d'], features: { swaps: false, socials: ['google'] } })
+    expect(changed).toMatchObject({
+      allowedOrigins: ['https://a.b', 'https://c,"d'],
+      features: { swaps: false, socials: ['google'] },
+    })
     expect(changed!.updatedAt.getTime()).toBeGreaterThanOrEqual(first!.updatedAt.getTime())
     expect(changed!.createdAt.getTime()).toBe(first!.createdAt.getTime())
     expect(await store.isOriginKnown('https://a.b')).toBe(true)
     expect(await store.isOriginKnown('http://127.0.0.1:5173')).toBe(false)
     await store.upsert(DEMO_PROJECT)
-    expect((await db.selectFrom('projects').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n).toBe('1')
+    expect((await db.selectFrom('projects').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n).toBe(
+      '1',
+    )
   })
 
   it('refuses a non-object features value at the database level', async () => {
@@ -90,7 +110,12 @@ function sharedSuite(open: () => Promise<TestDatabase>): () => TestDatabase {
   })
 
   it('commits, rolls back, and keeps concurrent transactions consistent', async () => {
-    await db.schema.createTable('tx_counter').ifNotExists().addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('n', 'integer', (c) => c.notNull()).execute()
+    await db.schema
+      .createTable('tx_counter')
+      .ifNotExists()
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('n', 'integer', (c) => c.notNull())
+      .execute()
     const tdb = db as unknown as Kysely<any>
     await tdb.insertInto('tx_counter').values({ id: 1, n: 0 }).execute()
 
@@ -109,9 +134,18 @@ function sharedSuite(open: () => Promise<TestDatabase>): () => TestDatabase {
     await Promise.all(
       Array.from({ length: 10 }, () =>
         tdb.transaction().execute(async (trx) => {
-          const { n } = await trx.selectFrom('tx_counter').select('n').where('id', '=', 1).forUpdate().executeTakeFirstOrThrow()
+          const { n } = await trx
+            .selectFrom('tx_counter')
+            .select('n')
+            .where('id', '=', 1)
+            .forUpdate()
+            .executeTakeFirstOrThrow()
           await new Promise((r) => setTimeout(r, 2))
-          await trx.updateTable('tx_counter').set({ n: n + 1 }).where('id', '=', 1).execute()
+          await trx
+            .updateTable('tx_counter')
+            .set({ n: n + 1 })
+            .where('id', '=', 1)
+            .execute()
         }),
       ),
     )
@@ -139,32 +173,51 @@ describe('PGlite (embedded)', () => {
   const shared = sharedSuite(openTestPGlite)
 
   // runs after the shared cases, on the same instance
-  it('keeps data across a restart in the same data dir, and refuses a second open of it', async () => {
-    const t = shared()
-    const pgliteDir = `${t.dataDir}/pglite`
-    await expect(openDatabase({ pgliteDir })).rejects.toThrow(/already open in this process/)
-    await new ProjectStore(t.database.kysely).upsert({ id: 'persisted', name: 'P', allowedOrigins: ['https://p.example'], features: { email: false } })
-    const ms = await t.reopen!()
-    console.info(`[foyer] PGlite reopened an existing data dir in ${ms} ms`)
-    expect(await new ProjectStore(t.database.kysely).get('persisted')).toMatchObject({ allowedOrigins: ['https://p.example'], features: { email: false } })
-    expect(await migrateToLatest(t.database.kysely)).toEqual({ applied: [] })
-  }, BACKEND_TIMEOUT_MS)
+  it(
+    'keeps data across a restart in the same data dir, and refuses a second open of it',
+    async () => {
+      const t = shared()
+      const pgliteDir = `${t.dataDir}/pglite`
+      await expect(openDatabase({ pgliteDir })).rejects.toThrow(/already open in this process/)
+      await new ProjectStore(t.database.kysely).upsert({
+        id: 'persisted',
+        name: 'P',
+        allowedOrigins: ['https://p.example'],
+        features: { email: false },
+      })
+      const ms = await t.reopen!()
+      console.info(`[foyer] PGlite reopened an existing data dir in ${ms} ms`)
+      expect(await new ProjectStore(t.database.kysely).get('persisted')).toMatchObject({
+        allowedOrigins: ['https://p.example'],
+        features: { email: false },
+      })
+      expect(await migrateToLatest(t.database.kysely)).toEqual({ applied: [] })
+    },
+    BACKEND_TIMEOUT_MS,
+  )
 })
 
 describe.runIf(postgres.available)(`Postgres (${postgres.available ? 'scratch database' : postgres.reason})`, () => {
   sharedSuite(openTestPostgres)
 
-  it('lets several instances start against an empty database at once', async () => {
-    const scratch = await createScratchDatabase(postgres.adminUrl)
-    try {
-      const dbs = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: scratch.url, poolMax: 2 })))
-      const rows = await dbs[0]!.kysely.selectFrom(MIGRATION_TABLE as any).select('name').execute()
-      expect(rows).toHaveLength(Object.keys(migrations).length)
-      await Promise.all(dbs.map((d) => d.close()))
-    } finally {
-      await scratch.drop()
-    }
-  }, BACKEND_TIMEOUT_MS)
+  it(
+    'lets several instances start against an empty database at once',
+    async () => {
+      const scratch = await createScratchDatabase(postgres.adminUrl)
+      try {
+        const dbs = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: scratch.url, poolMax: 2 })))
+        const rows = await dbs[0]!.kysely
+          .selectFrom(MIGRATION_TABLE as any)
+          .select('name')
+          .execute()
+        expect(rows).toHaveLength(Object.keys(migrations).length)
+        await Promise.all(dbs.map((d) => d.close()))
+      } finally {
+        await scratch.drop()
+      }
+    },
+    BACKEND_TIMEOUT_MS,
+  )
 
   it('reports an unreachable server as 503, not 500', async () => {
     const db = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', migrate: false })

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { Kysely, PostgresDialect, type LogEvent } from 'kysely'
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { redactUrl, silentLogger, type Logger } from '../log.ts'
+import { type Logger, redactUrl, silentLogger } from '../log.ts'
 import { acquireDirLock } from './lock.ts'
 import { migrateToLatest } from './migrate.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
@@ -41,7 +41,9 @@ const asText = (v: string) => v
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<FoyerDatabase> {
   const logger = options.logger ?? silentLogger
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl, logger, options.poolMax) : await openPGlite(options, logger)
+  const db = options.databaseUrl
+    ? openPostgres(options.databaseUrl, logger, options.poolMax)
+    : await openPGlite(options, logger)
   if (options.migrate !== false) {
     try {
       const { applied } = await migrateToLatest(db.kysely)

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type MigrationResultSet } from 'kysely'
+import { type Kysely, type MigrationResultSet, Migrator } from 'kysely'
 import { migrations } from './migrations/index.ts'
 
 export const MIGRATION_TABLE = 'foyer_migration'

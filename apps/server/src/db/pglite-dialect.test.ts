@@ -56,7 +56,10 @@ describe('PGliteDialect (fake PGlite)', () => {
   it('passes parameters, reports affected rows, and serialises a transaction against other queries', async () => {
     const { pglite, log, hold } = fakePGlite()
     const db = new Kysely<any>({ dialect: new PGliteDialect({ pglite }) })
-    const r = await db.insertInto('t').values([{ a: 1 }, { a: 2 }]).executeTakeFirst()
+    const r = await db
+      .insertInto('t')
+      .values([{ a: 1 }, { a: 2 }])
+      .executeTakeFirst()
     expect(r.numInsertedOrUpdatedRows).toBe(2n)
     expect(log).toEqual(['insert into "t" ("a") values ($1), ($2) [1,2]'])
     log.length = 0
@@ -72,7 +75,13 @@ describe('PGliteDialect (fake PGlite)', () => {
     await new Promise((r) => setTimeout(r, 10))
     open()
     await Promise.all([trx, outside])
-    expect(log).toEqual(['begin', 'select 1 from "inside"', 'select 2 from "inside_too"', 'commit', 'select 3 from "outside"'])
+    expect(log).toEqual([
+      'begin',
+      'select 1 from "inside"',
+      'select 2 from "inside_too"',
+      'commit',
+      'select 3 from "outside"',
+    ])
     await db.destroy()
     expect(log.at(-1)).toBe('<close>')
   })
@@ -86,7 +95,10 @@ describe('PGliteDialect (fake PGlite)', () => {
         throw new Error('boom')
       }),
     ).rejects.toThrow('boom')
-    await db.transaction().setIsolationLevel('serializable').execute(async () => {})
+    await db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(async () => {})
     const trx = await db.startTransaction().execute()
     const sp = await trx.savepoint('sp1').execute()
     await sp.rollbackToSavepoint('sp1').execute()

@@ -1,18 +1,18 @@
 import {
   CompiledQuery,
   createQueryId,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
   type DialectAdapter,
   type Driver,
   type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
   type QueryCompiler,
   type QueryResult,
+  sql,
   type TransactionSettings,
 } from 'kysely'
 
@@ -79,17 +79,24 @@ export class Mutex {
     return new Promise((resolve, reject) => {
       let timedOut = false
       const slowTimer =
-        onSlow && Number.isFinite(timeoutMs) ? setTimeout(() => onSlow(Date.now() - started), Math.max(1, timeoutMs / 6)) : undefined
+        onSlow && Number.isFinite(timeoutMs)
+          ? setTimeout(() => onSlow(Date.now() - started), Math.max(1, timeoutMs / 6))
+          : undefined
       const timer = Number.isFinite(timeoutMs)
         ? setTimeout(() => {
             timedOut = true
-            reject(new Error(`Timed out after ${timeoutMs} ms waiting for the database connection (PGlite has one connection; inside a transaction use the transaction object, not the outer db)`))
+            reject(
+              new Error(
+                `Timed out after ${timeoutMs} ms waiting for the database connection (PGlite has one connection; inside a transaction use the transaction object, not the outer db)`,
+              ),
+            )
           }, timeoutMs)
         : undefined
       void previous.then(() => {
         clearTimeout(timer)
         clearTimeout(slowTimer)
-        if (timedOut) release() // our turn came too late: pass it straight on
+        if (timedOut)
+          release() // our turn came too late: pass it straight on
         else resolve(once(release))
       })
     })

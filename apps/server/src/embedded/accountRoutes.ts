@@ -8,7 +8,11 @@ import { ApiError, badRequest, notFound } from '../http/errors.ts'
 import { type EmbeddedContext, readFields, requireSession, userOut } from './embeddedContext.ts'
 import { isWalletLinkSigned } from './walletProof.ts'
 
-export function registerAccountRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, frameProject: MiddlewareHandler<AppEnv>) {
+export function registerAccountRoutes(
+  app: Hono<AppEnv>,
+  ctx: EmbeddedContext,
+  frameProject: MiddlewareHandler<AppEnv>,
+) {
   const { db, now } = ctx
 
   app.get('/v1/embedded/session', frameProject, async (c) => {
@@ -20,7 +24,8 @@ export function registerAccountRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, f
   app.post('/v1/embedded/wallet', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
     const { address, authShare, signature } = readFields(c, ['address', 'authShare', 'signature'])
-    if (!(await isWalletLinkSigned(address, row.id, authShare, signature))) throw badRequest('invalid_signature', 'The signature is not a personal_sign of the link message by this address')
+    if (!(await isWalletLinkSigned(address, row.id, authShare, signature)))
+      throw badRequest('invalid_signature', 'The signature is not a personal_sign of the link message by this address')
     const updated = await db
       .updateTable('embedded_users')
       .set({ address: address.toLowerCase(), auth_share: authShare, updated_at: now() })
@@ -59,7 +64,13 @@ export function registerAccountRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, f
       .execute()
     c.header('Cache-Control', 'no-store')
     return c.json({
-      devices: devices.map((d) => ({ id: d.device_hash, current: d.device_hash === row.device_hash, approvedAt: d.approved_at.toISOString(), lastUsedAt: d.last_used_at.toISOString(), expiresAt: d.expires_at.toISOString() })),
+      devices: devices.map((d) => ({
+        id: d.device_hash,
+        current: d.device_hash === row.device_hash,
+        approvedAt: d.approved_at.toISOString(),
+        lastUsedAt: d.last_used_at.toISOString(),
+        expiresAt: d.expires_at.toISOString(),
+      })),
     })
   })
 
@@ -67,8 +78,20 @@ export function registerAccountRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, f
     const row = await requireSession(ctx, c)
     const { id } = readFields(c, ['id'])
     const revoked = await db.transaction().execute(async (trx) => {
-      const gone = await trx.deleteFrom('embedded_devices').where('user_id', '=', row.id).where('device_hash', '=', id).returning('device_hash').executeTakeFirst()
-      if (gone) await trx.updateTable('embedded_sessions').set({ revoked_at: now() }).where('user_id', '=', row.id).where('device_hash', '=', id).where('revoked_at', 'is', null).execute()
+      const gone = await trx
+        .deleteFrom('embedded_devices')
+        .where('user_id', '=', row.id)
+        .where('device_hash', '=', id)
+        .returning('device_hash')
+        .executeTakeFirst()
+      if (gone)
+        await trx
+          .updateTable('embedded_sessions')
+          .set({ revoked_at: now() })
+          .where('user_id', '=', row.id)
+          .where('device_hash', '=', id)
+          .where('revoked_at', 'is', null)
+          .execute()
       return Boolean(gone)
     })
     if (!revoked) throw notFound('device_not_found', 'No such device for this user')
@@ -80,7 +103,12 @@ async function fundNewWallet(ctx: EmbeddedContext, address: string) {
   const { faucetUrl } = ctx.config.embedded
   if (!faucetUrl) return
   try {
-    const response = await fetch(faucetUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address }), signal: AbortSignal.timeout(10_000) })
+    const response = await fetch(faucetUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address }),
+      signal: AbortSignal.timeout(10_000),
+    })
     if (!response.ok) ctx.logger.warn('embedded: faucet refused', { status: response.status })
   } catch (error) {
     ctx.logger.warn('embedded: faucet not reachable', { error: (error as Error).message })

@@ -4,14 +4,14 @@
  * BEFORE the code is compared, and a right code is consumed by exactly one request.
  */
 import type { Context } from 'hono'
+import { clientAddress } from '../http/clientAddress.ts'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
-import { clientAddress } from '../http/clientAddress.ts'
 import type { ChallengePurpose, EmbeddedContext } from './embeddedContext.ts'
 import type { EmbeddedTables } from './embeddedTables.ts'
 import type { Mail } from './mailer.ts'
-import { countSend, takeSendLock } from './sendLimits.ts'
 import { codeHash, newId, sameHash, sha256 } from './secrets.ts'
+import { countSend, takeSendLock } from './sendLimits.ts'
 
 /** Wrong-or-right checks of one code before it is burnt. */
 export const CODE_ATTEMPTS_LIMIT = 5
@@ -21,7 +21,10 @@ export const FAILURES_PER_EMAIL_LIMIT = 10
 /** Code checks per client address per window. */
 export const FAILURES_PER_CLIENT_LIMIT = 30
 
-type NewChallenge = Pick<EmbeddedTables['embedded_challenges'], 'purpose' | 'email' | 'user_id' | 'device_hash' | 'new_email'>
+type NewChallenge = Pick<
+  EmbeddedTables['embedded_challenges'],
+  'purpose' | 'email' | 'user_id' | 'device_hash' | 'new_email'
+>
 
 export interface IssueOptions {
   challenge: NewChallenge
@@ -44,7 +47,13 @@ export async function issueChallenge(ctx: EmbeddedContext, { challenge, ttlMs, s
     await countSend(ctx, limits.kind === 'client' ? clientAddress(limits.c, ctx.config.trustProxyHops) : undefined)
     await ctx.db
       .insertInto('embedded_challenges')
-      .values({ ...challenge, id, secret_hash: challenge.purpose === 'device' ? sha256(secret) : codeHash(id, secret), expires_at: new Date(ctx.now().getTime() + ttlMs), created_at: ctx.now() })
+      .values({
+        ...challenge,
+        id,
+        secret_hash: challenge.purpose === 'device' ? sha256(secret) : codeHash(id, secret),
+        expires_at: new Date(ctx.now().getTime() + ttlMs),
+        created_at: ctx.now(),
+      })
       .execute()
     await ctx.mailer.send(mail(secret)).catch((error: Error) => {
       ctx.logger.error('embedded: could not send mail', { purpose: challenge.purpose, error: error.message })
@@ -69,7 +78,8 @@ export interface CodeTarget {
   limitEmail: string
 }
 
-const tooManyForCode = () => new ApiError(429, 'too_many_attempts', 'Too many wrong codes for this code; request a new one')
+const tooManyForCode = () =>
+  new ApiError(429, 'too_many_attempts', 'Too many wrong codes for this code; request a new one')
 const codeExpired = () => badRequest('code_expired', 'The code has expired; request a new one')
 const invalidCode = () => badRequest('invalid_code', 'The code is not right')
 
@@ -77,7 +87,9 @@ async function hitLimit(ctx: EmbeddedContext, key: string, limit: number) {
   const { count, resetAt } = await ctx.counters.hit(key, FAILURE_WINDOW_MS)
   if (count > limit) {
     const seconds = Math.max(1, Math.ceil((resetAt.getTime() - ctx.now().getTime()) / 1000))
-    throw new ApiError(429, 'too_many_attempts', 'Too many wrong codes; try again later', { headers: { 'Retry-After': String(seconds) } })
+    throw new ApiError(429, 'too_many_attempts', 'Too many wrong codes; try again later', {
+      headers: { 'Retry-After': String(seconds) },
+    })
   }
 }
 
@@ -90,7 +102,11 @@ async function hitLimit(ctx: EmbeddedContext, key: string, limit: number) {
 export async function checkCode(ctx: EmbeddedContext, c: Context<AppEnv>, target: CodeTarget, otp: string) {
   const { db, now } = ctx
   await hitLimit(ctx, `embedded-code:client:${clientAddress(c, ctx.config.trustProxyHops)}`, FAILURES_PER_CLIENT_LIMIT)
-  let query = db.selectFrom('embedded_challenges').selectAll().where('purpose', '=', target.purpose).where('device_hash', '=', target.deviceHash)
+  let query = db
+    .selectFrom('embedded_challenges')
+    .selectAll()
+    .where('purpose', '=', target.purpose)
+    .where('device_hash', '=', target.deviceHash)
   if (target.email !== undefined) query = query.where('email', '=', target.email)
   if (target.userId !== undefined) query = query.where('user_id', '=', target.userId)
   const challenge = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst()
@@ -108,9 +124,16 @@ export async function checkCode(ctx: EmbeddedContext, c: Context<AppEnv>, target
     .executeTakeFirst()
   // Used, expired or burnt (the request that took the last attempt with a wrong code answered 429): ask for a new one.
   if (!taken) throw codeExpired()
-  if (!sameHash(taken.secret_hash, codeHash(challenge.id, otp))) throw taken.attempts >= CODE_ATTEMPTS_LIMIT ? tooManyForCode() : invalidCode()
+  if (!sameHash(taken.secret_hash, codeHash(challenge.id, otp)))
+    throw taken.attempts >= CODE_ATTEMPTS_LIMIT ? tooManyForCode() : invalidCode()
 
-  const consumed = await db.updateTable('embedded_challenges').set({ consumed_at: now() }).where('id', '=', challenge.id).where('consumed_at', 'is', null).returning('id').executeTakeFirst()
+  const consumed = await db
+    .updateTable('embedded_challenges')
+    .set({ consumed_at: now() })
+    .where('id', '=', challenge.id)
+    .where('consumed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
   if (!consumed) throw codeExpired()
   return challenge
 }

@@ -6,7 +6,7 @@ import type { Hono } from 'hono'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { issueChallenge } from './challenges.ts'
-import { type EmbeddedContext, approveDevice } from './embeddedContext.ts'
+import { approveDevice, type EmbeddedContext } from './embeddedContext.ts'
 import { loginCodeMail } from './mailer.ts'
 import { newCode, sha256 } from './secrets.ts'
 
@@ -39,7 +39,8 @@ export function registerDeviceApproval(app: Hono<AppEnv>, ctx: EmbeddedContext) 
       .where('expires_at', '>', ctx.now())
       .returningAll()
       .executeTakeFirst()
-    if (!challenge?.user_id || !challenge.device_hash) return c.html(page('This link has expired or was already used. Start the sign-in again.'), 400)
+    if (!challenge?.user_id || !challenge.device_hash)
+      return c.html(page('This link has expired or was already used. Start the sign-in again.'), 400)
     const { user_id: userId, device_hash: deviceHash, email } = challenge
     await approveDevice(ctx.db, ctx, userId, deviceHash)
     // The device is approved: the login code follows by email (it answers a link from this mailbox, so no resend lock).
@@ -53,7 +54,10 @@ export function registerDeviceApproval(app: Hono<AppEnv>, ctx: EmbeddedContext) 
       })
     } catch (error) {
       if (!(error instanceof ApiError)) throw error // a mail failure or the global quota: say so on the page
-      return c.html(page('Device approved, but the login code could not be sent. Go back to the site and ask for a new code.'), error.status === 429 ? 429 : 503)
+      return c.html(
+        page('Device approved, but the login code could not be sent. Go back to the site and ask for a new code.'),
+        error.status === 429 ? 429 : 503,
+      )
     }
     return c.html(page('Device approved. Go back to the site and enter the code we just emailed you.'))
   })

@@ -32,7 +32,10 @@ describe('normalizeEmail', () => {
     ['a newline (header injection)', 'a@example.com\nBcc: x@y.z'],
     ['non-ASCII', 'ä@example.com'],
     ['a local part over 64', `${'a'.repeat(65)}@example.com`],
-    ['an address over 254', `a@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(10)}.com`],
+    [
+      'an address over 254',
+      `a@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(10)}.com`,
+    ],
     ['empty', ''],
   ])('refuses %s', (_what, input) => {
     expect(normalizeEmail(input)).toBeUndefined()

@@ -22,11 +22,12 @@ export function normalizeEmail(input: unknown): string | undefined {
   const labels = email.slice(at + 1).split('.')
   if (local.length > 64 || !LOCAL_PART_RE.test(local)) return undefined
   // At least two labels, each LDH; a numeric top-level label would let an IPv4 address through as a domain.
-  if (labels.length < 2 || !labels.every((label) => DOMAIN_LABEL_RE.test(label)) || /^\d+$/.test(labels.at(-1)!)) return undefined
+  if (labels.length < 2 || !labels.every((label) => DOMAIN_LABEL_RE.test(label)) || /^\d+$/.test(labels.at(-1)!))
+    return undefined
   const parsed = addressparser(email)
   if (parsed.length !== 1) return undefined
   const [only] = parsed
-  if (!only || 'group' in only && only.group !== undefined) return undefined
+  if (!only || ('group' in only && only.group !== undefined)) return undefined
   if (only.name !== '' || only.address !== email) return undefined
   return email
 }

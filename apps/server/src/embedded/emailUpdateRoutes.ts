@@ -14,7 +14,11 @@ import { newCode } from './secrets.ts'
 
 const emailTaken = () => new ApiError(409, 'email_taken', 'This email is already in use')
 
-export function registerEmailUpdateRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, frameProject: MiddlewareHandler<AppEnv>) {
+export function registerEmailUpdateRoutes(
+  app: Hono<AppEnv>,
+  ctx: EmbeddedContext,
+  frameProject: MiddlewareHandler<AppEnv>,
+) {
   const { db, now } = ctx
   const { codeTtlMs } = ctx.config.embedded
 
@@ -23,7 +27,13 @@ export function registerEmailUpdateRoutes(app: Hono<AppEnv>, ctx: EmbeddedContex
     const { email } = readFields(c, ['email'])
     if (email === row.email) throw badRequest('invalid_request', 'The new email is the current one')
     await issueChallenge(ctx, {
-      challenge: { purpose: 'update_primary', email: row.email, user_id: row.id, device_hash: row.device_hash, new_email: email },
+      challenge: {
+        purpose: 'update_primary',
+        email: row.email,
+        user_id: row.id,
+        device_hash: row.device_hash,
+        new_email: email,
+      },
       ttlMs: codeTtlMs,
       secret: newCode(),
       mail: (code) => updateEmailCodeMail(row.email, code, 'current'),
@@ -35,11 +45,28 @@ export function registerEmailUpdateRoutes(app: Hono<AppEnv>, ctx: EmbeddedContex
   app.post('/v1/embedded/email/update/primary', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
     const { otp } = readFields(c, ['otp'])
-    const challenge = await checkCode(ctx, c, { purpose: 'update_primary', email: row.email, userId: row.id, deviceHash: row.device_hash, limitEmail: row.email }, otp)
+    const challenge = await checkCode(
+      ctx,
+      c,
+      {
+        purpose: 'update_primary',
+        email: row.email,
+        userId: row.id,
+        deviceHash: row.device_hash,
+        limitEmail: row.email,
+      },
+      otp,
+    )
     const newEmail = challenge.new_email!
     try {
       await issueChallenge(ctx, {
-        challenge: { purpose: 'update_secondary', email: newEmail, user_id: row.id, device_hash: row.device_hash, new_email: newEmail },
+        challenge: {
+          purpose: 'update_secondary',
+          email: newEmail,
+          user_id: row.id,
+          device_hash: row.device_hash,
+          new_email: newEmail,
+        },
         ttlMs: codeTtlMs,
         secret: newCode(),
         mail: (code) => updateEmailCodeMail(newEmail, code, 'new'),
@@ -55,15 +82,33 @@ export function registerEmailUpdateRoutes(app: Hono<AppEnv>, ctx: EmbeddedContex
   app.post('/v1/embedded/email/update/secondary', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
     const { otp } = readFields(c, ['otp'])
-    const challenge = await checkCode(ctx, c, { purpose: 'update_secondary', userId: row.id, deviceHash: row.device_hash, limitEmail: row.email }, otp)
+    const challenge = await checkCode(
+      ctx,
+      c,
+      { purpose: 'update_secondary', userId: row.id, deviceHash: row.device_hash, limitEmail: row.email },
+      otp,
+    )
     const email = challenge.new_email!
     const changed = await db
       .transaction()
       .execute(async (trx) => {
-        if (await trx.selectFrom('embedded_users').select('id').where('email', '=', email).executeTakeFirst()) return false
-        const updated = await trx.updateTable('embedded_users').set({ email, updated_at: now() }).where('id', '=', row.id).where('email', '=', row.email).returning('id').executeTakeFirst()
+        if (await trx.selectFrom('embedded_users').select('id').where('email', '=', email).executeTakeFirst())
+          return false
+        const updated = await trx
+          .updateTable('embedded_users')
+          .set({ email, updated_at: now() })
+          .where('id', '=', row.id)
+          .where('email', '=', row.email)
+          .returning('id')
+          .executeTakeFirst()
         if (!updated) return false
-        await trx.updateTable('embedded_sessions').set({ revoked_at: now() }).where('user_id', '=', row.id).where('token_hash', '!=', row.token_hash).where('revoked_at', 'is', null).execute()
+        await trx
+          .updateTable('embedded_sessions')
+          .set({ revoked_at: now() })
+          .where('user_id', '=', row.id)
+          .where('token_hash', '!=', row.token_hash)
+          .where('revoked_at', 'is', null)
+          .execute()
         return true
       })
       // Two changes to the same address at once meet on the unique email.
@@ -72,7 +117,11 @@ export function registerEmailUpdateRoutes(app: Hono<AppEnv>, ctx: EmbeddedContex
         throw error
       })
     if (!changed) throw emailTaken()
-    await ctx.mailer.send(emailChangedMail(row.email, email)).catch((error: Error) => ctx.logger.warn('embedded: could not mail the old address about the change', { error: error.message }))
+    await ctx.mailer
+      .send(emailChangedMail(row.email, email))
+      .catch((error: Error) =>
+        ctx.logger.warn('embedded: could not mail the old address about the change', { error: error.message }),
+      )
     return c.json({ email })
   })
 }

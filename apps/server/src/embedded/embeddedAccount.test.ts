@@ -13,16 +13,26 @@ const share = () => `02${randomBytes(32).toString('hex')}`
 
 await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
   const email = (label: string) => `${label}-${name}@example.com`.toLowerCase()
-  const raw = async (response: Response) => ({ status: response.status, type: response.headers.get('content-type'), text: await response.text() })
+  const raw = async (response: Response) => ({
+    status: response.status,
+    type: response.headers.get('content-type'),
+    text: await response.text(),
+  })
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
   const approvalLink = (text: string) => /token=([A-Za-z0-9_-]{43})/.exec(text)?.[1]
-  const approve = (token: string) => k.app.request('/v1/embedded/device/approve', { method: 'POST', body: new URLSearchParams({ token }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  const approve = (token: string) =>
+    k.app.request('/v1/embedded/device/approve', {
+      method: 'POST',
+      body: new URLSearchParams({ token }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
 
   it('/email/start answers byte for byte the same for unknown emails, known devices and new devices', async () => {
     const known = email('known')
     const { device } = await k.login(known)
     await k.pastLock(known)
-    const start = (address: string, dev: string) => k.call('/v1/embedded/email/start', { email: address, deviceId: dev }, { 'x-forwarded-for': newClient() })
+    const start = (address: string, dev: string) =>
+      k.call('/v1/embedded/email/start', { email: address, deviceId: dev }, { 'x-forwarded-for': newClient() })
     const unknown = await raw(await start(email('nobody'), deviceId()))
     const knownDevice = await raw(await start(known, device))
     await k.pastLock(known)
@@ -45,8 +55,12 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
       const answer = await raw(await k.call('/v1/embedded/email/update', { email: target }, bearer(token)))
       results.push(answer)
       await k.pastLock(target) // the new address may have had a mail in the last 30 s (the taken one just signed in)
-      expect((await k.call('/v1/embedded/email/update/primary', { otp: await k.latestCode(owner) }, bearer(token))).status).toBe(200)
-      const last = await k.json(await k.call('/v1/embedded/email/update/secondary', { otp: await k.latestCode(target) }, bearer(token)))
+      expect(
+        (await k.call('/v1/embedded/email/update/primary', { otp: await k.latestCode(owner) }, bearer(token))).status,
+      ).toBe(200)
+      const last = await k.json(
+        await k.call('/v1/embedded/email/update/secondary', { otp: await k.latestCode(target) }, bearer(token)),
+      )
       expect(last.status).toBe(target === taken ? 409 : 200)
       if (target === taken) expect(last.body.error.code).toBe('email_taken')
     }
@@ -61,7 +75,9 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
     const second = deviceId()
     await k.call('/v1/embedded/email/start', { email: address, deviceId: second })
     expect((await approve(approvalLink((await k.inbox(address))[0]!.text)!)).status).toBe(200)
-    const verified = await k.json(await k.call('/v1/embedded/email/verify', { email: address, deviceId: second, otp: await k.latestCode(address) }))
+    const verified = await k.json(
+      await k.call('/v1/embedded/email/verify', { email: address, deviceId: second, otp: await k.latestCode(address) }),
+    )
     const secondToken = verified.body.sessionToken as string
 
     const listed = await k.json(await k.call('/v1/embedded/devices', undefined, bearer(first.token)))
@@ -71,18 +87,27 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
     expect(Object.keys(current).sort()).toEqual(['approvedAt', 'current', 'expiresAt', 'id', 'lastUsedAt'])
     expect(Date.parse(current.expiresAt) - Date.parse(current.lastUsedAt)).toBe(k.config.embedded.deviceTtlMs)
 
-    expect((await k.json(await k.call('/v1/embedded/devices/revoke', { id: 'ab'.repeat(32) }, bearer(first.token)))).status).toBe(404)
-    expect((await k.json(await k.call('/v1/embedded/devices/revoke', { id: other.id }, bearer(first.token)))).body).toEqual({ ok: true })
+    expect(
+      (await k.json(await k.call('/v1/embedded/devices/revoke', { id: 'ab'.repeat(32) }, bearer(first.token)))).status,
+    ).toBe(404)
+    expect(
+      (await k.json(await k.call('/v1/embedded/devices/revoke', { id: other.id }, bearer(first.token)))).body,
+    ).toEqual({ ok: true })
     expect((await k.call('/v1/embedded/session', undefined, bearer(secondToken))).status).toBe(401)
-    expect((await k.json(await k.call('/v1/embedded/devices', undefined, bearer(first.token)))).body.devices).toHaveLength(1)
+    expect(
+      (await k.json(await k.call('/v1/embedded/devices', undefined, bearer(first.token)))).body.devices,
+    ).toHaveLength(1)
     // Someone else's session cannot revoke this user's device.
     const stranger = await k.login(email('stranger-dev'))
     expect((await k.call('/v1/embedded/devices/revoke', { id: current.id }, bearer(stranger.token))).status).toBe(404)
 
     await k.pastLock(address)
     const again = await k.login(address, first.device)
-    expect((await k.json(await k.call('/v1/embedded/sign-out', { everywhere: true }, bearer(first.token)))).body).toEqual({ ok: true })
-    for (const token of [first.token, again.token]) expect((await k.call('/v1/embedded/session', undefined, bearer(token))).status).toBe(401)
+    expect(
+      (await k.json(await k.call('/v1/embedded/sign-out', { everywhere: true }, bearer(first.token)))).body,
+    ).toEqual({ ok: true })
+    for (const token of [first.token, again.token])
+      expect((await k.call('/v1/embedded/session', undefined, bearer(token))).status).toBe(401)
     await k.pastLock(address)
     await k.call('/v1/embedded/email/start', { email: address, deviceId: first.device })
     expect(approvalLink((await k.inbox(address))[0]!.text)).toBeDefined() // forgotten: the device must be approved again
@@ -99,17 +124,24 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
     expect(mail.subject).toMatch(/Approve a new device/)
     expect(await k.deviceApproved(address, device)).toBe(false)
     expect((await approve(approvalLink(mail.text)!)).status).toBe(200)
-    const row = await sql<{ expires_at: Date }>`select d.expires_at from embedded_devices d join embedded_users u on u.id = d.user_id where u.email = ${address}`.execute(k.t.database.kysely)
+    const row = await sql<{
+      expires_at: Date
+    }>`select d.expires_at from embedded_devices d join embedded_users u on u.id = d.user_id where u.email = ${address}`.execute(
+      k.t.database.kysely,
+    )
     expect(row.rows[0]!.expires_at.getTime()).toBeGreaterThan(Date.now() + k.config.embedded.deviceTtlMs - 60_000)
   })
 
-  it("a session stops at once when its device expires or its device row is gone", async () => {
+  it('a session stops at once when its device expires or its device row is gone', async () => {
     const db = k.t.database.kysely
     const expiring = await k.login(email('device-expires'))
     const deleted = await k.login(email('device-deleted'))
     const kept = await k.login(email('device-kept'))
-    for (const s of [expiring, deleted, kept]) expect((await k.call('/v1/embedded/session', undefined, bearer(s.token))).status).toBe(200)
-    await sql`update embedded_devices set expires_at = now() - interval '1 second' where device_hash = ${sha256(expiring.device)}`.execute(db)
+    for (const s of [expiring, deleted, kept])
+      expect((await k.call('/v1/embedded/session', undefined, bearer(s.token))).status).toBe(200)
+    await sql`update embedded_devices set expires_at = now() - interval '1 second' where device_hash = ${sha256(expiring.device)}`.execute(
+      db,
+    )
     await sql`delete from embedded_devices where device_hash = ${sha256(deleted.device)}`.execute(db)
     for (const s of [expiring, deleted]) {
       const answer = await k.json(await k.call('/v1/embedded/session', undefined, bearer(s.token)))
@@ -128,7 +160,10 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
     await k.pastLock(old)
     await k.call('/v1/embedded/email/update', { email: next }, bearer(here.token))
     await k.call('/v1/embedded/email/update/primary', { otp: await k.latestCode(old) }, bearer(here.token))
-    expect((await k.call('/v1/embedded/email/update/secondary', { otp: await k.latestCode(next) }, bearer(here.token))).status).toBe(200)
+    expect(
+      (await k.call('/v1/embedded/email/update/secondary', { otp: await k.latestCode(next) }, bearer(here.token)))
+        .status,
+    ).toBe(200)
     expect((await k.call('/v1/embedded/session', undefined, bearer(here.token))).status).toBe(200)
     expect((await k.call('/v1/embedded/session', undefined, bearer(elsewhere.token))).status).toBe(401)
     const notice = (await k.inbox(old))[0]!
@@ -143,9 +178,12 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
     const good = await k.signedWallet(user.id, s)
     const otherKey = await k.signedWallet(user.id, s)
     const otherUser = await k.signedWallet('someone-else', s)
-    const wrong = async (body: Record<string, unknown>) => (await k.json(await k.call('/v1/embedded/wallet', body, auth))).body.error.code
+    const wrong = async (body: Record<string, unknown>) =>
+      (await k.json(await k.call('/v1/embedded/wallet', body, auth))).body.error.code
     expect(await wrong({ ...good, signature: otherKey.signature })).toBe('invalid_signature')
-    expect(await wrong({ ...otherUser, address: good.address, signature: otherUser.signature })).toBe('invalid_signature')
+    expect(await wrong({ ...otherUser, address: good.address, signature: otherUser.signature })).toBe(
+      'invalid_signature',
+    )
     expect(await wrong({ ...good, authShare: share() })).toBe('invalid_signature')
     expect(await wrong({ ...good, signature: `0x${'00'.repeat(65)}` })).toBe('invalid_signature')
     expect(await wrong({ ...good, signature: '0x1234' })).toBe('invalid_request')
@@ -165,12 +203,30 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
       const address = `undo-${name}@example.com`.toLowerCase()
       const first = await k.json(await k.call('/v1/embedded/email/start', { email: address, deviceId: deviceId() }))
       expect(first).toMatchObject({ status: 503, body: { error: { code: 'mail_unavailable' } } })
-      const rows = await sql<{ n: number }>`select (select count(*) from embedded_challenges)::int + (select count(*) from embedded_email_locks)::int as n`.execute(k.t.database.kysely)
+      const rows = await sql<{
+        n: number
+      }>`select (select count(*) from embedded_challenges)::int + (select count(*) from embedded_email_locks)::int as n`.execute(
+        k.t.database.kysely,
+      )
       expect(rows.rows[0]!.n).toBe(0)
       // No lock left behind: trying again at once is another attempt to send, not a 429.
       expect((await k.call('/v1/embedded/email/start', { email: address, deviceId: deviceId() })).status).toBe(503)
 
-      const burst = await Promise.all(Array.from({ length: 30 }, async (_, i) => (await k.json(await k.call('/v1/embedded/email/start', { email: `g${i}-${address}`, deviceId: deviceId() }, { 'x-forwarded-for': newClient() }))).status))
+      const burst = await Promise.all(
+        Array.from(
+          { length: 30 },
+          async (_, i) =>
+            (
+              await k.json(
+                await k.call(
+                  '/v1/embedded/email/start',
+                  { email: `g${i}-${address}`, deviceId: deviceId() },
+                  { 'x-forwarded-for': newClient() },
+                ),
+              )
+            ).status,
+        ),
+      )
       expect(burst.filter((s) => s === 503)).toHaveLength(3)
       expect(burst.filter((s) => s === 429)).toHaveLength(27)
     })
@@ -178,12 +234,26 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
     it('an approval whose code cannot be mailed still approves, and the page says the code did not go out', async () => {
       const token = randomBytes(32).toString('base64url')
       const db = k.t.database.kysely
-      await sql`insert into embedded_users (id, email) values ('u-approve', ${`approve-${name}@example.com`.toLowerCase()})`.execute(db)
-      await sql`insert into embedded_challenges (id, purpose, email, user_id, device_hash, secret_hash, expires_at) values ('c-approve', 'device', ${`approve-${name}@example.com`.toLowerCase()}, 'u-approve', 'dh', ${sha256(token)}, ${new Date(Date.now() + 60_000)})`.execute(db)
-      const response = await k.app.request('/v1/embedded/device/approve', { method: 'POST', body: new URLSearchParams({ token }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      await sql`insert into embedded_users (id, email) values ('u-approve', ${`approve-${name}@example.com`.toLowerCase()})`.execute(
+        db,
+      )
+      await sql`insert into embedded_challenges (id, purpose, email, user_id, device_hash, secret_hash, expires_at) values ('c-approve', 'device', ${`approve-${name}@example.com`.toLowerCase()}, 'u-approve', 'dh', ${sha256(token)}, ${new Date(Date.now() + 60_000)})`.execute(
+        db,
+      )
+      const response = await k.app.request('/v1/embedded/device/approve', {
+        method: 'POST',
+        body: new URLSearchParams({ token }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
       expect([503, 429]).toContain(response.status)
       expect(await response.text()).toContain('the login code could not be sent')
-      expect((await sql<{ n: number }>`select count(*)::int as n from embedded_devices where user_id = 'u-approve'`.execute(db)).rows[0]!.n).toBe(1)
+      expect(
+        (
+          await sql<{ n: number }>`select count(*)::int as n from embedded_devices where user_id = 'u-approve'`.execute(
+            db,
+          )
+        ).rows[0]!.n,
+      ).toBe(1)
     })
   })
 })

@@ -7,7 +7,10 @@ import { expect, it } from 'vitest'
 import { CODE_ATTEMPTS_LIMIT, FAILURES_PER_CLIENT_LIMIT, FAILURES_PER_EMAIL_LIMIT } from './embeddedRoutes.ts'
 import { describeEmbedded, deviceId, newClient } from './embeddedTestKit.ts'
 
-const wrongCodes = (n: number, right: string) => Array.from({ length: n + 1 }, (_, i) => String(100000 + i)).filter((c) => c !== right).slice(0, n)
+const wrongCodes = (n: number, right: string) =>
+  Array.from({ length: n + 1 }, (_, i) => String(100000 + i))
+    .filter((c) => c !== right)
+    .slice(0, n)
 const tally = (results: { status: number; body: any }[]) => {
   const out: Record<string, number> = {}
   for (const r of results) {
@@ -20,11 +23,24 @@ const tally = (results: { status: number; body: any }[]) => {
 await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
   const email = (label: string) => `${label}-${name}@example.com`.toLowerCase()
   const attempts = async (address: string, purpose = 'login') =>
-    (await sql<{ n: number }>`select coalesce(sum(attempts), 0)::int as n from embedded_challenges where email = ${address} and purpose = ${purpose}`.execute(k.t.database.kysely)).rows[0]!.n
-  const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(k.t.database.kysely)).rows[0]!.n
+    (
+      await sql<{
+        n: number
+      }>`select coalesce(sum(attempts), 0)::int as n from embedded_challenges where email = ${address} and purpose = ${purpose}`.execute(
+        k.t.database.kysely,
+      )
+    ).rows[0]!.n
+  const count = async (query: ReturnType<typeof sql<{ n: number }>>) =>
+    (await query.execute(k.t.database.kysely)).rows[0]!.n
   /** Each request from its own client address, so only the limit under test can stop it. */
-  const verifyBurst = (bodies: Record<string, unknown>[], path = '/v1/embedded/email/verify', headers: Record<string, string> = {}) =>
-    Promise.all(bodies.map(async (body) => k.json(await k.call(path, body, { 'x-forwarded-for': newClient(), ...headers }))))
+  const verifyBurst = (
+    bodies: Record<string, unknown>[],
+    path = '/v1/embedded/email/verify',
+    headers: Record<string, string> = {},
+  ) =>
+    Promise.all(
+      bodies.map(async (body) => k.json(await k.call(path, body, { 'x-forwarded-for': newClient(), ...headers }))),
+    )
   const started = async (address: string, device = deviceId()) => {
     expect((await k.call('/v1/embedded/email/start', { email: address, deviceId: device })).status).toBe(200)
     return { device, code: await k.latestCode(address) }
@@ -54,7 +70,11 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
     expect(t.ok ?? 0).toBeLessThanOrEqual(1)
     // The right code got through only if it took one of the first LIMIT attempts.
     if (t.ok) expect(t.invalid_code ?? 0).toBeLessThan(CODE_ATTEMPTS_LIMIT)
-    expect(await count(sql`select count(*)::int as n from embedded_sessions s join embedded_users u on u.id = s.user_id where u.email = ${address}`)).toBe(t.ok ?? 0)
+    expect(
+      await count(
+        sql`select count(*)::int as n from embedded_sessions s join embedded_users u on u.id = s.user_id where u.email = ${address}`,
+      ),
+    ).toBe(t.ok ?? 0)
     console.info(`[${name}] 40 wrong + 1 right at once → ${await attempts(address)} compared, ${JSON.stringify(t)}`)
   })
 
@@ -73,9 +93,15 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
   it('the right code 5 times at once makes exactly one session', async () => {
     const address = email('burst-right')
     const { device, code } = await started(address)
-    const results = await verifyBurst(Array.from({ length: 5 }, () => ({ email: address, deviceId: device, otp: code })))
+    const results = await verifyBurst(
+      Array.from({ length: 5 }, () => ({ email: address, deviceId: device, otp: code })),
+    )
     expect(tally(results)).toEqual({ ok: 1, code_expired: 4 })
-    expect(await count(sql`select count(*)::int as n from embedded_sessions s join embedded_users u on u.id = s.user_id where u.email = ${address}`)).toBe(1)
+    expect(
+      await count(
+        sql`select count(*)::int as n from embedded_sessions s join embedded_users u on u.id = s.user_id where u.email = ${address}`,
+      ),
+    ).toBe(1)
   })
 
   it('both email-change steps: 200 wrong codes → LIMIT compared; the right code ×5 → one step taken', async () => {
@@ -86,12 +112,21 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
       await k.pastLock(current)
       const auth = { authorization: `Bearer ${token}` }
       expect((await k.call('/v1/embedded/email/update', { email: next }, auth)).status).toBe(200)
-      if (step === 'secondary') expect((await k.call('/v1/embedded/email/update/primary', { otp: await k.latestCode(current) }, auth)).status).toBe(200)
+      if (step === 'secondary')
+        expect(
+          (await k.call('/v1/embedded/email/update/primary', { otp: await k.latestCode(current) }, auth)).status,
+        ).toBe(200)
       const to = step === 'primary' ? current : next
-      const results = await verifyBurst(wrongCodes(200, await k.latestCode(to)).map((otp) => ({ otp })), `/v1/embedded/email/update/${step}`, auth)
+      const results = await verifyBurst(
+        wrongCodes(200, await k.latestCode(to)).map((otp) => ({ otp })),
+        `/v1/embedded/email/update/${step}`,
+        auth,
+      )
       expect(await attempts(to, `update_${step}`)).toBe(CODE_ATTEMPTS_LIMIT)
       expect(tally(results).invalid_code).toBe(CODE_ATTEMPTS_LIMIT - 1)
-      console.info(`[${name}] email change ${step}: 200 parallel wrong codes → ${await attempts(to, `update_${step}`)} compared`)
+      console.info(
+        `[${name}] email change ${step}: 200 parallel wrong codes → ${await attempts(to, `update_${step}`)} compared`,
+      )
     }
 
     const current = email('change-right')
@@ -102,11 +137,28 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
     expect((await k.call('/v1/embedded/email/update', { email: next }, auth)).status).toBe(200)
     const otp1 = await k.latestCode(current)
     // Code checks count against the account's per-email limit too (login 1 + 5 + 5 > 10): a refusal is either.
-    const onlyOne = (t: Record<string, number>) => expect(t.ok === 1 && (t.code_expired ?? 0) + (t.too_many_attempts ?? 0) === 4).toBe(true)
-    onlyOne(tally(await verifyBurst(Array.from({ length: 5 }, () => ({ otp: otp1 })), '/v1/embedded/email/update/primary', auth)))
+    const onlyOne = (t: Record<string, number>) =>
+      expect(t.ok === 1 && (t.code_expired ?? 0) + (t.too_many_attempts ?? 0) === 4).toBe(true)
+    onlyOne(
+      tally(
+        await verifyBurst(
+          Array.from({ length: 5 }, () => ({ otp: otp1 })),
+          '/v1/embedded/email/update/primary',
+          auth,
+        ),
+      ),
+    )
     expect((await k.inbox(next)).length).toBe(1)
     const otp2 = await k.latestCode(next)
-    onlyOne(tally(await verifyBurst(Array.from({ length: 5 }, () => ({ otp: otp2 })), '/v1/embedded/email/update/secondary', auth)))
+    onlyOne(
+      tally(
+        await verifyBurst(
+          Array.from({ length: 5 }, () => ({ otp: otp2 })),
+          '/v1/embedded/email/update/secondary',
+          auth,
+        ),
+      ),
+    )
     expect(await count(sql`select count(*)::int as n from embedded_users where email = ${next}`)).toBe(1)
   })
 
@@ -118,7 +170,19 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
     await k.call('/v1/embedded/email/start', { email: address, deviceId: second })
     const token = /token=([A-Za-z0-9_-]{43})/.exec((await k.inbox(address))[0]!.text)![1]!
     const before = (await k.inbox(address)).length
-    const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await k.app.request('/v1/embedded/device/approve', { method: 'POST', body: new URLSearchParams({ token }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status))
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async () =>
+          (
+            await k.app.request('/v1/embedded/device/approve', {
+              method: 'POST',
+              body: new URLSearchParams({ token }),
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            })
+          ).status,
+      ),
+    )
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
     expect(statuses.filter((s) => s === 400)).toHaveLength(19)
     expect((await k.inbox(address)).length - before).toBe(1)
@@ -134,7 +198,17 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
   it('100 /email/start for one email at once send exactly one mail', async () => {
     const address = email('burst-start')
     const device = deviceId()
-    const results = await Promise.all(Array.from({ length: 100 }, async () => k.json(await k.call('/v1/embedded/email/start', { email: address, deviceId: device }, { 'x-forwarded-for': newClient() }))))
+    const results = await Promise.all(
+      Array.from({ length: 100 }, async () =>
+        k.json(
+          await k.call(
+            '/v1/embedded/email/start',
+            { email: address, deviceId: device },
+            { 'x-forwarded-for': newClient() },
+          ),
+        ),
+      ),
+    )
     expect(tally(results)).toEqual({ ok: 1, email_rate_limited: 99 })
     expect((await k.inbox(address)).length).toBe(1)
     expect(await count(sql`select count(*)::int as n from embedded_challenges where email = ${address}`)).toBe(1)
@@ -144,13 +218,21 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
   it('100 starts for different emails from one client at once: exactly the per-client quota is sent', async () => {
     const quota = k.config.embedded.emailSendsPerClientPerHour
     const addresses = Array.from({ length: 100 }, (_, i) => email(`quota-${i}`))
-    const results = await Promise.all(addresses.map(async (address) => k.json(await k.call('/v1/embedded/email/start', { email: address, deviceId: deviceId() }))))
+    const results = await Promise.all(
+      addresses.map(async (address) =>
+        k.json(await k.call('/v1/embedded/email/start', { email: address, deviceId: deviceId() })),
+      ),
+    )
     expect(tally(results)).toEqual({ ok: quota, send_quota_exceeded: 100 - quota })
     const mailed = addresses.filter((a) => k.sink.messages().some((m) => m.to.includes(a)))
     expect(mailed.length).toBe(quota)
     // The refused ones wrote nothing: no challenge, and their resend lock was given back.
-    expect(await count(sql`select count(*)::int as n from embedded_challenges where email like ${'quota-%'}`)).toBe(quota)
-    expect(await count(sql`select count(*)::int as n from embedded_email_locks where email like ${'login:quota-%'}`)).toBe(quota)
+    expect(await count(sql`select count(*)::int as n from embedded_challenges where email like ${'quota-%'}`)).toBe(
+      quota,
+    )
+    expect(
+      await count(sql`select count(*)::int as n from embedded_email_locks where email like ${'login:quota-%'}`),
+    ).toBe(quota)
     console.info(`[${name}] 100 parallel starts from one client → ${mailed.length} mailed (quota ${quota})`)
   })
 
@@ -161,28 +243,56 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
       devices.push(await started(address))
       await k.pastLock(address)
     }
-    const results = await verifyBurst(Array.from({ length: 100 }, (_, i) => {
-      const { device, code } = devices[i % 3]!
-      return { email: address, deviceId: device, otp: code === '999999' ? '999998' : '999999' }
-    }))
+    const results = await verifyBurst(
+      Array.from({ length: 100 }, (_, i) => {
+        const { device, code } = devices[i % 3]!
+        return { email: address, deviceId: device, otp: code === '999999' ? '999998' : '999999' }
+      }),
+    )
     expect(await attempts(address)).toBe(FAILURES_PER_EMAIL_LIMIT)
     expect(tally(results).invalid_code ?? 0).toBeLessThanOrEqual(FAILURES_PER_EMAIL_LIMIT)
-    console.info(`[${name}] 100 parallel wrong codes over 3 codes of one email → ${await attempts(address)} compared (limit ${FAILURES_PER_EMAIL_LIMIT})`)
+    console.info(
+      `[${name}] 100 parallel wrong codes over 3 codes of one email → ${await attempts(address)} compared (limit ${FAILURES_PER_EMAIL_LIMIT})`,
+    )
   })
 
   it('100 guesses from one client at once: exactly the per-client limit gets past it', async () => {
-    const results = await Promise.all(Array.from({ length: 100 }, async (_, i) => k.json(await k.call('/v1/embedded/email/verify', { email: email(`client-${i}`), deviceId: deviceId(), otp: '123456' }))))
-    expect(tally(results)).toEqual({ invalid_code: FAILURES_PER_CLIENT_LIMIT, too_many_attempts: 100 - FAILURES_PER_CLIENT_LIMIT })
+    const results = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) =>
+        k.json(
+          await k.call('/v1/embedded/email/verify', {
+            email: email(`client-${i}`),
+            deviceId: deviceId(),
+            otp: '123456',
+          }),
+        ),
+      ),
+    )
+    expect(tally(results)).toEqual({
+      invalid_code: FAILURES_PER_CLIENT_LIMIT,
+      too_many_attempts: 100 - FAILURES_PER_CLIENT_LIMIT,
+    })
   })
 
   it("another device's wrong guesses neither burn the owner's code nor use up the owner's email limit", async () => {
     const address = email('stranger')
     const { device, code } = await started(address)
-    const results = await verifyBurst(Array.from({ length: 50 }, () => ({ email: address, deviceId: deviceId(), otp: code === '000000' ? '000001' : '000000' })))
+    const results = await verifyBurst(
+      Array.from({ length: 50 }, () => ({
+        email: address,
+        deviceId: deviceId(),
+        otp: code === '000000' ? '000001' : '000000',
+      })),
+    )
     expect(tally(results)).toEqual({ invalid_code: 50 })
     expect(await attempts(address)).toBe(0)
     // Even the right code from another device is refused the same way, and touches nothing.
-    expect((await k.json(await k.call('/v1/embedded/email/verify', { email: address, deviceId: deviceId(), otp: code }))).body.error.code).toBe('invalid_code')
-    expect((await k.call('/v1/embedded/email/verify', { email: address, deviceId: device, otp: code })).status).toBe(200)
+    expect(
+      (await k.json(await k.call('/v1/embedded/email/verify', { email: address, deviceId: deviceId(), otp: code })))
+        .body.error.code,
+    ).toBe('invalid_code')
+    expect((await k.call('/v1/embedded/email/verify', { email: address, deviceId: device, otp: code })).status).toBe(
+      200,
+    )
   })
 })

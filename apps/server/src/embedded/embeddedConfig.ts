@@ -35,7 +35,8 @@ type Get = (name: string) => string | undefined
 /** Reads the embedded-wallet settings (docs/configuration.md); problems go to `issues`. */
 export function loadEmbeddedConfig(get: Get, issues: Issue[], server: { host: string; port: number }): EmbeddedConfig {
   const frameOrigin = normalizeOrigin(get('FOYER_FRAME_ORIGIN') ?? 'http://127.0.0.1:5174')
-  if (!frameOrigin) issues.push({ path: 'FOYER_FRAME_ORIGIN', message: 'must be an origin like https://wallet.example.com' })
+  if (!frameOrigin)
+    issues.push({ path: 'FOYER_FRAME_ORIGIN', message: 'must be an origin like https://wallet.example.com' })
 
   const int = (name: string, fallback: number, min: number, max: number) => {
     const raw = get(name)
@@ -58,16 +59,19 @@ export function loadEmbeddedConfig(get: Get, issues: Issue[], server: { host: st
     pass: get('SMTP_PASS'),
     from: get('SMTP_FROM') ?? 'Foyer <no-reply@foyer.local>',
   }
-  if (!/^[A-Za-z0-9.:\-[\]]{1,255}$/.test(smtp.host)) issues.push({ path: 'SMTP_HOST', message: 'must be a hostname or IP address' })
+  if (!/^[A-Za-z0-9.:\-[\]]{1,255}$/.test(smtp.host))
+    issues.push({ path: 'SMTP_HOST', message: 'must be a hostname or IP address' })
 
   const urlHost = server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host
   const explicitUrl = get('FOYER_PUBLIC_URL')
   const publicUrl = (explicitUrl ?? `http://${urlHost}:${server.port || 8787}`).replace(/\/$/, '')
   // Checked only when given: a derived one is as good as HOST, which is checked (and reported) on its own.
-  if (explicitUrl !== undefined && !/^https?:\/\/[^/\s]+$/.test(publicUrl)) issues.push({ path: 'FOYER_PUBLIC_URL', message: 'must be an http(s) base URL without a path' })
+  if (explicitUrl !== undefined && !/^https?:\/\/[^/\s]+$/.test(publicUrl))
+    issues.push({ path: 'FOYER_PUBLIC_URL', message: 'must be an http(s) base URL without a path' })
 
   const faucetUrl = get('FOYER_EMBEDDED_FAUCET_URL')
-  if (faucetUrl !== undefined && !/^https?:\/\/\S+$/.test(faucetUrl)) issues.push({ path: 'FOYER_EMBEDDED_FAUCET_URL', message: 'must be an http(s) URL' })
+  if (faucetUrl !== undefined && !/^https?:\/\/\S+$/.test(faucetUrl))
+    issues.push({ path: 'FOYER_EMBEDDED_FAUCET_URL', message: 'must be an http(s) URL' })
 
   return {
     frameOrigin: frameOrigin ?? 'http://127.0.0.1:5174',

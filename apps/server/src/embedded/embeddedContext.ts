@@ -29,20 +29,30 @@ export interface EmbeddedContext {
 
 /** One body field: a check that returns the normalised value, or undefined when the value is not acceptable. */
 type Field = { check: (value: unknown) => string | undefined; message: string }
-const pattern = (re: RegExp, message: string): Field => ({ check: (v) => (typeof v === 'string' && re.test(v) ? v : undefined), message })
+const pattern = (re: RegExp, message: string): Field => ({
+  check: (v) => (typeof v === 'string' && re.test(v) ? v : undefined),
+  message,
+})
 
 export const FIELDS = {
   email: { check: normalizeEmail, message: 'must be one plain email address (name@example.com)' },
   deviceId: pattern(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters'),
   otp: pattern(/^\d{6}$/, 'must be 6 digits'),
   address: pattern(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address'),
-  authShare: pattern(/^(?!00)[0-9a-f]{66}$/, 'must be the auth share: its x coordinate (a nonzero byte) then 32 bytes, as 66 lowercase hex characters'),
+  authShare: pattern(
+    /^(?!00)[0-9a-f]{66}$/,
+    'must be the auth share: its x coordinate (a nonzero byte) then 32 bytes, as 66 lowercase hex characters',
+  ),
   signature: pattern(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte 0x-prefixed signature'),
   id: pattern(/^[0-9a-f]{64}$/, 'must be a device id from /v1/embedded/devices'),
 } satisfies Record<string, Field>
 
 /** Reads exactly the named fields from the JSON body (projectId aside); every problem is listed in one 400. */
-export function readFields<K extends keyof typeof FIELDS>(c: Context<AppEnv>, names: K[], optional: Record<string, (v: unknown) => boolean> = {}): Record<K, string> {
+export function readFields<K extends keyof typeof FIELDS>(
+  c: Context<AppEnv>,
+  names: K[],
+  optional: Record<string, (v: unknown) => boolean> = {},
+): Record<K, string> {
   const body = c.get('body')
   if (!isPlainObject(body)) throw invalidRequest([{ path: '', message: 'expected a JSON object body' }])
   const issues: Issue[] = []
@@ -52,8 +62,11 @@ export function readFields<K extends keyof typeof FIELDS>(c: Context<AppEnv>, na
     if (value === undefined) issues.push({ path: name, message: FIELDS[name].message })
     else out[name] = value
   }
-  for (const [key, valid] of Object.entries(optional)) if (key in body && !valid(body[key])) issues.push({ path: key, message: 'is malformed' })
-  for (const key of Object.keys(body)) if (key !== 'projectId' && !(names as string[]).includes(key) && !(key in optional)) issues.push({ path: key, message: 'is not a known field' })
+  for (const [key, valid] of Object.entries(optional))
+    if (key in body && !valid(body[key])) issues.push({ path: key, message: 'is malformed' })
+  for (const key of Object.keys(body))
+    if (key !== 'projectId' && !(names as string[]).includes(key) && !(key in optional))
+      issues.push({ path: key, message: 'is not a known field' })
   if (issues.length) throw invalidRequest(issues)
   return out
 }
@@ -72,12 +85,25 @@ export async function requireSession(ctx: EmbeddedContext, c: Context<AppEnv>) {
     .selectFrom('embedded_sessions')
     .innerJoin('embedded_users', 'embedded_users.id', 'embedded_sessions.user_id')
     .innerJoin('embedded_devices', (join) =>
-      join.onRef('embedded_devices.user_id', '=', 'embedded_sessions.user_id').onRef('embedded_devices.device_hash', '=', 'embedded_sessions.device_hash').on('embedded_devices.expires_at', '>', now),
+      join
+        .onRef('embedded_devices.user_id', '=', 'embedded_sessions.user_id')
+        .onRef('embedded_devices.device_hash', '=', 'embedded_sessions.device_hash')
+        .on('embedded_devices.expires_at', '>', now),
     )
-    .select(['embedded_sessions.token_hash', 'embedded_sessions.device_hash', 'embedded_sessions.expires_at', 'embedded_sessions.revoked_at', 'embedded_users.id', 'embedded_users.email', 'embedded_users.address', 'embedded_users.auth_share'])
+    .select([
+      'embedded_sessions.token_hash',
+      'embedded_sessions.device_hash',
+      'embedded_sessions.expires_at',
+      'embedded_sessions.revoked_at',
+      'embedded_users.id',
+      'embedded_users.email',
+      'embedded_users.address',
+      'embedded_users.auth_share',
+    ])
     .where('embedded_sessions.token_hash', '=', sha256(token))
     .executeTakeFirst()
-  if (!row || row.revoked_at || row.expires_at.getTime() <= now.getTime()) throw unauthorized('unauthorized', 'The session has ended; sign in again')
+  if (!row || row.revoked_at || row.expires_at.getTime() <= now.getTime())
+    throw unauthorized('unauthorized', 'The session has ended; sign in again')
   return row
 }
 

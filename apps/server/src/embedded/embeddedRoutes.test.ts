@@ -8,17 +8,29 @@ import { combineShares, splitSecret, toHex } from '@foyer/embedded/host'
 import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import { CODE_ATTEMPTS_LIMIT, FAILURES_PER_EMAIL_LIMIT } from './embeddedRoutes.ts'
-import { FRAME, describeEmbedded, deviceId } from './embeddedTestKit.ts'
+import { describeEmbedded, deviceId, FRAME } from './embeddedTestKit.ts'
 
 await describeEmbedded('embeddedRoutes.test.ts', (k, name) => {
   it('answers the frame origin only, for projects with email on', async () => {
     const { app, call, json } = k
-    const preflight = await app.request('/v1/embedded/email/start', { method: 'OPTIONS', headers: { origin: FRAME, 'access-control-request-method': 'POST' } })
+    const preflight = await app.request('/v1/embedded/email/start', {
+      method: 'OPTIONS',
+      headers: { origin: FRAME, 'access-control-request-method': 'POST' },
+    })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe(FRAME)
-    const foreign = await app.request('/v1/embedded/email/start', { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' } })
+    const foreign = await app.request('/v1/embedded/email/start', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' },
+    })
     expect(foreign.status).toBe(403)
-    const fromSite = await json(await call('/v1/embedded/email/start', { email: 'a@b.co', deviceId: deviceId() }, { origin: 'http://127.0.0.1:5173' }))
+    const fromSite = await json(
+      await call(
+        '/v1/embedded/email/start',
+        { email: 'a@b.co', deviceId: deviceId() },
+        { origin: 'http://127.0.0.1:5173' },
+      ),
+    )
     expect(fromSite).toMatchObject({ status: 403, body: { error: { code: 'origin_not_allowed' } } })
     const off = await json(await call('/v1/embedded/config', undefined, { 'x-project-id': 'no-email' }))
     expect(off).toMatchObject({ status: 403, body: { error: { code: 'feature_disabled' } } })
@@ -30,11 +42,26 @@ await describeEmbedded('embeddedRoutes.test.ts', (k, name) => {
     const { call, json, t } = k
     const bad = await json(await call('/v1/embedded/email/start', { email: 'not-an-email', deviceId: 'xyz', extra: 1 }))
     expect(bad.status).toBe(400)
-    expect(bad.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual(['deviceId', 'email', 'extra'])
-    for (const email of ['alice<victim@example.com>', '(c)victim@example.com', 'a;victim@example.com', 'victim@example.com,other@x.y']) {
-      expect((await json(await call('/v1/embedded/email/start', { email, deviceId: deviceId() }))).body.error.details.issues).toEqual([{ path: 'email', message: expect.any(String) }])
+    expect(bad.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+      'deviceId',
+      'email',
+      'extra',
+    ])
+    for (const email of [
+      'alice<victim@example.com>',
+      '(c)victim@example.com',
+      'a;victim@example.com',
+      'victim@example.com,other@x.y',
+    ]) {
+      expect(
+        (await json(await call('/v1/embedded/email/start', { email, deviceId: deviceId() }))).body.error.details.issues,
+      ).toEqual([{ path: 'email', message: expect.any(String) }])
     }
-    const count = await sql<{ n: string }>`select (select count(*) from embedded_challenges) + (select count(*) from embedded_email_locks) as n`.execute(t.database.kysely)
+    const count = await sql<{
+      n: string
+    }>`select (select count(*) from embedded_challenges) + (select count(*) from embedded_email_locks) as n`.execute(
+      t.database.kysely,
+    )
     expect(String(count.rows[0]!.n)).toBe('0')
     expect(k.sink.messages()).toEqual([])
   })
@@ -43,7 +70,10 @@ await describeEmbedded('embeddedRoutes.test.ts', (k, name) => {
     const { call, json, latestCode } = k
     const email = `ana-${name}@example.com`.toLowerCase()
     const device = deviceId()
-    expect((await json(await call('/v1/embedded/email/start', { email: ` Ana-${name}@Example.com `, deviceId: device }))).body).toEqual({ action: 'VERIFY_OTP' })
+    expect(
+      (await json(await call('/v1/embedded/email/start', { email: ` Ana-${name}@Example.com `, deviceId: device })))
+        .body,
+    ).toEqual({ action: 'VERIFY_OTP' })
     const again = await json(await call('/v1/embedded/email/start', { email, deviceId: device }))
     expect(again.status).toBe(429)
     expect(again.body.error.code).toBe('email_rate_limited')
@@ -51,7 +81,9 @@ await describeEmbedded('embeddedRoutes.test.ts', (k, name) => {
     expect(again.body.error.details.retryAfterSeconds).toBeGreaterThan(25)
     const otp = await latestCode(email)
 
-    const wrong = await json(await call('/v1/embedded/email/verify', { email, deviceId: device, otp: otp === '000000' ? '111111' : '000000' }))
+    const wrong = await json(
+      await call('/v1/embedded/email/verify', { email, deviceId: device, otp: otp === '000000' ? '111111' : '000000' }),
+    )
     expect(wrong).toMatchObject({ status: 400, body: { error: { code: 'invalid_code' } } })
     const ok = await json(await call('/v1/embedded/email/verify', { email, deviceId: device, otp }))
     expect(ok.status).toBe(200)
@@ -66,7 +98,9 @@ await describeEmbedded('embeddedRoutes.test.ts', (k, name) => {
     const created = await json(await call('/v1/embedded/wallet', wallet, auth))
     expect(created.body.user.address).toBe(wallet.address.toLowerCase())
     expect((await json(await call('/v1/embedded/wallet', wallet, auth))).status).toBe(409)
-    expect((await json(await call('/v1/embedded/session', undefined, auth))).body.user.authShare).toBe(toHex(authShare!))
+    expect((await json(await call('/v1/embedded/session', undefined, auth))).body.user.authShare).toBe(
+      toHex(authShare!),
+    )
 
     expect((await call('/v1/embedded/sign-out', {}, auth)).status).toBe(200)
     expect((await json(await call('/v1/embedded/session', undefined, auth))).body.error.code).toBe('unauthorized')
@@ -81,10 +115,13 @@ await describeEmbedded('embeddedRoutes.test.ts', (k, name) => {
     const otp = await latestCode(email)
     const guesses = ['000001', '000002', '000003', '000004', '000005', '000006'].filter((g) => g !== otp)
     const statuses: number[] = []
-    for (const guess of guesses.slice(0, CODE_ATTEMPTS_LIMIT)) statuses.push((await call('/v1/embedded/email/verify', { email, deviceId: device, otp: guess })).status)
+    for (const guess of guesses.slice(0, CODE_ATTEMPTS_LIMIT))
+      statuses.push((await call('/v1/embedded/email/verify', { email, deviceId: device, otp: guess })).status)
     expect(statuses).toEqual([400, 400, 400, 400, 429])
     // The code is burnt: even the right one no longer works (and it is not compared: the attempt is refused first).
-    expect((await json(await call('/v1/embedded/email/verify', { email, deviceId: device, otp }))).body.error.code).toBe('code_expired')
+    expect(
+      (await json(await call('/v1/embedded/email/verify', { email, deviceId: device, otp }))).body.error.code,
+    ).toBe('code_expired')
 
     // Per email: after FAILURES_PER_EMAIL_LIMIT checks in the window every check is refused, right or not —
     // from another client address and with a fresh code too.
@@ -106,14 +143,23 @@ await describeEmbedded('embeddedRoutes.test.ts', (k, name) => {
     await login(email)
     await pastLock(email)
     const second = deviceId()
-    expect((await json(await call('/v1/embedded/email/start', { email, deviceId: second }))).body).toEqual({ action: 'VERIFY_OTP' })
+    expect((await json(await call('/v1/embedded/email/start', { email, deviceId: second }))).body).toEqual({
+      action: 'VERIFY_OTP',
+    })
     expect(await k.deviceApproved(email, second)).toBe(false)
     const [mail] = await inbox(email)
-    const link = /http:\/\/127\.0\.0\.1:8787(\/v1\/embedded\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
+    const link = /http:\/\/127\.0\.0\.1:8787(\/v1\/embedded\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec(
+      mail!.text,
+    )![1]!
     const pageHtml = await (await app.request(link)).text()
     expect(pageHtml).toContain('Approve device')
     const token = new URL(link, 'http://x').searchParams.get('token')!
-    const approve = () => app.request('/v1/embedded/device/approve', { method: 'POST', body: new URLSearchParams({ token }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const approve = () =>
+      app.request('/v1/embedded/device/approve', {
+        method: 'POST',
+        body: new URLSearchParams({ token }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
     expect((await approve()).status).toBe(200)
     expect((await approve()).status).toBe(400)
     expect(await k.deviceApproved(email, second)).toBe(true)
@@ -128,10 +174,18 @@ await describeEmbedded('embeddedRoutes.test.ts', (k, name) => {
     const { token } = await login(email)
     const auth = { authorization: `Bearer ${token}` }
     // Right after signing in (sign-in and email-change mails lock apart), but not twice within 30 s.
-    expect((await json(await call('/v1/embedded/email/update', { email: next }, auth))).body).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
-    expect((await json(await call('/v1/embedded/email/update', { email: next }, auth))).body.error.code).toBe('email_rate_limited')
-    expect((await json(await call('/v1/embedded/email/update/primary', { otp: await latestCode(email) }, auth))).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
-    expect((await json(await call('/v1/embedded/email/update/secondary', { otp: await latestCode(next) }, auth))).body).toEqual({ email: next })
+    expect((await json(await call('/v1/embedded/email/update', { email: next }, auth))).body).toEqual({
+      action: 'VERIFY_PRIMARY_OTP',
+    })
+    expect((await json(await call('/v1/embedded/email/update', { email: next }, auth))).body.error.code).toBe(
+      'email_rate_limited',
+    )
+    expect(
+      (await json(await call('/v1/embedded/email/update/primary', { otp: await latestCode(email) }, auth))).body,
+    ).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    expect(
+      (await json(await call('/v1/embedded/email/update/secondary', { otp: await latestCode(next) }, auth))).body,
+    ).toEqual({ email: next })
     expect((await json(await call('/v1/embedded/session', undefined, auth))).body.user.email).toBe(next)
   })
 
@@ -141,26 +195,43 @@ await describeEmbedded('embeddedRoutes.test.ts', (k, name) => {
     const { token, user } = await login(email)
     const key = randomBytes(32)
     const [deviceShare, authShare, recoveryShare] = await splitSecret(key, { shares: 3, threshold: 2 })
-    const linked = await call('/v1/embedded/wallet', await k.signedWallet(user.id, toHex(authShare!), `0x${key.toString('hex')}`), { authorization: `Bearer ${token}` })
+    const linked = await call(
+      '/v1/embedded/wallet',
+      await k.signedWallet(user.id, toHex(authShare!), `0x${key.toString('hex')}`),
+      { authorization: `Bearer ${token}` },
+    )
     expect(linked.status).toBe(200)
 
     // Everything the server stored, as text.
     const dump: string[] = []
-    for (const table of ['embedded_users', 'embedded_devices', 'embedded_challenges', 'embedded_code_failures', 'embedded_sessions', 'embedded_email_locks', 'rate_counters', 'projects']) {
+    for (const table of [
+      'embedded_users',
+      'embedded_devices',
+      'embedded_challenges',
+      'embedded_code_failures',
+      'embedded_sessions',
+      'embedded_email_locks',
+      'rate_counters',
+      'projects',
+    ]) {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.database.kysely)
-      for (const row of rows.rows) dump.push(...Object.values(row).map((v) => (v instanceof Date ? v.toISOString() : JSON.stringify(v))))
+      for (const row of rows.rows)
+        dump.push(...Object.values(row).map((v) => (v instanceof Date ? v.toISOString() : JSON.stringify(v))))
     }
     const text = dump.join('\n')
     expect(text).not.toContain(key.toString('hex'))
     expect(text).not.toContain(toHex(deviceShare!))
     expect(text).not.toContain(toHex(recoveryShare!))
     // Every share-shaped value in the database, combined pairwise, never gives this key.
-    const candidates = [...new Set(text.match(/\b[0-9a-f]{66}\b/g) ?? [])].map((h) => Uint8Array.from(Buffer.from(h, 'hex')))
+    const candidates = [...new Set(text.match(/\b[0-9a-f]{66}\b/g) ?? [])].map((h) =>
+      Uint8Array.from(Buffer.from(h, 'hex')),
+    )
     expect(candidates.map(toHex)).toContain(toHex(authShare!))
-    for (const a of candidates) for (const b of candidates) {
-      if (a[0] === b[0]) continue
-      expect(toHex(await combineShares([a, b]))).not.toBe(key.toString('hex'))
-    }
+    for (const a of candidates)
+      for (const b of candidates) {
+        if (a[0] === b[0]) continue
+        expect(toHex(await combineShares([a, b]))).not.toBe(key.toString('hex'))
+      }
     // With the device share (kept by the frame's origin) or the recovery share (the person's), it does.
     expect(toHex(await combineShares([authShare!, deviceShare!]))).toBe(key.toString('hex'))
     expect(toHex(await combineShares([authShare!, recoveryShare!]))).toBe(key.toString('hex'))

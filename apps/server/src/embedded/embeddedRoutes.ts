@@ -17,13 +17,18 @@ import { effectiveFeatures, isPlainObject, isValidProjectId, normalizeOrigin } f
 import type { ProjectStore } from '../projects/store.ts'
 import { registerAccountRoutes } from './accountRoutes.ts'
 import { registerDeviceApproval } from './deviceApproval.ts'
+import { registerEmailUpdateRoutes } from './emailUpdateRoutes.ts'
 import type { EmbeddedContext } from './embeddedContext.ts'
 import type { EmbeddedTables } from './embeddedTables.ts'
-import { registerEmailUpdateRoutes } from './emailUpdateRoutes.ts'
 import { registerLoginRoutes } from './loginRoutes.ts'
 import type { Mailer } from './mailer.ts'
 
-export { CODE_ATTEMPTS_LIMIT, FAILURE_WINDOW_MS, FAILURES_PER_CLIENT_LIMIT, FAILURES_PER_EMAIL_LIMIT } from './challenges.ts'
+export {
+  CODE_ATTEMPTS_LIMIT,
+  FAILURE_WINDOW_MS,
+  FAILURES_PER_CLIENT_LIMIT,
+  FAILURES_PER_EMAIL_LIMIT,
+} from './challenges.ts'
 
 const ALLOW_HEADERS = 'content-type, authorization, x-project-id, x-sdk-type, x-sdk-version'
 
@@ -49,7 +54,13 @@ export function embeddedCors(config: ServerConfig): MiddlewareHandler<AppEnv> {
     const origin = normalizeOrigin(c.req.header('origin') ?? '')
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined) {
       c.header('Vary', 'Origin')
-      if (origin !== frameOrigin) return c.json({ error: { code: 'origin_not_allowed', message: 'Only the secure frame may call the embedded-wallet routes' } }, 403)
+      if (origin !== frameOrigin)
+        return c.json(
+          {
+            error: { code: 'origin_not_allowed', message: 'Only the secure frame may call the embedded-wallet routes' },
+          },
+          403,
+        )
       c.header('Access-Control-Allow-Origin', frameOrigin)
       c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
       c.header('Access-Control-Allow-Headers', ALLOW_HEADERS)
@@ -77,14 +88,21 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
   /** The frame's calls: from the frame's origin (when a browser sends one), for a project with email on. */
   const frameProject: MiddlewareHandler<AppEnv> = async (c, next) => {
     const origin = c.req.header('origin')
-    if (origin !== undefined && normalizeOrigin(origin) !== frameOrigin) throw forbidden('origin_not_allowed', 'Only the secure frame may call the embedded-wallet routes')
+    if (origin !== undefined && normalizeOrigin(origin) !== frameOrigin)
+      throw forbidden('origin_not_allowed', 'Only the secure frame may call the embedded-wallet routes')
     const body = await readJsonBody(c)
-    const id = c.req.header('x-project-id') ?? c.req.query('projectId') ?? (isPlainObject(body) ? body.projectId : undefined)
-    if (id === undefined || id === '') throw unauthorized('missing_project_id', 'A project id is required: send the x-project-id header or a projectId parameter')
+    const id =
+      c.req.header('x-project-id') ?? c.req.query('projectId') ?? (isPlainObject(body) ? body.projectId : undefined)
+    if (id === undefined || id === '')
+      throw unauthorized(
+        'missing_project_id',
+        'A project id is required: send the x-project-id header or a projectId parameter',
+      )
     if (!isValidProjectId(id)) throw badRequest('invalid_project_id', 'The project id is not valid')
     const project = await projects.get(id)
     if (!project) throw forbidden('unknown_project', `Unknown project "${id}"`)
-    if (!effectiveFeatures(project.features).email) throw forbidden('feature_disabled', 'Email login is switched off for this project')
+    if (!effectiveFeatures(project.features).email)
+      throw forbidden('feature_disabled', 'Email login is switched off for this project')
     c.set('project', project)
     await next()
   }

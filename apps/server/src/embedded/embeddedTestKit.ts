@@ -8,11 +8,18 @@ import { type MailSink, startMailSink } from '@foyer/devnet/mail'
 import { sql } from 'kysely'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest'
-import { type FoyerApp, createApp } from '../app.ts'
-import { type ServerConfig, loadConfig } from '../config.ts'
-import { ProjectStore } from '../projects/store.ts'
+import { createApp, type FoyerApp } from '../app.ts'
+import { loadConfig, type ServerConfig } from '../config.ts'
 import { seedProjects } from '../projects/seed.ts'
-import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
+import { ProjectStore } from '../projects/store.ts'
+import {
+  BACKEND_TIMEOUT_MS,
+  notePostgres,
+  openTestPGlite,
+  openTestPostgres,
+  probePostgres,
+  type TestDatabase,
+} from '../test/backends.ts'
 import { sha256 } from './secrets.ts'
 import { walletLinkMessage } from './walletProof.ts'
 
@@ -39,13 +46,20 @@ export interface EmbeddedKit {
   /** Whether `device` is approved for `email` and not expired (read from the database). */
   deviceApproved(email: string, device: string): Promise<boolean>
   /** The wallet-link body signed by a fresh key for `userId`. */
-  signedWallet(userId: string, authShare: string, key?: `0x${string}`): Promise<{ address: string; authShare: string; signature: string }>
+  signedWallet(
+    userId: string,
+    authShare: string,
+    key?: `0x${string}`,
+  ): Promise<{ address: string; authShare: string; signature: string }>
   /** Gives the default calls a fresh client address (its own limits bucket); returns it. */
   useNewClient(): string
   close(): Promise<void>
 }
 
-export async function startEmbeddedKit(open: () => Promise<TestDatabase>, env: Record<string, string> = {}): Promise<EmbeddedKit> {
+export async function startEmbeddedKit(
+  open: () => Promise<TestDatabase>,
+  env: Record<string, string> = {},
+): Promise<EmbeddedKit> {
   const sink = await startMailSink({ smtpPort: 0, httpPort: 0 })
   const config = loadConfig(
     {
@@ -55,7 +69,9 @@ export async function startEmbeddedKit(open: () => Promise<TestDatabase>, env: R
       SMTP_PORT: String(sink.smtpPort),
       FOYER_PUBLIC_URL: 'http://127.0.0.1:8787',
       FOYER_TRUST_PROXY: '1',
-      FOYER_PROJECTS: JSON.stringify([{ id: 'no-email', allowedOrigins: ['https://x.example'], features: { email: false } }]),
+      FOYER_PROJECTS: JSON.stringify([
+        { id: 'no-email', allowedOrigins: ['https://x.example'], features: { email: false } },
+      ]),
       ...env,
     },
     { repoRoot: '/nonexistent' },
@@ -74,7 +90,13 @@ export async function startEmbeddedKit(open: () => Promise<TestDatabase>, env: R
     call: async (path, body, headers = {}) =>
       app.request(path, {
         method: body ? 'POST' : 'GET',
-        headers: { origin: FRAME, 'x-project-id': 'foyer-demo', 'x-forwarded-for': client, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          origin: FRAME,
+          'x-project-id': 'foyer-demo',
+          'x-forwarded-for': client,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         body: body ? JSON.stringify(body) : undefined,
       }),
     json: async (response) => ({ status: response.status, body: (await response.json()) as any }),
@@ -86,18 +108,27 @@ export async function startEmbeddedKit(open: () => Promise<TestDatabase>, env: R
       return code
     },
     async pastLock(email) {
-      await sql`update embedded_email_locks set last_sent_at = last_sent_at - interval '31 seconds' where email in (${`login:${email}`}, ${`update:${email}`})`.execute(t.database.kysely)
+      await sql`update embedded_email_locks set last_sent_at = last_sent_at - interval '31 seconds' where email in (${`login:${email}`}, ${`update:${email}`})`.execute(
+        t.database.kysely,
+      )
     },
     async login(email, device = deviceId(), as = newClient()) {
       const headers = { 'x-forwarded-for': as }
-      expect((await kit.json(await kit.call('/v1/embedded/email/start', { email, deviceId: device }, headers))).body).toEqual({ action: 'VERIFY_OTP' })
+      expect(
+        (await kit.json(await kit.call('/v1/embedded/email/start', { email, deviceId: device }, headers))).body,
+      ).toEqual({ action: 'VERIFY_OTP' })
       const otp = await kit.latestCode(email)
-      const verified = await kit.json(await kit.call('/v1/embedded/email/verify', { email, deviceId: device, otp }, headers))
+      const verified = await kit.json(
+        await kit.call('/v1/embedded/email/verify', { email, deviceId: device, otp }, headers),
+      )
       expect(verified.status).toBe(200)
       return { device, token: verified.body.sessionToken as string, user: verified.body.user }
     },
     async deviceApproved(email, device) {
-      const rows = await sql`select 1 from embedded_devices d join embedded_users u on u.id = d.user_id where u.email = ${email} and d.device_hash = ${sha256(device)} and d.expires_at > now()`.execute(t.database.kysely)
+      const rows =
+        await sql`select 1 from embedded_devices d join embedded_users u on u.id = d.user_id where u.email = ${email} and d.device_hash = ${sha256(device)} and d.expires_at > now()`.execute(
+          t.database.kysely,
+        )
       return rows.rows.length === 1
     },
     async signedWallet(userId, authShare, key = `0x${randomBytes(32).toString('hex')}`) {
@@ -122,7 +153,10 @@ export type WithKit = (title: string, env: Record<string, string>, tests: (k: Em
  * a kit started before its tests and closed after them. The kit object is filled in by then: read it inside the
  * tests. Every test starts from a fresh client address (its own limits bucket). `name` is the backend's name.
  */
-export async function describeEmbedded(file: string, tests: (k: EmbeddedKit, name: string, withKit: WithKit) => void): Promise<void> {
+export async function describeEmbedded(
+  file: string,
+  tests: (k: EmbeddedKit, name: string, withKit: WithKit) => void,
+): Promise<void> {
   const postgres = await probePostgres()
   notePostgres(postgres, file)
   const backends: [string, () => Promise<TestDatabase>][] = [['PGlite', openTestPGlite]]

@@ -7,7 +7,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../http/context.ts'
 import { checkCode, issueChallenge } from './challenges.ts'
-import { type EmbeddedContext, approveDevice, readFields, userOut } from './embeddedContext.ts'
+import { approveDevice, type EmbeddedContext, readFields, userOut } from './embeddedContext.ts'
 import { deviceApprovalMail, loginCodeMail } from './mailer.ts'
 import { newCode, newId, newToken, sha256 } from './secrets.ts'
 
@@ -17,7 +17,12 @@ export const DEVICE_LINK_TTL_MS = 15 * 60 * 1000
 async function userAndDevice(ctx: EmbeddedContext, email: string, deviceHash: string) {
   const row = await ctx.db
     .selectFrom('embedded_users')
-    .leftJoin('embedded_devices', (join) => join.onRef('embedded_devices.user_id', '=', 'embedded_users.id').on('embedded_devices.device_hash', '=', deviceHash).on('embedded_devices.expires_at', '>', ctx.now()))
+    .leftJoin('embedded_devices', (join) =>
+      join
+        .onRef('embedded_devices.user_id', '=', 'embedded_users.id')
+        .on('embedded_devices.device_hash', '=', deviceHash)
+        .on('embedded_devices.expires_at', '>', ctx.now()),
+    )
     .select(['embedded_users.id', 'embedded_devices.device_hash'])
     .where('embedded_users.email', '=', email)
     .executeTakeFirst()
@@ -60,10 +65,28 @@ export function registerLoginRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, fra
     const expiresAt = new Date(ctx.now().getTime() + sessionTtlMs)
     const user = await ctx.db.transaction().execute(async (trx) => {
       // A first sign-in creates the user; two first sign-ins at once (two devices) meet on the unique email.
-      await trx.insertInto('embedded_users').values({ id: newId(), email, address: null, auth_share: null }).onConflict((oc) => oc.column('email').doNothing()).execute()
-      const row = await trx.selectFrom('embedded_users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+      await trx
+        .insertInto('embedded_users')
+        .values({ id: newId(), email, address: null, auth_share: null })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .execute()
+      const row = await trx
+        .selectFrom('embedded_users')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
       await approveDevice(trx, ctx, row.id, deviceHash)
-      await trx.insertInto('embedded_sessions').values({ token_hash: sha256(token), user_id: row.id, device_hash: deviceHash, expires_at: expiresAt, revoked_at: null, created_at: ctx.now() }).execute()
+      await trx
+        .insertInto('embedded_sessions')
+        .values({
+          token_hash: sha256(token),
+          user_id: row.id,
+          device_hash: deviceHash,
+          expires_at: expiresAt,
+          revoked_at: null,
+          created_at: ctx.now(),
+        })
+        .execute()
       return row
     })
     ctx.logger.info('embedded: signed in')

@@ -15,20 +15,36 @@ const HOUR_MS = 60 * 60 * 1000
 export type MailFlow = 'login' | 'update'
 
 /** Takes the address's resend lock for the flow (or throws 429 with the seconds left); returns a release for when nothing was sent. */
-export async function takeSendLock(ctx: EmbeddedContext, flow: MailFlow, address: string): Promise<() => Promise<void>> {
+export async function takeSendLock(
+  ctx: EmbeddedContext,
+  flow: MailFlow,
+  address: string,
+): Promise<() => Promise<void>> {
   const email = `${flow}:${address}`
   const at = ctx.now()
   const won = await ctx.db
     .insertInto('embedded_email_locks')
     .values({ email, last_sent_at: at })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ last_sent_at: at }).where('embedded_email_locks.last_sent_at', '<=', new Date(at.getTime() - EMAIL_RESEND_LOCK_MS)))
+    .onConflict((oc) =>
+      oc
+        .column('email')
+        .doUpdateSet({ last_sent_at: at })
+        .where('embedded_email_locks.last_sent_at', '<=', new Date(at.getTime() - EMAIL_RESEND_LOCK_MS)),
+    )
     .returning('last_sent_at')
     .executeTakeFirst()
   if (!won) {
-    const held = await ctx.db.selectFrom('embedded_email_locks').select('last_sent_at').where('email', '=', email).executeTakeFirst()
+    const held = await ctx.db
+      .selectFrom('embedded_email_locks')
+      .select('last_sent_at')
+      .where('email', '=', email)
+      .executeTakeFirst()
     const left = held ? held.last_sent_at.getTime() + EMAIL_RESEND_LOCK_MS - at.getTime() : EMAIL_RESEND_LOCK_MS
     const seconds = Math.max(1, Math.ceil(left / 1000))
-    throw new ApiError(429, 'email_rate_limited', `Please try again after ${seconds} seconds`, { details: { retryAfterSeconds: seconds }, headers: { 'Retry-After': String(seconds) } })
+    throw new ApiError(429, 'email_rate_limited', `Please try again after ${seconds} seconds`, {
+      details: { retryAfterSeconds: seconds },
+      headers: { 'Retry-After': String(seconds) },
+    })
   }
   // Taking the lock proved the last mail was over 30 s ago, so dropping our row restores "may send now".
   return async () => {
@@ -39,12 +55,20 @@ export async function takeSendLock(ctx: EmbeddedContext, flow: MailFlow, address
 /** Counts one mail against the client's and the server's hourly quotas (client first); 429 `send_quota_exceeded` when over. */
 export async function countSend(ctx: EmbeddedContext, client: string | undefined) {
   const { emailSendsPerClientPerHour, emailSendsPerHour } = ctx.config.embedded
-  const quotas: [string, number][] = [...(client === undefined ? [] : [[`embedded-mail:client:${client}`, emailSendsPerClientPerHour] as [string, number]]), ['embedded-mail:all', emailSendsPerHour]]
+  const quotas: [string, number][] = [
+    ...(client === undefined
+      ? []
+      : [[`embedded-mail:client:${client}`, emailSendsPerClientPerHour] as [string, number]]),
+    ['embedded-mail:all', emailSendsPerHour],
+  ]
   for (const [key, limit] of quotas) {
     const { count, resetAt } = await ctx.counters.hit(key, HOUR_MS)
     if (count > limit) {
       const seconds = Math.max(1, Math.ceil((resetAt.getTime() - ctx.now().getTime()) / 1000))
-      throw new ApiError(429, 'send_quota_exceeded', 'Too many emails were requested; try again later', { details: { retryAfterSeconds: seconds }, headers: { 'Retry-After': String(seconds) } })
+      throw new ApiError(429, 'send_quota_exceeded', 'Too many emails were requested; try again later', {
+        details: { retryAfterSeconds: seconds },
+        headers: { 'Retry-After': String(seconds) },
+      })
     }
   }
 }

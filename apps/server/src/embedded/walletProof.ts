@@ -9,9 +9,18 @@ export const walletLinkMessage = (address: string, userId: string, authShare: st
   `Link wallet ${address.toLowerCase()} to Foyer user ${userId} with auth share ${authShare}`
 
 /** True when `signature` is `address`'s personal_sign of the link message; false for any other signer or a malformed signature. */
-export async function isWalletLinkSigned(address: string, userId: string, authShare: string, signature: string): Promise<boolean> {
+export async function isWalletLinkSigned(
+  address: string,
+  userId: string,
+  authShare: string,
+  signature: string,
+): Promise<boolean> {
   try {
-    return await verifyMessage({ address: address as Hex, message: walletLinkMessage(address, userId, authShare), signature: signature as Hex })
+    return await verifyMessage({
+      address: address as Hex,
+      message: walletLinkMessage(address, userId, authShare),
+      signature: signature as Hex,
+    })
   } catch {
     return false
   }

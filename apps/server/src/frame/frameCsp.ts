@@ -27,9 +27,14 @@ export function connectSources(config: Pick<ServerConfig, 'chains' | 'embedded'>
     } catch {
       return
     }
-    if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) || !HEADER_SAFE_ORIGIN.test(url.origin.replace(/^ws/, 'http'))) return
+    if (
+      !['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) ||
+      !HEADER_SAFE_ORIGIN.test(url.origin.replace(/^ws/, 'http'))
+    )
+      return
     // ';' and ',' separate directives and policies; CSP compares paths percent-decoded, so encoding them is exact.
-    const path = withPath && url.pathname !== '/' ? url.pathname.replace(/;/g, '%3B').replace(/,/g, '%2C').replace(/\s/g, '') : ''
+    const path =
+      withPath && url.pathname !== '/' ? url.pathname.replace(/;/g, '%3B').replace(/,/g, '%2C').replace(/\s/g, '') : ''
     sources.add(`${url.protocol}//${url.host}${path}`)
   }
   add(config.embedded.publicUrl, false)

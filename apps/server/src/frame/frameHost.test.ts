@@ -3,16 +3,23 @@
  * frame-ancestors is exactly the named project's allowed origins (never `*`), 'none' for an unknown or missing
  * project; connect-src names the server and the chains' RPC URLs exactly; the other headers of the HTML and assets.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ServerConfig, loadConfig } from '../config.ts'
+import { loadConfig, type ServerConfig } from '../config.ts'
+import { createLogger } from '../log.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
-import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
-import { createLogger } from '../log.ts'
-import { FRAME_API_URL_PLACEHOLDER, createFrameApp } from './frameHost.ts'
+import {
+  BACKEND_TIMEOUT_MS,
+  notePostgres,
+  openTestPGlite,
+  openTestPostgres,
+  probePostgres,
+  type TestDatabase,
+} from '../test/backends.ts'
+import { createFrameApp, FRAME_API_URL_PLACEHOLDER } from './frameHost.ts'
 
 const postgres = await probePostgres()
 notePostgres(postgres, 'frameHost.test.ts')
@@ -41,7 +48,9 @@ function loadTestConfig(env: Record<string, string> = {}): ServerConfig {
 }
 
 /** A stand-in for `vite build` output: the host serves whatever the build holds. */
-function fakeBuild(indexHtml = '<!doctype html><title>frame</title><script type="module" src="/assets/index-abc123.js"></script>'): string {
+function fakeBuild(
+  indexHtml = '<!doctype html><title>frame</title><script type="module" src="/assets/index-abc123.js"></script>',
+): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-frame-build-'))
   mkdirSync(path.join(dir, 'assets'))
   writeFileSync(path.join(dir, 'index.html'), indexHtml)
@@ -85,11 +94,20 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(await shop.text()).toContain('/assets/index-abc123.js')
       expect(directives(shop.headers.get('content-security-policy'))['frame-ancestors']).toEqual(SHOP)
       const demo = await app.request('/index.html?projectId=foyer-demo')
-      expect(directives(demo.headers.get('content-security-policy'))['frame-ancestors']).toEqual(['http://127.0.0.1:5173', 'http://localhost:5173'])
+      expect(directives(demo.headers.get('content-security-policy'))['frame-ancestors']).toEqual([
+        'http://127.0.0.1:5173',
+        'http://localhost:5173',
+      ])
     })
 
     it("an unknown, missing, malformed or originless project: frame-ancestors 'none'", async () => {
-      for (const url of ['/?projectId=nobody-has-this', '/', '/?projectId=', '/?projectId=%3Bscript-src%20*', '/?projectId=no-origins']) {
+      for (const url of [
+        '/?projectId=nobody-has-this',
+        '/',
+        '/?projectId=',
+        '/?projectId=%3Bscript-src%20*',
+        '/?projectId=no-origins',
+      ]) {
         const res = await app.request(url)
         expect(directives(res.headers.get('content-security-policy'))['frame-ancestors'], url).toEqual(["'none'"])
       }
@@ -98,10 +116,16 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
     it('connect-src is the server and the RPC URLs exactly: no *, no scheme wildcard, no query', async () => {
       const csp = (await app.request('/?projectId=shop')).headers.get('content-security-policy')!
       const d = directives(csp)
-      expect(d['connect-src']).toEqual(['http://127.0.0.1:8787', RPC_1, 'https://rpc.example.net/v1/key%3Bwith%2Cseparators'])
+      expect(d['connect-src']).toEqual([
+        'http://127.0.0.1:8787',
+        RPC_1,
+        'https://rpc.example.net/v1/key%3Bwith%2Cseparators',
+      ])
       expect(csp).not.toMatch(/(^|\s)\*/)
       // No scheme-wide source anywhere (the frame's favicon is the one data: image, in img-src only).
-      for (const [name, values] of Object.entries(d)) for (const v of values) expect(v, name).not.toMatch(name === 'img-src' ? /^(https?|wss?|blob):$|\*/ : /^(https?|wss?|data|blob):$|\*/)
+      for (const [name, values] of Object.entries(d))
+        for (const v of values)
+          expect(v, name).not.toMatch(name === 'img-src' ? /^(https?|wss?|blob):$|\*/ : /^(https?|wss?|data|blob):$|\*/)
       expect(d['img-src']).toEqual(["'self'", 'data:'])
       expect(csp).not.toContain('apikey')
     })
@@ -109,7 +133,13 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
     it('locks down everything else, with referrer, nosniff, no-store and COOP on the page', async () => {
       const res = await app.request('/?projectId=shop')
       const d = directives(res.headers.get('content-security-policy'))
-      expect(d).toMatchObject({ 'default-src': ["'self'"], 'script-src': ["'self'"], 'base-uri': ["'none'"], 'form-action': ["'none'"], 'object-src': ["'none'"] })
+      expect(d).toMatchObject({
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'none'"],
+        'object-src': ["'none'"],
+      })
       expect(res.headers.get('referrer-policy')).toBe('no-referrer')
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
       expect(res.headers.get('cache-control')).toBe('no-store')
@@ -124,7 +154,12 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
       expect(asset.headers.get('x-content-type-options')).toBe('nosniff')
       expect((await app.request('/robots.txt')).headers.get('cache-control')).toBe('no-cache')
-      for (const url of ['/assets/missing.js', '/../package.json', '/assets/..%2f..%2fetc%2fpasswd', '/assets/%2e%2e/%2e%2e/package.json']) {
+      for (const url of [
+        '/assets/missing.js',
+        '/../package.json',
+        '/assets/..%2f..%2fetc%2fpasswd',
+        '/assets/%2e%2e/%2e%2e/package.json',
+      ]) {
         expect((await app.request(url)).status, url).toBe(404)
       }
     })
@@ -132,7 +167,9 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
     it('a project whose origins change is framed by the new list once the store refreshes', async () => {
       await projects.upsert({ id: 'shop', name: 'shop', allowedOrigins: ['https://new.shop.example'], features: {} })
       const fresh = createFrameApp({ config, projects: new ProjectStore(t.database.kysely), distDir })
-      expect(directives((await fresh.request('/?projectId=shop')).headers.get('content-security-policy'))['frame-ancestors']).toEqual(['https://new.shop.example'])
+      expect(
+        directives((await fresh.request('/?projectId=shop')).headers.get('content-security-policy'))['frame-ancestors'],
+      ).toEqual(['https://new.shop.example'])
     })
   })
 }
@@ -145,7 +182,11 @@ describe('frame host without a database answer, over https, and with a stale bui
   afterAll(() => rmSync(distDir, { recursive: true, force: true }))
 
   it("a project store that fails gives 503 and frame-ancestors 'none' (fails closed)", async () => {
-    const app = createFrameApp({ config: loadTestConfig(), projects: { get: () => Promise.reject(new Error('database down')) }, distDir })
+    const app = createFrameApp({
+      config: loadTestConfig(),
+      projects: { get: () => Promise.reject(new Error('database down')) },
+      distDir,
+    })
     const res = await app.request('/?projectId=shop')
     expect(res.status).toBe(503)
     expect(directives(res.headers.get('content-security-policy'))['frame-ancestors']).toEqual(["'none'"])
@@ -153,7 +194,12 @@ describe('frame host without a database answer, over https, and with a stale bui
 
   it('gives every answer a request id and logs it with the route pattern', async () => {
     const lines: string[] = []
-    const app = createFrameApp({ config: loadTestConfig(), projects: { get: async () => undefined }, distDir, logger: createLogger('info', (l) => lines.push(l)) })
+    const app = createFrameApp({
+      config: loadTestConfig(),
+      projects: { get: async () => undefined },
+      distDir,
+      logger: createLogger('info', (l) => lines.push(l)),
+    })
     const page = await app.request('/?projectId=shop', { headers: { 'X-Request-Id': 'frame-req-1' } })
     expect(page.headers.get('x-request-id')).toBe('frame-req-1')
     expect((await app.request('/assets/index-abc123.js')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
@@ -164,14 +210,27 @@ describe('frame host without a database answer, over https, and with a stale bui
   })
 
   it('sends HSTS when the frame origin is https', async () => {
-    const app = createFrameApp({ config: loadTestConfig({ FOYER_FRAME_ORIGIN: 'https://wallet.example.com' }), projects: { get: async () => undefined }, distDir })
-    expect((await app.request('/')).headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
-    expect((await app.request('/assets/index-abc123.js')).headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
+    const app = createFrameApp({
+      config: loadTestConfig({ FOYER_FRAME_ORIGIN: 'https://wallet.example.com' }),
+      projects: { get: async () => undefined },
+      distDir,
+    })
+    expect((await app.request('/')).headers.get('strict-transport-security')).toBe(
+      'max-age=63072000; includeSubDomains',
+    )
+    expect((await app.request('/assets/index-abc123.js')).headers.get('strict-transport-security')).toBe(
+      'max-age=63072000; includeSubDomains',
+    )
   })
 
   it('writes FOYER_PUBLIC_URL where a shipped build has the placeholder server URL; those assets are revalidated', async () => {
-    const shipped = fakeBuild(`<!doctype html><link rel="preconnect" href="${FRAME_API_URL_PLACEHOLDER}"><script type="module" src="/assets/index-abc123.js"></script>`)
-    writeFileSync(path.join(shipped, 'assets', 'index-abc123.js'), `const api = ${JSON.stringify(FRAME_API_URL_PLACEHOLDER)};fetch(api + "/v1/embedded/config")`)
+    const shipped = fakeBuild(
+      `<!doctype html><link rel="preconnect" href="${FRAME_API_URL_PLACEHOLDER}"><script type="module" src="/assets/index-abc123.js"></script>`,
+    )
+    writeFileSync(
+      path.join(shipped, 'assets', 'index-abc123.js'),
+      `const api = ${JSON.stringify(FRAME_API_URL_PLACEHOLDER)};fetch(api + "/v1/embedded/config")`,
+    )
     try {
       const config = loadTestConfig({ FOYER_PUBLIC_URL: 'https://api.shop.example' })
       const app = createFrameApp({ config, projects: { get: async () => undefined }, distDir: shipped })
@@ -180,9 +239,17 @@ describe('frame host without a database answer, over https, and with a stale bui
       const asset = await app.request('/assets/index-abc123.js')
       expect(await asset.text()).toBe('const api = "https://api.shop.example";fetch(api + "/v1/embedded/config")')
       expect(asset.headers.get('cache-control')).toBe('no-cache')
-      expect(directives((await app.request('/')).headers.get('content-security-policy'))['connect-src']).toContain('https://api.shop.example')
+      expect(directives((await app.request('/')).headers.get('content-security-policy'))['connect-src']).toContain(
+        'https://api.shop.example',
+      )
       // A URL that could break out of the script's string is refused rather than written in.
-      expect(() => createFrameApp({ config: { ...config, embedded: { ...config.embedded, publicUrl: 'https://a"+alert(1)+"' } }, projects: { get: async () => undefined }, distDir: shipped })).toThrow(/plain http\(s\) origin/)
+      expect(() =>
+        createFrameApp({
+          config: { ...config, embedded: { ...config.embedded, publicUrl: 'https://a"+alert(1)+"' } },
+          projects: { get: async () => undefined },
+          distDir: shipped,
+        }),
+      ).toThrow(/plain http\(s\) origin/)
     } finally {
       rmSync(shipped, { recursive: true, force: true })
     }
@@ -191,7 +258,9 @@ describe('frame host without a database answer, over https, and with a stale bui
   it('refuses a build that still has a <meta> CSP (it would sit beside the header and cannot carry frame-ancestors)', () => {
     const stale = fakeBuild(`<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`)
     try {
-      expect(() => createFrameApp({ config: loadTestConfig(), projects: { get: async () => undefined }, distDir: stale })).toThrow(/meta/)
+      expect(() =>
+        createFrameApp({ config: loadTestConfig(), projects: { get: async () => undefined }, distDir: stale }),
+      ).toThrow(/meta/)
     } finally {
       rmSync(stale, { recursive: true, force: true })
     }

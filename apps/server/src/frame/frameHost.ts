@@ -3,16 +3,16 @@
  * host it, and what the devnet runs on 127.0.0.1:5174. Only files present in the build at start are served
  * (looked up in a map, never a path joined from the URL), so nothing outside the build can be reached.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { ServerConfig } from '../config.ts'
-import { silentLogger, type Logger } from '../log.ts'
+import { type Logger, silentLogger } from '../log.ts'
 import { routePattern } from '../observability/metrics.ts'
 import { requestContext } from '../observability/requestId.ts'
 import { isValidProjectId } from '../projects/model.ts'
 import type { ProjectStore } from '../projects/store.ts'
-import { STRICT_TRANSPORT_SECURITY, connectSources, frameAncestors, frameContentSecurityPolicy } from './frameCsp.ts'
+import { connectSources, frameAncestors, frameContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from './frameCsp.ts'
 
 export interface FrameAppOptions {
   config: Pick<ServerConfig, 'chains' | 'embedded'>
@@ -50,7 +50,10 @@ export function createFrameApp({ config, projects, distDir, logger = silentLogge
   if (!/^https?:\/\/[A-Za-z0-9.\-:[\]]+$/.test(config.embedded.publicUrl)) {
     throw new Error('FOYER_PUBLIC_URL must be a plain http(s) origin (scheme, host, port) for the frame host')
   }
-  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8').replaceAll(FRAME_API_URL_PLACEHOLDER, config.embedded.publicUrl)
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8').replaceAll(
+    FRAME_API_URL_PLACEHOLDER,
+    config.embedded.publicUrl,
+  )
   if (/http-equiv\s*=\s*["']?content-security-policy/i.test(indexHtml)) {
     // A <meta> policy would be combined with the header one (both must pass) and cannot carry frame-ancestors.
     throw new Error(`${distDir}/index.html still carries a <meta> Content-Security-Policy; the header is the policy`)
@@ -116,7 +119,11 @@ function listBuild(distDir: string, publicUrl: string): Map<string, BuiltFile> {
         const type = CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream'
         const body = readFileSync(full)
         if (TEXT_TYPES.has(path.extname(name)) && body.includes(FRAME_API_URL_PLACEHOLDER)) {
-          files.set(urlPath, { body: Buffer.from(body.toString('utf8').replaceAll(FRAME_API_URL_PLACEHOLDER, publicUrl)), type, rewritten: true })
+          files.set(urlPath, {
+            body: Buffer.from(body.toString('utf8').replaceAll(FRAME_API_URL_PLACEHOLDER, publicUrl)),
+            type,
+            rewritten: true,
+          })
         } else files.set(urlPath, { body, type, rewritten: false })
       }
     }

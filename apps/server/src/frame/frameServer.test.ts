@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError, type ServerConfig, loadConfig } from '../config.ts'
+import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
 import { silentLogger } from '../log.ts'
 import type { ProjectStore } from '../projects/store.ts'
 import { loadFrameHostSettings, startFrameHost } from './frameServer.ts'
@@ -15,8 +15,17 @@ describe('frame host settings', () => {
 
   it('is off without FOYER_FRAME_DIR, on with it (port 5174 and the server host by default)', () => {
     expect(loadFrameHostSettings({}, { host: '127.0.0.1' })).toBeUndefined()
-    expect(loadFrameHostSettings({ FOYER_FRAME_DIR: build }, { host: '0.0.0.0' })).toEqual({ distDir: build, host: '0.0.0.0', port: 5174 })
-    expect(loadFrameHostSettings({ FOYER_FRAME_DIR: build, FOYER_FRAME_PORT: '6000', FOYER_FRAME_HOST: '::1' }, { host: '127.0.0.1' })).toEqual({ distDir: build, host: '::1', port: 6000 })
+    expect(loadFrameHostSettings({ FOYER_FRAME_DIR: build }, { host: '0.0.0.0' })).toEqual({
+      distDir: build,
+      host: '0.0.0.0',
+      port: 5174,
+    })
+    expect(
+      loadFrameHostSettings(
+        { FOYER_FRAME_DIR: build, FOYER_FRAME_PORT: '6000', FOYER_FRAME_HOST: '::1' },
+        { host: '127.0.0.1' },
+      ),
+    ).toEqual({ distDir: build, host: '::1', port: 6000 })
   })
 
   it('names each wrong variable', () => {
@@ -40,9 +49,19 @@ describe('frame host listening', () => {
   it('answers over real HTTP on its own port with the headers, GET and HEAD, and closes', async () => {
     const build = mkdtempSync(path.join(tmpdir(), 'foyer-frame-listen-'))
     writeFileSync(path.join(build, 'index.html'), '<!doctype html><title>frame</title>')
-    const config: ServerConfig = loadConfig({ PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data' }, { repoRoot: '/nonexistent' })
-    const projects = { get: async (id: string) => (id === 'p' ? { allowedOrigins: ['https://site.example'] } : undefined) } as unknown as ProjectStore
-    const host = await startFrameHost({ settings: { distDir: build, host: '127.0.0.1', port: 0 }, config, projects, logger: silentLogger })
+    const config: ServerConfig = loadConfig(
+      { PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data' },
+      { repoRoot: '/nonexistent' },
+    )
+    const projects = {
+      get: async (id: string) => (id === 'p' ? { allowedOrigins: ['https://site.example'] } : undefined),
+    } as unknown as ProjectStore
+    const host = await startFrameHost({
+      settings: { distDir: build, host: '127.0.0.1', port: 0 },
+      config,
+      projects,
+      logger: silentLogger,
+    })
     try {
       const page = await fetch(`${host.url}/?projectId=p`)
       expect(await page.text()).toContain('<title>frame</title>')

@@ -21,18 +21,28 @@ export interface FrameHostSettings {
 }
 
 /** Undefined when FOYER_FRAME_DIR is unset; a ConfigError naming the variable when a value is wrong. */
-export function loadFrameHostSettings(env: NodeJS.ProcessEnv, server: { host: string }, cwd = process.cwd()): FrameHostSettings | undefined {
+export function loadFrameHostSettings(
+  env: NodeJS.ProcessEnv,
+  server: { host: string },
+  cwd = process.cwd(),
+): FrameHostSettings | undefined {
   const get = (name: string) => env[name]?.trim() || undefined
   const dir = get('FOYER_FRAME_DIR')
   if (!dir) return undefined
   const issues: Issue[] = []
   const distDir = path.resolve(cwd, dir)
-  if (!existsSync(path.join(distDir, 'index.html'))) issues.push({ path: 'FOYER_FRAME_DIR', message: `must be the frame build (vite build of apps/frame); ${distDir}/index.html does not exist` })
+  if (!existsSync(path.join(distDir, 'index.html')))
+    issues.push({
+      path: 'FOYER_FRAME_DIR',
+      message: `must be the frame build (vite build of apps/frame); ${distDir}/index.html does not exist`,
+    })
   const rawPort = get('FOYER_FRAME_PORT') ?? '5174'
   const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN
-  if (!(port >= 0 && port <= 65535)) issues.push({ path: 'FOYER_FRAME_PORT', message: 'must be a port number (0 to 65535)' })
+  if (!(port >= 0 && port <= 65535))
+    issues.push({ path: 'FOYER_FRAME_PORT', message: 'must be a port number (0 to 65535)' })
   const host = get('FOYER_FRAME_HOST') ?? server.host
-  if (!/^[A-Za-z0-9.:\-[\]]{1,255}$/.test(host)) issues.push({ path: 'FOYER_FRAME_HOST', message: 'must be a hostname or IP address' })
+  if (!/^[A-Za-z0-9.:\-[\]]{1,255}$/.test(host))
+    issues.push({ path: 'FOYER_FRAME_HOST', message: 'must be a hostname or IP address' })
   if (issues.length) throw new ConfigError(issues)
   return { distDir, host, port }
 }
@@ -42,13 +52,25 @@ export interface RunningFrameHost {
   close(): Promise<void>
 }
 
-export async function startFrameHost(options: { settings: FrameHostSettings; config: ServerConfig; projects: ProjectStore; logger: Logger }): Promise<RunningFrameHost> {
+export async function startFrameHost(options: {
+  settings: FrameHostSettings
+  config: ServerConfig
+  projects: ProjectStore
+  logger: Logger
+}): Promise<RunningFrameHost> {
   const { settings, logger } = options
   const app = createFrameApp({ config: options.config, projects: options.projects, distDir: settings.distDir, logger })
   const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server
   await new Promise<void>((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) =>
-      reject(e.code === 'EADDRINUSE' ? new Error(`Port ${settings.port} on ${settings.host} is already in use; set FOYER_FRAME_PORT to another port`, { cause: e }) : e)
+      reject(
+        e.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${settings.port} on ${settings.host} is already in use; set FOYER_FRAME_PORT to another port`,
+              { cause: e },
+            )
+          : e,
+      )
     server.once('error', onError)
     server.listen(settings.port, settings.host, () => {
       server.off('error', onError)

@@ -4,18 +4,33 @@
  * the server when FOYER_PUBLIC_URL is https, and never when it is http.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FoyerApp, createApp } from '../app.ts'
+import { createApp, type FoyerApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
-import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
+import {
+  BACKEND_TIMEOUT_MS,
+  notePostgres,
+  openTestPGlite,
+  openTestPostgres,
+  probePostgres,
+  type TestDatabase,
+} from '../test/backends.ts'
 import { APPROVAL_PAGE_CSP } from './securityHeaders.ts'
 
 const postgres = await probePostgres()
 notePostgres(postgres, 'securityHeaders.test.ts')
 
 const configFor = (publicUrl: string) =>
-  loadConfig({ PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data', FOYER_PUBLIC_URL: publicUrl }, { repoRoot: '/nonexistent' })
+  loadConfig(
+    {
+      PORT: '0',
+      FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+      FOYER_DATA_DIR: '/nonexistent/data',
+      FOYER_PUBLIC_URL: publicUrl,
+    },
+    { repoRoot: '/nonexistent' },
+  )
 
 function suite(name: string, open: () => Promise<TestDatabase>) {
   describe(name, () => {
@@ -35,7 +50,11 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
     const approvals = (app: FoyerApp) => [
       app.request('/v1/embedded/device/approve?token=abc'),
       app.request('/v1/embedded/device/approve'),
-      app.request('/v1/embedded/device/approve', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=not-a-real-token' }),
+      app.request('/v1/embedded/device/approve', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'token=not-a-real-token',
+      }),
     ]
 
     it('the approval page, GET and POST, valid or not: no script, no framing, no caching, no referrer', async () => {
@@ -47,13 +66,22 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
         expect(res.headers.get('referrer-policy')).toBe('no-referrer')
         expect(res.headers.get('strict-transport-security')).toBeNull()
       }
-      expect(APPROVAL_PAGE_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+      expect(APPROVAL_PAGE_CSP).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
     })
 
     it('with an https public URL, every response carries HSTS (the approval page, the API, errors)', async () => {
-      const responses = [...(await Promise.all(approvals(secure))), await secure.request('/health'), await secure.request('/no/such/route'), await secure.request('/v1/project')]
-      for (const res of responses) expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
-      for (const res of [await plain.request('/health'), await plain.request('/no/such/route')]) expect(res.headers.get('strict-transport-security')).toBeNull()
+      const responses = [
+        ...(await Promise.all(approvals(secure))),
+        await secure.request('/health'),
+        await secure.request('/no/such/route'),
+        await secure.request('/v1/project'),
+      ]
+      for (const res of responses)
+        expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
+      for (const res of [await plain.request('/health'), await plain.request('/no/such/route')])
+        expect(res.headers.get('strict-transport-security')).toBeNull()
     })
   })
 }

@@ -10,7 +10,8 @@ import { STRICT_TRANSPORT_SECURITY } from './frameCsp.ts'
  * The approval page is one static form posting to itself: no script, no framing (a framed "Approve" button could
  * be clickjacked), no caching (it carries a one-time token), no Referer (its URL holds that token).
  */
-export const APPROVAL_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+export const APPROVAL_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 export function approvalPageHeaders(): MiddlewareHandler {
   return async (c, next) => {

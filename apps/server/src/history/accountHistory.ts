@@ -3,7 +3,7 @@ import { formatUnits } from 'viem'
 import type { Address, ChainConfig } from '../config.ts'
 import { badRequest } from '../http/errors.ts'
 import type { AccountHistoryDb, AccountHistoryTables } from '../indexer/tables.ts'
-import { NATIVE_ADDRESS, type PriceOracle, nativeName } from '../prices/priceOracle.ts'
+import { NATIVE_ADDRESS, nativeName, type PriceOracle } from '../prices/priceOracle.ts'
 import type { SpamList } from './spamList.ts'
 
 export const HISTORY_PAGE_SIZE = 20
@@ -39,7 +39,13 @@ export interface HistoryTransfer {
   recipient: string
   /** The exact decimal amount (`numeric`) and base units (`raw`). */
   quantity: { numeric: string; raw: string }
-  fungible_info?: { address: string; name: string | null; symbol: string | null; decimals: number | null; iconUrl: string | null }
+  fungible_info?: {
+    address: string
+    name: string | null
+    symbol: string | null
+    decimals: number | null
+    iconUrl: string | null
+  }
   nft_info?: {
     address: string
     tokenId: string
@@ -69,7 +75,8 @@ export function encodeCursor(key: CursorKey): string {
 }
 
 export function decodeCursor(value: string): CursorKey {
-  const fail = () => badRequest('invalid_cursor', 'The cursor is not one this server handed out; start again without it')
+  const fail = () =>
+    badRequest('invalid_cursor', 'The cursor is not one this server handed out; start again without it')
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) throw fail()
   let parsed: unknown
   try {
@@ -77,7 +84,8 @@ export function decodeCursor(value: string): CursorKey {
   } catch {
     throw fail()
   }
-  if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((n) => Number.isSafeInteger(n) && n >= 0)) throw fail()
+  if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((n) => Number.isSafeInteger(n) && n >= 0))
+    throw fail()
   const [minedAt, chainId, block, txIndex] = parsed as number[]
   // Each part must fit the column it is compared with: a timestamp the database reads, int4 chain id and position.
   if (minedAt! > MAX_DATE_MS || chainId! > MAX_INT4 || txIndex! > MAX_INT4) throw fail()
@@ -114,7 +122,12 @@ export async function readAccountHistory(p: ReadHistoryParameters): Promise<{ da
     .orderBy('tx_index', 'desc')
     .limit(limit + 1)
   if (p.chain) query = query.where('chain_id', '=', p.chain.id)
-  else if (p.chains.length) query = query.where('chain_id', 'in', p.chains.map((c) => c.id))
+  else if (p.chains.length)
+    query = query.where(
+      'chain_id',
+      'in',
+      p.chains.map((c) => c.id),
+    )
   else return { data: [] }
   if (after) {
     const k = after
@@ -132,7 +145,13 @@ export async function readAccountHistory(p: ReadHistoryParameters): Promise<{ da
   // the planner's statistics say (PGlite runs no autovacuum, so it often has none).
   const blocks = [...new Set(page.map((r) => r.block_number))]
   const [transactions, transfers, isSpam] = await Promise.all([
-    p.db.selectFrom('chain_transactions').selectAll().where('chain_id', 'in', chainIds).where('block_number', 'in', blocks).where('hash', 'in', hashes).execute(),
+    p.db
+      .selectFrom('chain_transactions')
+      .selectAll()
+      .where('chain_id', 'in', chainIds)
+      .where('block_number', 'in', blocks)
+      .where('hash', 'in', hashes)
+      .execute(),
     p.db
       .selectFrom('chain_transfers')
       .selectAll()
@@ -157,7 +176,9 @@ export async function readAccountHistory(p: ReadHistoryParameters): Promise<{ da
     const tx = txOf.get(key)
     const chain = p.chains.find((c) => c.id === row.chain_id)
     if (!tx || !chain) continue
-    const moves = await Promise.all((transfersOf.get(key) ?? []).map((t) => describeTransfer(t, chain, p.address, p.prices, isSpam)))
+    const moves = await Promise.all(
+      (transfersOf.get(key) ?? []).map((t) => describeTransfer(t, chain, p.address, p.prices, isSpam)),
+    )
     data.push({
       id: `eip155:${row.chain_id}:${row.tx_hash}`,
       metadata: {
@@ -177,7 +198,12 @@ export async function readAccountHistory(p: ReadHistoryParameters): Promise<{ da
   const last = page.at(-1)!
   const next =
     rows.length > limit
-      ? encodeCursor({ minedAt: new Date(last.mined_at).getTime(), chainId: last.chain_id, block: Number(last.block_number), txIndex: last.tx_index })
+      ? encodeCursor({
+          minedAt: new Date(last.mined_at).getTime(),
+          chainId: last.chain_id,
+          block: Number(last.block_number),
+          txIndex: last.tx_index,
+        })
       : undefined
   return { data, next }
 }
@@ -189,7 +215,8 @@ async function describeTransfer(
   prices: PriceOracle,
   isSpam: (chainId: number, address: string) => boolean,
 ): Promise<HistoryTransfer> {
-  const direction = t.from_address === account && t.to_address === account ? 'self' : t.from_address === account ? 'out' : 'in'
+  const direction =
+    t.from_address === account && t.to_address === account ? 'self' : t.from_address === account ? 'out' : 'in'
   const base = { standard: t.standard, direction, sender: t.from_address, recipient: t.to_address } as const
   if (t.standard === 'erc721' || t.standard === 'erc1155') {
     const listed = chain.nfts.find((n) => n.address.toLowerCase() === t.token_address)
@@ -213,14 +240,24 @@ async function describeTransfer(
   return {
     ...base,
     quantity: { numeric: info ? formatUnits(BigInt(t.amount), info.decimals) : t.amount, raw: t.amount },
-    fungible_info: { address: token, name: info?.name ?? null, symbol: info?.symbol ?? null, decimals: info?.decimals ?? null, iconUrl: null },
+    fungible_info: {
+      address: token,
+      name: info?.name ?? null,
+      symbol: info?.symbol ?? null,
+      decimals: info?.decimals ?? null,
+      iconUrl: null,
+    },
   }
 }
 
 const APPROVAL_SELECTORS = new Set(['0x095ea7b3', '0xa22cb465']) // approve(address,uint256), setApprovalForAll(address,bool)
 const ZERO = '0x0000000000000000000000000000000000000000'
 
-function operationTypeOf(tx: AccountHistoryTables['chain_transactions'], moves: HistoryTransfer[], account: string): OperationType {
+function operationTypeOf(
+  tx: AccountHistoryTables['chain_transactions'],
+  moves: HistoryTransfer[],
+  account: string,
+): OperationType {
   if (moves.length === 0) {
     if (tx.to_address === null) return 'deploy'
     if (tx.from_address === account && tx.selector && APPROVAL_SELECTORS.has(tx.selector)) return 'approve'

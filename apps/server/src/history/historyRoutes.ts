@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import type { ChainConfig } from '../config.ts'
 import { requireAddress, requireChain } from '../chains/chainParams.ts'
+import type { ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { badRequest, forbidden } from '../http/errors.ts'
 import type { AccountHistoryDb } from '../indexer/tables.ts'
@@ -39,11 +39,21 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
     let limit = HISTORY_PAGE_SIZE
     if (rawLimit !== undefined && rawLimit !== '') {
       limit = /^\d{1,3}$/.test(rawLimit) ? Number(rawLimit) : NaN
-      if (!(limit >= 1 && limit <= MAX_HISTORY_PAGE_SIZE)) throw badRequest('invalid_request', `limit must be an integer from 1 to ${MAX_HISTORY_PAGE_SIZE}`)
+      if (!(limit >= 1 && limit <= MAX_HISTORY_PAGE_SIZE))
+        throw badRequest('invalid_request', `limit must be an integer from 1 to ${MAX_HISTORY_PAGE_SIZE}`)
     }
     c.header('Cache-Control', 'no-store')
     if (onramp) return c.json({ data: [], next: null })
-    const page = await readAccountHistory({ db: deps.db, chains: deps.chains, spam: deps.spam, prices: deps.prices, address, chain, cursor, limit })
+    const page = await readAccountHistory({
+      db: deps.db,
+      chains: deps.chains,
+      spam: deps.spam,
+      prices: deps.prices,
+      address,
+      chain,
+      cursor,
+      limit,
+    })
     return c.json({ data: page.data, next: page.next ?? null })
   })
 }

@@ -13,8 +13,22 @@ export async function seedSpamList(
   extra: readonly { chainId: number; address: string }[] = [],
 ): Promise<void> {
   const rows = [
-    ...chains.flatMap((c) => c.nfts.filter((n) => n.spam).map((n) => ({ chain_id: c.id, address: n.address.toLowerCase(), source: 'chain-config', note: n.name || null }))),
-    ...extra.map((e) => ({ chain_id: e.chainId, address: e.address.toLowerCase(), source: 'FOYER_SPAM_NFTS', note: null })),
+    ...chains.flatMap((c) =>
+      c.nfts
+        .filter((n) => n.spam)
+        .map((n) => ({
+          chain_id: c.id,
+          address: n.address.toLowerCase(),
+          source: 'chain-config',
+          note: n.name || null,
+        })),
+    ),
+    ...extra.map((e) => ({
+      chain_id: e.chainId,
+      address: e.address.toLowerCase(),
+      source: 'FOYER_SPAM_NFTS',
+      note: null,
+    })),
   ]
   if (rows.length === 0) return
   await db

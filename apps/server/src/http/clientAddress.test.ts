@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
+import { addressBucket, clientAddress, forwardedAddress, UNKNOWN_CLIENT } from './clientAddress.ts'
 import type { AppEnv } from './context.ts'
-import { UNKNOWN_CLIENT, addressBucket, clientAddress, forwardedAddress } from './clientAddress.ts'
 
 describe('addressBucket', () => {
   it('keeps IPv4, maps IPv4-in-IPv6 back to IPv4, and groups IPv6 by /64', () => {
@@ -14,7 +14,8 @@ describe('addressBucket', () => {
     expect(addressBucket('fe80::1%eth0')).toBe('fe80::/64')
   })
   it('puts anything unparseable in one bucket', () => {
-    for (const bad of ['', 'x', '1.2.3', '999.1.1.1', '2001:db8::g', '<script>']) expect(addressBucket(bad)).toBe(UNKNOWN_CLIENT)
+    for (const bad of ['', 'x', '1.2.3', '999.1.1.1', '2001:db8::g', '<script>'])
+      expect(addressBucket(bad)).toBe(UNKNOWN_CLIENT)
   })
 })
 
@@ -46,7 +47,11 @@ describe('clientAddress', () => {
     expect(loadConfig(base, { repoRoot: '/nonexistent' }).trustProxyHops).toBe(0)
     expect(loadConfig({ ...base, FOYER_TRUST_PROXY: '2' }, { repoRoot: '/nonexistent' }).trustProxyHops).toBe(2)
     expect(loadConfig({ ...base, FOYER_TRUST_PROXY: 'false' }, { repoRoot: '/nonexistent' }).trustProxyHops).toBe(0)
-    expect(() => loadConfig({ ...base, FOYER_TRUST_PROXY: 'yes' }, { repoRoot: '/nonexistent' })).toThrow(/FOYER_TRUST_PROXY/)
-    expect(() => loadConfig({ ...base, FOYER_TRUST_PROXY: '11' }, { repoRoot: '/nonexistent' })).toThrow(/FOYER_TRUST_PROXY/)
+    expect(() => loadConfig({ ...base, FOYER_TRUST_PROXY: 'yes' }, { repoRoot: '/nonexistent' })).toThrow(
+      /FOYER_TRUST_PROXY/,
+    )
+    expect(() => loadConfig({ ...base, FOYER_TRUST_PROXY: '11' }, { repoRoot: '/nonexistent' })).toThrow(
+      /FOYER_TRUST_PROXY/,
+    )
   })
 })

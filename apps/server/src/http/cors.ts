@@ -45,7 +45,8 @@ async function preflight(c: Context<AppEnv>, origin: string | undefined, store: 
     allowed = project ? project.allowedOrigins.includes(origin) : await store.isOriginKnown(origin)
   }
   c.header('Vary', 'Origin')
-  if (!allowed) return errorResponse(c, 403, 'origin_not_allowed', 'This origin is not allowed to call the Foyer server')
+  if (!allowed)
+    return errorResponse(c, 403, 'origin_not_allowed', 'This origin is not allowed to call the Foyer server')
   c.header('Access-Control-Allow-Origin', origin!)
   c.header('Access-Control-Allow-Methods', CORS_ALLOW_METHODS.join(', '))
   c.header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS.join(', '))
@@ -55,5 +56,7 @@ async function preflight(c: Context<AppEnv>, origin: string | undefined, store: 
 
 function withVary(current: string | null, value: string): string {
   if (!current) return value
-  return current.split(',').some((v) => v.trim().toLowerCase() === value.toLowerCase()) ? current : `${current}, ${value}`
+  return current.split(',').some((v) => v.trim().toLowerCase() === value.toLowerCase())
+    ? current
+    : `${current}, ${value}`
 }

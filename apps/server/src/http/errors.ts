@@ -90,8 +90,10 @@ export function classifyError(err: unknown): ApiError | undefined {
   }
   if (/^[0-9A-Z]{5}$/.test(code) && 'severity' in err) {
     if (code === '23505') return new ApiError(409, 'conflict', 'A record with these values already exists')
-    if (code.startsWith('23')) return badRequest('invalid_request', 'The request conflicts with existing data or misses a required value')
-    if (code.startsWith('22')) return badRequest('invalid_request', 'A value in the request is out of range or malformed')
+    if (code.startsWith('23'))
+      return badRequest('invalid_request', 'The request conflicts with existing data or misses a required value')
+    if (code.startsWith('22'))
+      return badRequest('invalid_request', 'A value in the request is out of range or malformed')
   }
   return undefined
 }

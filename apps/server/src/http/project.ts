@@ -26,7 +26,10 @@ export function requireProject(store: ProjectStore): MiddlewareHandler<AppEnv> {
     if (isPlainObject(body) && body.projectId !== undefined) sources.push(['projectId body field', body.projectId])
 
     if (sources.length === 0 || sources.every(([, v]) => v === '')) {
-      throw unauthorized('missing_project_id', 'A project id is required: send the x-project-id header or a projectId parameter')
+      throw unauthorized(
+        'missing_project_id',
+        'A project id is required: send the x-project-id header or a projectId parameter',
+      )
     }
     for (const [where, value] of sources) {
       if (!isValidProjectId(value)) {
@@ -52,7 +55,10 @@ export function requireProject(store: ProjectStore): MiddlewareHandler<AppEnv> {
     }
 
     const sdk: { type?: string; version?: string } = {}
-    for (const [name, key] of [['x-sdk-type', 'type'], ['x-sdk-version', 'version']] as const) {
+    for (const [name, key] of [
+      ['x-sdk-type', 'type'],
+      ['x-sdk-version', 'version'],
+    ] as const) {
       const v = c.req.header(name)
       if (v === undefined) continue
       if (!SDK_HEADER_RE.test(v)) throw badRequest('invalid_header', `The ${name} header is malformed`)

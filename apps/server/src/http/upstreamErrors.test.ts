@@ -2,8 +2,8 @@ import { type RunningDevnet, startDevnet } from '@foyer/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from '../app.ts'
 import { type ChainConfig, loadConfig, parseDevnetFile } from '../config.ts'
-import { decodeCursor, encodeCursor } from '../history/accountHistory.ts'
 import type { Mailer } from '../embedded/mailer.ts'
+import { decodeCursor, encodeCursor } from '../history/accountHistory.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../test/backends.ts'
@@ -28,7 +28,16 @@ beforeAll(async () => {
     startDevnet({ chains: [{ id: LIVE, name: 'Upstream', port: PORT, portEnv: 'FOYER_TEST_PORT' }], devnetFile: null }),
     openTestPGlite(),
   ])
-  const config = loadConfig({ PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data', FOYER_RATE_LIMIT_PER_CLIENT: '0', FOYER_RATE_LIMIT_PER_PROJECT: '0' }, { repoRoot: '/nonexistent' })
+  const config = loadConfig(
+    {
+      PORT: '0',
+      FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+      FOYER_DATA_DIR: '/nonexistent/data',
+      FOYER_RATE_LIMIT_PER_CLIENT: '0',
+      FOYER_RATE_LIMIT_PER_PROJECT: '0',
+    },
+    { repoRoot: '/nonexistent' },
+  )
   live = parseDevnetFile(JSON.stringify(devnet.info), [])!.chains[0]!
   config.chains = [
     live,
@@ -51,7 +60,7 @@ async function get(path: string) {
 const token = (chainId: number, address: string) => `eip155:${chainId}:${address}`
 
 describe('history cursors', () => {
-  it('a cursor outside the database\'s dates, int4 or safe-integer range is 400 invalid_cursor, never a 500', async () => {
+  it("a cursor outside the database's dates, int4 or safe-integer range is 400 invalid_cursor, never a 500", async () => {
     const bad = [
       [9e15, 1, 1, 1],
       [8.64e15 + 1, 1, 1, 1],
@@ -86,7 +95,9 @@ describe('chain failures', () => {
       get(`/v1/convert/quotes?from=${token(REFUSING, weth)}&to=${token(REFUSING, usd)}&amount=1000`),
       get(`/v1/convert/allowance?tokenAddress=${token(REFUSING, usd)}&userAddress=${token(REFUSING, USER)}`),
       get(`/v1/convert/gas-price?chainId=${REFUSING}`),
-      get(`/v1/convert/build-approve?from=${token(REFUSING, usd)}&to=${token(REFUSING, weth)}&userAddress=${token(REFUSING, USER)}`),
+      get(
+        `/v1/convert/build-approve?from=${token(REFUSING, usd)}&to=${token(REFUSING, weth)}&userAddress=${token(REFUSING, USER)}`,
+      ),
       get(`/v1/account/${USER}/balance?chainId=${REFUSING}`),
     ])
     for (const answer of answers) {
@@ -96,24 +107,40 @@ describe('chain failures', () => {
     const price = await app.request('/v1/fungible/price', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ projectId: 'foyer-demo', currency: 'usd', addresses: [token(REFUSING, '0x00000000000000000000000000000000000000aa')] }),
+      body: JSON.stringify({
+        projectId: 'foyer-demo',
+        currency: 'usd',
+        addresses: [token(REFUSING, '0x00000000000000000000000000000000000000aa')],
+      }),
     })
     expect(price.status).toBe(502)
   })
 
-  it('a call the chain refuses is the request\'s fault (400), and the same call after the node stopped is 502', async () => {
+  it("a call the chain refuses is the request's fault (400), and the same call after the node stopped is 502", async () => {
     // An address with no contract: the allowance read returns no data.
     const noContract = '0x00000000000000000000000000000000000000aa'
-    const refused = await get(`/v1/convert/allowance?tokenAddress=${token(STOPPED, noContract)}&userAddress=${token(STOPPED, USER)}`)
+    const refused = await get(
+      `/v1/convert/allowance?tokenAddress=${token(STOPPED, noContract)}&userAddress=${token(STOPPED, USER)}`,
+    )
     expect(refused.status).toBe(400)
     expect(refused.body.error?.code).toBe('contract_call_failed')
     // A real token still answers.
-    expect((await get(`/v1/convert/allowance?tokenAddress=${token(STOPPED, live.contracts.usd!)}&userAddress=${token(STOPPED, USER)}`)).status).toBe(200)
+    expect(
+      (
+        await get(
+          `/v1/convert/allowance?tokenAddress=${token(STOPPED, live.contracts.usd!)}&userAddress=${token(STOPPED, USER)}`,
+        )
+      ).status,
+    ).toBe(200)
 
     await devnet.stop()
     const gone = await Promise.all([
-      get(`/v1/convert/allowance?tokenAddress=${token(STOPPED, live.contracts.usd!)}&userAddress=${token(STOPPED, USER)}`),
-      get(`/v1/convert/quotes?from=${token(STOPPED, live.contracts.weth!)}&to=${token(STOPPED, live.contracts.usd!)}&amount=1000`),
+      get(
+        `/v1/convert/allowance?tokenAddress=${token(STOPPED, live.contracts.usd!)}&userAddress=${token(STOPPED, USER)}`,
+      ),
+      get(
+        `/v1/convert/quotes?from=${token(STOPPED, live.contracts.weth!)}&to=${token(STOPPED, live.contracts.usd!)}&amount=1000`,
+      ),
     ])
     for (const answer of gone) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(502)

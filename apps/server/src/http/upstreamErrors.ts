@@ -33,7 +33,10 @@ export function classifyChainError(error: unknown): ApiError | undefined {
   if (!(error instanceof BaseError)) return undefined
   const refused = error.walk((e) => BAD_INPUT_CAUSES.some((kind) => e instanceof kind))
   if (refused) {
-    return badRequest('contract_call_failed', 'The contract call failed: the address holds no contract of the expected kind, or the call reverted')
+    return badRequest(
+      'contract_call_failed',
+      'The contract call failed: the address holds no contract of the expected kind, or the call reverted',
+    )
   }
-  return new ApiError(502, 'chain_unavailable', 'The chain\'s node did not answer; try again shortly', { cause: error })
+  return new ApiError(502, 'chain_unavailable', "The chain's node did not answer; try again shortly", { cause: error })
 }

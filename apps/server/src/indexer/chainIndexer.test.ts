@@ -1,9 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningDevnet, startDevnet } from '@foyer/devnet'
 import { sql } from 'kysely'
-import { createPublicClient, createTestClient, createWalletClient, http, parseEther, type Address } from 'viem'
+import { type Address, createPublicClient, createTestClient, createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { startDevnet, type RunningDevnet } from '@foyer/devnet'
-import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  BACKEND_TIMEOUT_MS,
+  notePostgres,
+  openTestPGlite,
+  openTestPostgres,
+  probePostgres,
+  type TestDatabase,
+} from '../test/backends.ts'
 import { ChainIndexer } from './chainIndexer.ts'
 import { type AccountHistoryDb, withHistoryTables } from './tables.ts'
 
@@ -13,7 +20,10 @@ notePostgres(postgres, 'chainIndexer.test.ts')
 
 let devnet: RunningDevnet
 beforeAll(async () => {
-  devnet = await startDevnet({ chains: [{ id: 31337, name: 'Indexer test', port: 19200, portEnv: 'TEST' }], devnetFile: null })
+  devnet = await startDevnet({
+    chains: [{ id: 31337, name: 'Indexer test', port: 19200, portEnv: 'TEST' }],
+    devnetFile: null,
+  })
 }, BACKEND_TIMEOUT_MS)
 afterAll(async () => devnet?.stop())
 
@@ -33,9 +43,15 @@ async function send(from: number, to: Address, value: bigint) {
 function suite(open: () => Promise<TestDatabase>) {
   let t: TestDatabase
   let db: AccountHistoryDb
-  const indexer = (batchSize = 7) => new ChainIndexer({ chain: { id: 31337, name: 'Indexer test', rpcUrl: rpcUrl() }, db, batchSize })
+  const indexer = (batchSize = 7) =>
+    new ChainIndexer({ chain: { id: 31337, name: 'Indexer test', rpcUrl: rpcUrl() }, db, batchSize })
   const historyOf = async (address: string) =>
-    db.selectFrom('account_history').select(['tx_hash', 'block_number']).where('address', '=', address.toLowerCase()).orderBy('block_number').execute()
+    db
+      .selectFrom('account_history')
+      .select(['tx_hash', 'block_number'])
+      .where('address', '=', address.toLowerCase())
+      .orderBy('block_number')
+      .execute()
 
   beforeAll(async () => {
     t = await open()
@@ -46,23 +62,46 @@ function suite(open: () => Promise<TestDatabase>) {
   it('indexes the seeded chain to its head: every transaction, transfer and touched account', async () => {
     const head = Number(await publicClient().getBlockNumber())
     await indexer().syncToHead()
-    expect(Number((await db.selectFrom('chain_index_state').select('last_block').executeTakeFirstOrThrow()).last_block)).toBe(head)
-    const blocks = await db.selectFrom('chain_blocks').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+    expect(
+      Number((await db.selectFrom('chain_index_state').select('last_block').executeTakeFirstOrThrow()).last_block),
+    ).toBe(head)
+    const blocks = await db
+      .selectFrom('chain_blocks')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
     expect(blocks.n).toBe(head + 1)
     const client = createPublicClient({ transport: http(rpcUrl(), { batch: true }) })
-    const perBlock = await Promise.all(Array.from({ length: head }, (_, i) => client.getBlockTransactionCount({ blockNumber: BigInt(i + 1) })))
-    const txs = await db.selectFrom('chain_transactions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+    const perBlock = await Promise.all(
+      Array.from({ length: head }, (_, i) => client.getBlockTransactionCount({ blockNumber: BigInt(i + 1) })),
+    )
+    const txs = await db
+      .selectFrom('chain_transactions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
     expect(txs.n).toBe(perBlock.reduce((a, b) => a + b, 0))
     // Account 3 sent five and received the ring's ETH and fUSD, two mints and two NFT airdrops
     const three = account(3).address.toLowerCase()
-    const sentByThree = await db.selectFrom('chain_transactions').select('hash').where('from_address', '=', three).execute()
+    const sentByThree = await db
+      .selectFrom('chain_transactions')
+      .select('hash')
+      .where('from_address', '=', three)
+      .execute()
     expect(sentByThree.length).toBe(await publicClient().getTransactionCount({ address: account(3).address }))
     const history = (await historyOf(three)).map((h) => h.tx_hash)
     expect(history).toEqual(expect.arrayContaining(sentByThree.map((t) => t.hash)))
     // (the other backend's run, on the same chain, may have added more)
     expect(history.length).toBeGreaterThanOrEqual(5 + 2 + 2 + 2)
-    const nfts = await db.selectFrom('chain_transfers').selectAll().where('to_address', '=', three).where('standard', '=', 'erc721').execute()
-    expect(nfts.map((n) => n.token_address).sort()).toEqual(chainInfo().nfts.map((n) => n.address.toLowerCase()).sort())
+    const nfts = await db
+      .selectFrom('chain_transfers')
+      .selectAll()
+      .where('to_address', '=', three)
+      .where('standard', '=', 'erc721')
+      .execute()
+    expect(nfts.map((n) => n.token_address).sort()).toEqual(
+      chainInfo()
+        .nfts.map((n) => n.address.toLowerCase())
+        .sort(),
+    )
   })
 
   it('catches a new transfer on the next step, in both accounts’ history', async () => {
@@ -72,8 +111,16 @@ function suite(open: () => Promise<TestDatabase>) {
     expect(step.kind).toBe('indexed')
     expect((await historyOf(to)).map((h) => h.tx_hash)).toContain(hash)
     expect((await historyOf(account(7).address)).map((h) => h.tx_hash)).toContain(hash)
-    const transfer = await db.selectFrom('chain_transfers').selectAll().where('tx_hash', '=', hash).executeTakeFirstOrThrow()
-    expect(transfer).toMatchObject({ standard: 'native', amount: parseEther('0.123').toString(), to_address: to.toLowerCase() })
+    const transfer = await db
+      .selectFrom('chain_transfers')
+      .selectAll()
+      .where('tx_hash', '=', hash)
+      .executeTakeFirstOrThrow()
+    expect(transfer).toMatchObject({
+      standard: 'native',
+      amount: parseEther('0.123').toString(),
+      to_address: to.toLowerCase(),
+    })
   })
 
   it('follows a reorganisation: the dropped block’s entries go, the new branch’s come in', async () => {
@@ -98,7 +145,10 @@ function suite(open: () => Promise<TestDatabase>) {
     expect(await db.selectFrom('chain_transactions').select('hash').where('hash', '=', dropped).execute()).toEqual([])
     const head = await publicClient().getBlock()
     const state = await db.selectFrom('chain_index_state').selectAll().executeTakeFirstOrThrow()
-    expect({ last: Number(state.last_block), hash: state.last_hash }).toEqual({ last: Number(head.number), hash: head.hash.toLowerCase() })
+    expect({ last: Number(state.last_block), hash: state.last_hash }).toEqual({
+      last: Number(head.number),
+      hash: head.hash.toLowerCase(),
+    })
   })
 
   it('follows anvil_reorg at the same height (blocks replaced, not removed)', async () => {
@@ -145,7 +195,10 @@ function suite(open: () => Promise<TestDatabase>) {
       .execute()
     expect(duplicates).toEqual([])
     const head = Number(await publicClient().getBlockNumber())
-    const blocks = await db.selectFrom('chain_blocks').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+    const blocks = await db
+      .selectFrom('chain_blocks')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
     expect(blocks.n).toBe(head + 1)
   })
 

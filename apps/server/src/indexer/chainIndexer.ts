@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { ChainConfig } from '../config.ts'
-import { silentLogger, type Logger } from '../log.ts'
-import { type DecodedBlock, type RpcBlock, type RpcReceipt, decodeBlock } from './decodeBlock.ts'
+import { type Logger, silentLogger } from '../log.ts'
+import { type DecodedBlock, decodeBlock, type RpcBlock, type RpcReceipt } from './decodeBlock.ts'
 import { type JsonRpcBatchClient, jsonRpcBatchClient } from './jsonRpcBatch.ts'
 import type { AccountHistoryDb, AccountHistoryTables } from './tables.ts'
 
@@ -71,7 +71,11 @@ export class ChainIndexer {
 
   /** The last indexed block, or -1 when nothing is indexed yet. */
   async lastBlock(): Promise<number> {
-    const state = await this.#db.selectFrom('chain_index_state').select('last_block').where('chain_id', '=', this.chainId).executeTakeFirst()
+    const state = await this.#db
+      .selectFrom('chain_index_state')
+      .select('last_block')
+      .where('chain_id', '=', this.chainId)
+      .executeTakeFirst()
     return state ? Number(state.last_block) : -1
   }
 
@@ -105,7 +109,9 @@ export class ChainIndexer {
 
     if (last >= head) {
       // Nothing new; make sure what we have is still the chain's (a reorg to a shorter or equal-height chain).
-      const [tip] = await this.#rpc.batch<RpcBlock | null>([{ method: 'eth_getBlockByNumber', params: [toHex(head), false] }])
+      const [tip] = await this.#rpc.batch<RpcBlock | null>([
+        { method: 'eth_getBlockByNumber', params: [toHex(head), false] },
+      ])
       const stored = last === head ? state.last_hash : await this.#storedHash(head)
       if (last > head || !tip || tip.hash.toLowerCase() !== stored) return this.#rewind(last, Math.min(last, head))
       return { kind: 'caught-up', head }
@@ -156,10 +162,26 @@ export class ChainIndexer {
         await sql`set local synchronous_commit = off`.execute(trx)
         // The cursor first: its row lock makes a second instance wait here, then find the cursor moved.
         await this.#moveCursor(trx, last, Number(newLast.number), newLast.hash)
-        await insertChunks(trx, 'chain_blocks', decoded.map((d) => d.block))
-        await insertChunks(trx, 'chain_transactions', decoded.flatMap((d) => d.transactions))
-        await insertChunks(trx, 'chain_transfers', decoded.flatMap((d) => d.transfers))
-        await insertChunks(trx, 'account_history', decoded.flatMap((d) => d.history))
+        await insertChunks(
+          trx,
+          'chain_blocks',
+          decoded.map((d) => d.block),
+        )
+        await insertChunks(
+          trx,
+          'chain_transactions',
+          decoded.flatMap((d) => d.transactions),
+        )
+        await insertChunks(
+          trx,
+          'chain_transfers',
+          decoded.flatMap((d) => d.transfers),
+        )
+        await insertChunks(
+          trx,
+          'account_history',
+          decoded.flatMap((d) => d.history),
+        )
       })
     } catch (e) {
       if (e instanceof CursorMovedError || isUniqueViolation(e)) return { kind: 'caught-up', head }
@@ -177,7 +199,8 @@ export class ChainIndexer {
   async #readBlocks(from: number, to: number): Promise<unknown[]> {
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i)
     const chunks: number[][] = []
-    for (let i = 0; i < numbers.length; i += RPC_BLOCKS_PER_BATCH) chunks.push(numbers.slice(i, i + RPC_BLOCKS_PER_BATCH))
+    for (let i = 0; i < numbers.length; i += RPC_BLOCKS_PER_BATCH)
+      chunks.push(numbers.slice(i, i + RPC_BLOCKS_PER_BATCH))
     const answers = await Promise.all(
       chunks.map((chunk) =>
         this.#rpc.batch<unknown>(
@@ -210,14 +233,25 @@ export class ChainIndexer {
         try {
           const result = await this.step()
           if (result.kind === 'indexed' && failures > 0) this.#logger.info('indexer recovered', { chain: this.chainId })
-          if (result.kind === 'rewound') this.#logger.warn('indexer followed a reorganisation', { chain: this.chainId, to: result.to, dropped: result.dropped })
-          if (result.kind === 'reset') this.#logger.warn('indexer reset the chain', { chain: this.chainId, reason: result.reason })
+          if (result.kind === 'rewound')
+            this.#logger.warn('indexer followed a reorganisation', {
+              chain: this.chainId,
+              to: result.to,
+              dropped: result.dropped,
+            })
+          if (result.kind === 'reset')
+            this.#logger.warn('indexer reset the chain', { chain: this.chainId, reason: result.reason })
           failures = 0
           if (result.kind === 'caught-up') pause = this.#pollMs
         } catch (e) {
           failures++
           pause = Math.min(30_000, this.#pollMs * 2 ** Math.min(failures, 6))
-          this.#logger.warn('indexer step failed; retrying', { chain: this.chainId, name: this.#name, error: e, retryInMs: pause })
+          this.#logger.warn('indexer step failed; retrying', {
+            chain: this.chainId,
+            name: this.#name,
+            error: e,
+            retryInMs: pause,
+          })
         }
         if (pause > 0 && !this.#stopping) {
           await new Promise<void>((resolve) => {
@@ -246,7 +280,12 @@ export class ChainIndexer {
   }
 
   async #storedHash(number: number): Promise<string | null> {
-    const row = await this.#db.selectFrom('chain_blocks').select('hash').where('chain_id', '=', this.chainId).where('number', '=', number).executeTakeFirst()
+    const row = await this.#db
+      .selectFrom('chain_blocks')
+      .select('hash')
+      .where('chain_id', '=', this.chainId)
+      .where('number', '=', number)
+      .executeTakeFirst()
     return row?.hash ?? null
   }
 
@@ -275,7 +314,9 @@ export class ChainIndexer {
         .where('number', '<=', top)
         .orderBy('number', 'desc')
         .execute()
-      const onChain = await this.#rpc.batch<RpcBlock | null>(stored.map((b) => ({ method: 'eth_getBlockByNumber', params: [toHex(Number(b.number)), false] })))
+      const onChain = await this.#rpc.batch<RpcBlock | null>(
+        stored.map((b) => ({ method: 'eth_getBlockByNumber', params: [toHex(Number(b.number)), false] })),
+      )
       const match = stored.findIndex((b, i) => onChain[i]?.hash.toLowerCase() === b.hash)
       if (match >= 0) ancestor = { number: Number(stored[match]!.number), hash: stored[match]!.hash }
       if (stored.length === 0) break
@@ -302,7 +343,11 @@ export class ChainIndexer {
     const chain = this.chainId
     await trx.deleteFrom('account_history').where('chain_id', '=', chain).where('block_number', '>', number).execute()
     await trx.deleteFrom('chain_transfers').where('chain_id', '=', chain).where('block_number', '>', number).execute()
-    await trx.deleteFrom('chain_transactions').where('chain_id', '=', chain).where('block_number', '>', number).execute()
+    await trx
+      .deleteFrom('chain_transactions')
+      .where('chain_id', '=', chain)
+      .where('block_number', '>', number)
+      .execute()
     await trx.deleteFrom('chain_blocks').where('chain_id', '=', chain).where('number', '>', number).execute()
   }
 
@@ -314,7 +359,10 @@ export class ChainIndexer {
     await this.#db.transaction().execute(async (trx) => {
       await this.#deleteAbove(trx, -1)
       await trx.deleteFrom('chain_index_state').where('chain_id', '=', this.chainId).execute()
-      await trx.insertInto('chain_index_state').values({ chain_id: this.chainId, genesis_hash: genesisHash, last_block: -1, last_hash: null }).execute()
+      await trx
+        .insertInto('chain_index_state')
+        .values({ chain_id: this.chainId, genesis_hash: genesisHash, last_block: -1, last_hash: null })
+        .execute()
     })
   }
 }
@@ -323,26 +371,57 @@ export class ChainIndexer {
 const COLUMNS = {
   chain_blocks: { chain_id: 'int', number: 'int8', hash: 'text', parent_hash: 'text', mined_at: 'timestamptz' },
   chain_transactions: {
-    chain_id: 'int', hash: 'text', block_number: 'int8', tx_index: 'int', from_address: 'text', to_address: 'text',
-    value: 'numeric', nonce: 'int8', status: 'smallint', selector: 'text', fee: 'numeric', mined_at: 'timestamptz',
+    chain_id: 'int',
+    hash: 'text',
+    block_number: 'int8',
+    tx_index: 'int',
+    from_address: 'text',
+    to_address: 'text',
+    value: 'numeric',
+    nonce: 'int8',
+    status: 'smallint',
+    selector: 'text',
+    fee: 'numeric',
+    mined_at: 'timestamptz',
   },
   chain_transfers: {
-    chain_id: 'int', tx_hash: 'text', transfer_index: 'int', block_number: 'int8', standard: 'text', token_address: 'text',
-    from_address: 'text', to_address: 'text', token_id: 'numeric', amount: 'numeric',
+    chain_id: 'int',
+    tx_hash: 'text',
+    transfer_index: 'int',
+    block_number: 'int8',
+    standard: 'text',
+    token_address: 'text',
+    from_address: 'text',
+    to_address: 'text',
+    token_id: 'numeric',
+    amount: 'numeric',
   },
-  account_history: { address: 'text', chain_id: 'int', block_number: 'int8', tx_index: 'int', tx_hash: 'text', mined_at: 'timestamptz' },
+  account_history: {
+    address: 'text',
+    chain_id: 'int',
+    block_number: 'int8',
+    tx_index: 'int',
+    tx_hash: 'text',
+    mined_at: 'timestamptz',
+  },
 } as const
 
 /**
  * `insert … select * from unnest($1::int[], $2::text[], …)`: one array parameter per column instead of one
  * parameter per value — several times faster to send and parse than a multi-row VALUES, most of all on PGlite.
  */
-async function insertChunks<table extends keyof typeof COLUMNS>(trx: AccountHistoryDb, table: table, rows: readonly AccountHistoryTables[table][]) {
+async function insertChunks<table extends keyof typeof COLUMNS>(
+  trx: AccountHistoryDb,
+  table: table,
+  rows: readonly AccountHistoryTables[table][],
+) {
   const columns = Object.entries(COLUMNS[table]) as [string, string][]
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const chunk = rows.slice(i, i + ROWS_PER_INSERT) as unknown as Record<string, unknown>[]
     const arrays = columns.map(([name, type]) => sql`${chunk.map((row) => row[name] ?? null)}::${sql.raw(type)}[]`)
-    await sql`insert into ${sql.table(table)} (${sql.join(columns.map(([name]) => sql.ref(name)))}) select * from unnest(${sql.join(arrays)})`.execute(trx)
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map(([name]) => sql.ref(name)))}) select * from unnest(${sql.join(arrays)})`.execute(
+      trx,
+    )
   }
 }
 

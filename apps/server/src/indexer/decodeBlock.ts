@@ -90,7 +90,14 @@ export function decodeBlock(chainId: number, block: RpcBlock, receipts: readonly
     const involved = new Set<string>([from])
     if (to) involved.add(to)
     let index = 0
-    const push = (standard: TransferStandard, token: string | null, fromAddress: string, toAddress: string, tokenId: bigint | null, amount: bigint) => {
+    const push = (
+      standard: TransferStandard,
+      token: string | null,
+      fromAddress: string,
+      toAddress: string,
+      tokenId: bigint | null,
+      amount: bigint,
+    ) => {
       transfers.push({
         chain_id: chainId,
         tx_hash: hash,
@@ -117,21 +124,42 @@ export function decodeBlock(chainId: number, block: RpcBlock, receipts: readonly
         } else if (topic === TRANSFER_TOPIC && log.topics.length === 4) {
           push('erc721', token, topicAddress(log.topics[1]!), topicAddress(log.topics[2]!), BigInt(log.topics[3]!), 1n)
         } else if (topic === TRANSFER_SINGLE_TOPIC && log.topics.length === 4) {
-          push('erc1155', token, topicAddress(log.topics[2]!), topicAddress(log.topics[3]!), word(log.data, 0), word(log.data, 1))
+          push(
+            'erc1155',
+            token,
+            topicAddress(log.topics[2]!),
+            topicAddress(log.topics[3]!),
+            word(log.data, 0),
+            word(log.data, 1),
+          )
         } else if (topic === TRANSFER_BATCH_TOPIC && log.topics.length === 4) {
           const ids = decodeUintArray(log.data, Number(word(log.data, 0)))
           const amounts = decodeUintArray(log.data, Number(word(log.data, 1)))
-          for (const [i, id] of ids.entries()) push('erc1155', token, topicAddress(log.topics[2]!), topicAddress(log.topics[3]!), id, amounts[i] ?? 0n)
+          for (const [i, id] of ids.entries())
+            push('erc1155', token, topicAddress(log.topics[2]!), topicAddress(log.topics[3]!), id, amounts[i] ?? 0n)
         }
       }
     }
     for (const address of involved) {
-      history.push({ address, chain_id: chainId, block_number: number, tx_index: txIndex, tx_hash: hash, mined_at: minedAt })
+      history.push({
+        address,
+        chain_id: chainId,
+        block_number: number,
+        tx_index: txIndex,
+        tx_hash: hash,
+        mined_at: minedAt,
+      })
     }
   }
 
   return {
-    block: { chain_id: chainId, number, hash: block.hash.toLowerCase(), parent_hash: block.parentHash.toLowerCase(), mined_at: minedAt },
+    block: {
+      chain_id: chainId,
+      number,
+      hash: block.hash.toLowerCase(),
+      parent_hash: block.parentHash.toLowerCase(),
+      mined_at: minedAt,
+    },
     transactions,
     transfers,
     history,

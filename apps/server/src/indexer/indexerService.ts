@@ -1,5 +1,5 @@
 import type { ChainConfig } from '../config.ts'
-import { silentLogger, type Logger } from '../log.ts'
+import { type Logger, silentLogger } from '../log.ts'
 import { ChainIndexer } from './chainIndexer.ts'
 import type { IndexerSettings } from './indexerSettings.ts'
 import type { AccountHistoryDb } from './tables.ts'
@@ -21,7 +21,9 @@ export function startIndexers({
   settings: Pick<IndexerSettings, 'pollMs' | 'batchSize'>
   logger?: Logger
 }): RunningIndexers {
-  const indexers = chains.map((chain) => new ChainIndexer({ chain, db, logger, pollMs: settings.pollMs, batchSize: settings.batchSize }))
+  const indexers = chains.map(
+    (chain) => new ChainIndexer({ chain, db, logger, pollMs: settings.pollMs, batchSize: settings.batchSize }),
+  )
   for (const indexer of indexers) indexer.start()
   if (indexers.length) logger.info('indexer following', { chains: chains.map((c) => c.id) })
   return { indexers, stop: async () => void (await Promise.all(indexers.map((i) => i.stop()))) }

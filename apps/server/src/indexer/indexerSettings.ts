@@ -38,9 +38,13 @@ export function parseIndexerSettings(get: (name: string) => string | undefined, 
   settings.batchSize = integer('FOYER_INDEXER_BATCH', 1, 2_000) ?? settings.batchSize
   const spam = get('FOYER_SPAM_NFTS')
   if (spam !== undefined) {
-    for (const entry of spam.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of spam
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const match = /^eip155:([1-9]\d{0,15}):(0x[0-9a-fA-F]{40})$/.exec(entry)
-      if (!match) issues.push({ path: 'FOYER_SPAM_NFTS', message: `${JSON.stringify(entry)} is not eip155:<chainId>:0x<40 hex>` })
+      if (!match)
+        issues.push({ path: 'FOYER_SPAM_NFTS', message: `${JSON.stringify(entry)} is not eip155:<chainId>:0x<40 hex>` })
       else settings.spamNfts.push({ chainId: Number(match[1]), address: match[2]!.toLowerCase() as `0x${string}` })
     }
   }

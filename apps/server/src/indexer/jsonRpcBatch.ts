@@ -40,7 +40,8 @@ export function jsonRpcBatchClient(url: string, { timeoutMs = 30_000 } = {}) {
     const results = new Array<T>(calls.length)
     for (const answer of answers) {
       const index = answer.id - first
-      if (answer.error) throw new JsonRpcError(`${calls[index]?.method ?? 'call'}: ${answer.error.message}`, answer.error.code)
+      if (answer.error)
+        throw new JsonRpcError(`${calls[index]?.method ?? 'call'}: ${answer.error.message}`, answer.error.code)
       results[index] = answer.result as T
     }
     return results

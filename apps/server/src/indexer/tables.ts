@@ -50,7 +50,14 @@ export type AccountHistoryTables = {
     tx_hash: string
     mined_at: Date
   }
-  nft_spam_list: { chain_id: number; address: string; is_spam: boolean; source: string; note: string | null; created_at: Generated<Date> }
+  nft_spam_list: {
+    chain_id: number
+    address: string
+    is_spam: boolean
+    source: string
+    note: string | null
+    created_at: Generated<Date>
+  }
 }
 
 export type TransferStandard = 'native' | 'erc20' | 'erc721' | 'erc1155'

@@ -62,7 +62,12 @@ export class LeasedCounters {
       }
       if (lease.available > 0) {
         lease.available--
-        return { allowed: true, limit, remaining: Math.max(0, limit - lease.sharedCount) + lease.available, resetAt: lease.resetAt }
+        return {
+          allowed: true,
+          limit,
+          remaining: Math.max(0, limit - lease.sharedCount) + lease.available,
+          resetAt: lease.resetAt,
+        }
       }
       if (lease.exhausted) return { allowed: false, limit, remaining: 0, resetAt: lease.resetAt }
       // One reservation at a time per key: concurrent requests wait for it instead of each writing.

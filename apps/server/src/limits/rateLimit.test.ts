@@ -5,7 +5,14 @@ import { type Env, loadConfig } from '../config.ts'
 import type { Mailer } from '../embedded/mailer.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
-import { BACKEND_TIMEOUT_MS, notePostgres, openTestPGlite, openTestPostgres, probePostgres, type TestDatabase } from '../test/backends.ts'
+import {
+  BACKEND_TIMEOUT_MS,
+  notePostgres,
+  openTestPGlite,
+  openTestPostgres,
+  probePostgres,
+  type TestDatabase,
+} from '../test/backends.ts'
 import { probeRedis, runRedisCases } from '../test/redisProbe.ts'
 import { type CounterStore, createDatabaseCounterStore } from './counters.ts'
 import { connectRedis, createRedisCounterStore, type RedisCounterStore } from './redisCounters.ts'
@@ -66,7 +73,11 @@ afterAll(async () => {
 let nextClient = 1
 const newClient = () => `198.51.${Math.floor(nextClient / 250) % 250}.${(nextClient++ % 250) + 1}`
 
-function limiterSuite(name: string, open: () => Promise<TestDatabase>, makeCounters?: (t: TestDatabase) => CounterStore) {
+function limiterSuite(
+  name: string,
+  open: () => Promise<TestDatabase>,
+  makeCounters?: (t: TestDatabase) => CounterStore,
+) {
   describe(name, () => {
     let t: TestDatabase
     beforeAll(async () => {
@@ -82,7 +93,9 @@ function limiterSuite(name: string, open: () => Promise<TestDatabase>, makeCount
       const client = newClient()
       const { served, refused, responses, refusedResponses } = await burst(100, () => from(app, client))
       expect({ served, refused }).toEqual({ served: 10, refused: 90 })
-      const body = (await refusedResponses[0]!.json()) as { error: { code: string; message: string; details: { limit: number } } }
+      const body = (await refusedResponses[0]!.json()) as {
+        error: { code: string; message: string; details: { limit: number } }
+      }
       expect(body.error.code).toBe('rate_limited')
       expect(body.error.details.limit).toBe(10)
       const retryAfter = Number(refusedResponses[0]!.headers.get('retry-after'))
@@ -90,7 +103,10 @@ function limiterSuite(name: string, open: () => Promise<TestDatabase>, makeCount
       expect(retryAfter).toBeLessThanOrEqual(60)
       expect(refusedResponses[0]!.headers.get('ratelimit-limit')).toBe('10')
       expect(refusedResponses[0]!.headers.get('ratelimit-remaining')).toBe('0')
-      const remaining = responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b)
+      const remaining = responses
+        .filter((r) => r.status === 200)
+        .map((r) => Number(r.headers.get('ratelimit-remaining')))
+        .sort((a, b) => a - b)
       expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
       // Another client is not affected.
       expect((await from(app, newClient())).status).toBe(200)
@@ -117,7 +133,9 @@ function limiterSuite(name: string, open: () => Promise<TestDatabase>, makeCount
       const clients = [newClient(), newClient(), newClient()]
       const result = await burst(30, (i) => from(both, clients[i % 3]!, `/v1/project?projectId=${project}`))
       expect(result.served).toBe(5)
-      const perClient = clients.map((_client, k) => result.responses.filter((r, i) => i % 3 === k && r.status === 200).length)
+      const perClient = clients.map(
+        (_client, k) => result.responses.filter((r, i) => i % 3 === k && r.status === 200).length,
+      )
       for (const n of perClient) expect(n).toBeLessThanOrEqual(3)
     })
 
@@ -127,7 +145,11 @@ function limiterSuite(name: string, open: () => Promise<TestDatabase>, makeCount
       const { served } = await burst(50, () => from(off, client))
       expect(served).toBe(50)
 
-      const strict = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '1', FOYER_RATE_LIMIT_PER_PROJECT: '0' }, counters?.())
+      const strict = await appOn(
+        t,
+        { FOYER_RATE_LIMIT_PER_CLIENT: '1', FOYER_RATE_LIMIT_PER_PROJECT: '0' },
+        counters?.(),
+      )
       const other = newClient()
       for (let i = 0; i < 5; i++) {
         expect((await from(strict, other, '/health')).status).toBe(200)
@@ -148,34 +170,47 @@ function limiterSuite(name: string, open: () => Promise<TestDatabase>, makeCount
 }
 
 limiterSuite('rate limits on PGlite (default: memory counters, one process owns PGlite)', sharedPGlite)
-limiterSuite('rate limits on PGlite with database counters', sharedPGlite, (t) => createDatabaseCounterStore(t.database))
+limiterSuite('rate limits on PGlite with database counters', sharedPGlite, (t) =>
+  createDatabaseCounterStore(t.database),
+)
 describe.skipIf(!postgres.available)('on Postgres', () => {
   limiterSuite('rate limits on Postgres (database counters)', () => openTestPostgres())
 
-  it('two app instances on one Postgres share the count: 2 × 50 at once, limit 10 → 10 served; leased project limit of 1000 → 990–1000 of 1500', async () => {
-    const t = await openTestPostgres()
-    try {
-      const limits = { FOYER_RATE_LIMIT_PER_CLIENT: '10', FOYER_RATE_LIMIT_PER_PROJECT: '0' }
-      const [a, b] = [await appOn(t, limits), await appOn(t, limits)]
-      const client = newClient()
-      const { served, refused } = await burst(100, (i) => from(i % 2 ? a : b, client))
-      expect({ served, refused }).toEqual({ served: 10, refused: 90 })
+  it(
+    'two app instances on one Postgres share the count: 2 × 50 at once, limit 10 → 10 served; leased project limit of 1000 → 990–1000 of 1500',
+    async () => {
+      const t = await openTestPostgres()
+      try {
+        const limits = { FOYER_RATE_LIMIT_PER_CLIENT: '10', FOYER_RATE_LIMIT_PER_PROJECT: '0' }
+        const [a, b] = [await appOn(t, limits), await appOn(t, limits)]
+        const client = newClient()
+        const { served, refused } = await burst(100, (i) => from(i % 2 ? a : b, client))
+        expect({ served, refused }).toEqual({ served: 10, refused: 90 })
 
-      // A project limit of 1000 is reserved in leases of 10: two instances never serve more than 1000 together,
-      // and strand at most one lease (10).
-      const big = { FOYER_RATE_LIMIT_PER_CLIENT: '0', FOYER_RATE_LIMIT_PER_PROJECT: '1000' }
-      const project = `leased-${randomBytes(4).toString('hex')}`
-      await new ProjectStore(t.database.kysely).upsert({ id: project, name: project, allowedOrigins: [], features: {} })
-      const [c, d] = [await appOn(t, big), await appOn(t, big)]
-      const many = await burst(1500, (i) => from(i % 2 ? c : d, newClient(), `/v1/project?projectId=${project}`))
-      console.info(`[foyer] leased project limit 1000, two instances, 1500 at once: ${many.served} served, ${many.refused} refused`)
-      expect(many.served).toBeLessThanOrEqual(1000)
-      expect(many.served).toBeGreaterThanOrEqual(990)
-      expect(many.served + many.refused).toBe(1500)
-    } finally {
-      await t.cleanup()
-    }
-  }, BACKEND_TIMEOUT_MS)
+        // A project limit of 1000 is reserved in leases of 10: two instances never serve more than 1000 together,
+        // and strand at most one lease (10).
+        const big = { FOYER_RATE_LIMIT_PER_CLIENT: '0', FOYER_RATE_LIMIT_PER_PROJECT: '1000' }
+        const project = `leased-${randomBytes(4).toString('hex')}`
+        await new ProjectStore(t.database.kysely).upsert({
+          id: project,
+          name: project,
+          allowedOrigins: [],
+          features: {},
+        })
+        const [c, d] = [await appOn(t, big), await appOn(t, big)]
+        const many = await burst(1500, (i) => from(i % 2 ? c : d, newClient(), `/v1/project?projectId=${project}`))
+        console.info(
+          `[foyer] leased project limit 1000, two instances, 1500 at once: ${many.served} served, ${many.refused} refused`,
+        )
+        expect(many.served).toBeLessThanOrEqual(1000)
+        expect(many.served).toBeGreaterThanOrEqual(990)
+        expect(many.served + many.refused).toBe(1500)
+      } finally {
+        await t.cleanup()
+      }
+    },
+    BACKEND_TIMEOUT_MS,
+  )
 })
 
 describe.skipIf(!withRedis)('on Redis (REDIS_URL)', () => {
@@ -191,14 +226,18 @@ describe.skipIf(!withRedis)('on Redis (REDIS_URL)', () => {
   })
   limiterSuite('rate limits on PGlite with Redis counters', sharedPGlite, () => redisStore())
 
-  it('two app instances, each with its own Redis connection, share the count', async () => {
-    const t = await sharedPGlite()
-    const limits = { FOYER_RATE_LIMIT_PER_CLIENT: '10', FOYER_RATE_LIMIT_PER_PROJECT: '0' }
-    const [a, b] = [await appOn(t, limits, redisStore()), await appOn(t, limits, redisStore())]
-    const client = newClient()
-    const { served } = await burst(100, (i) => from(i % 2 ? a : b, client))
-    expect(served).toBe(10)
-  }, BACKEND_TIMEOUT_MS)
+  it(
+    'two app instances, each with its own Redis connection, share the count',
+    async () => {
+      const t = await sharedPGlite()
+      const limits = { FOYER_RATE_LIMIT_PER_CLIENT: '10', FOYER_RATE_LIMIT_PER_PROJECT: '0' }
+      const [a, b] = [await appOn(t, limits, redisStore()), await appOn(t, limits, redisStore())]
+      const client = newClient()
+      const { served } = await burst(100, (i) => from(i % 2 ? a : b, client))
+      expect(served).toBe(10)
+    },
+    BACKEND_TIMEOUT_MS,
+  )
 
   it('a Redis hit is one atomic transaction whose key expires with its window', async () => {
     const store = redisStore()
@@ -234,7 +273,9 @@ describe('when the counter store fails', () => {
     for (let i = 0; i < 3; i++) expect((await from(app, client)).status).toBe(200)
 
     // A Redis that refuses connections: the same, each hit failing within the command timeout.
-    const deadRedis = createRedisCounterStore(connectRedis('redis://127.0.0.1:1', { retryStrategy: () => null }), { ownsConnection: true })
+    const deadRedis = createRedisCounterStore(connectRedis('redis://127.0.0.1:1', { retryStrategy: () => null }), {
+      ownsConnection: true,
+    })
     try {
       const viaDeadRedis = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '1' }, deadRedis)
       const started = Date.now()
@@ -244,11 +285,19 @@ describe('when the counter store fails', () => {
       await deadRedis.close()
     }
 
-    const oneSecond = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '2', FOYER_RATE_LIMIT_PER_PROJECT: '0', FOYER_RATE_LIMIT_WINDOW_SECONDS: '1' })
+    const oneSecond = await appOn(t, {
+      FOYER_RATE_LIMIT_PER_CLIENT: '2',
+      FOYER_RATE_LIMIT_PER_PROJECT: '0',
+      FOYER_RATE_LIMIT_WINDOW_SECONDS: '1',
+    })
     const other = newClient()
     // Start right after a window boundary so all three land in the same one-second window.
     await new Promise((ok) => setTimeout(ok, 1000 - (Date.now() % 1000) + 20))
-    expect([(await from(oneSecond, other)).status, (await from(oneSecond, other)).status, (await from(oneSecond, other)).status]).toEqual([200, 200, 429])
+    expect([
+      (await from(oneSecond, other)).status,
+      (await from(oneSecond, other)).status,
+      (await from(oneSecond, other)).status,
+    ]).toEqual([200, 200, 429])
     await new Promise((ok) => setTimeout(ok, 1000 - (Date.now() % 1000) + 20))
     expect((await from(oneSecond, other)).status).toBe(200)
   })
@@ -256,8 +305,20 @@ describe('when the counter store fails', () => {
 
 describe('rate-limit configuration', () => {
   it('defaults to 600 per client and 6000 per project a minute; reads the variables; refuses nonsense', () => {
-    expect(configWith({}).rateLimit).toEqual({ perClient: 600, perProject: 6000, windowMs: 60_000, redisUrl: undefined })
-    expect(configWith({ FOYER_RATE_LIMIT_PER_CLIENT: '0', FOYER_RATE_LIMIT_PER_PROJECT: '25', FOYER_RATE_LIMIT_WINDOW_SECONDS: '10', REDIS_URL: 'redis://127.0.0.1:6379/2' }).rateLimit).toEqual({
+    expect(configWith({}).rateLimit).toEqual({
+      perClient: 600,
+      perProject: 6000,
+      windowMs: 60_000,
+      redisUrl: undefined,
+    })
+    expect(
+      configWith({
+        FOYER_RATE_LIMIT_PER_CLIENT: '0',
+        FOYER_RATE_LIMIT_PER_PROJECT: '25',
+        FOYER_RATE_LIMIT_WINDOW_SECONDS: '10',
+        REDIS_URL: 'redis://127.0.0.1:6379/2',
+      }).rateLimit,
+    ).toEqual({
       perClient: 0,
       perProject: 25,
       windowMs: 10_000,

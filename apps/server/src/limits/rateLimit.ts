@@ -39,7 +39,15 @@ export interface RateLimiter {
   perProject: MiddlewareHandler<AppEnv>
 }
 
-export function createRateLimiter({ store, perClient, perProject, windowMs, trustProxyHops, logger = silentLogger, now = Date.now }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({
+  store,
+  perClient,
+  perProject,
+  windowMs,
+  trustProxyHops,
+  logger = silentLogger,
+  now = Date.now,
+}: RateLimiterOptions): RateLimiter {
   const counters = new LeasedCounters(store, windowMs, now)
   let lastPurge = now()
 
@@ -47,7 +55,9 @@ export function createRateLimiter({ store, perClient, perProject, windowMs, trus
     const at = now()
     if (at - lastPurge < windowMs) return
     lastPurge = at
-    store.purgeExpired(new Date(at)).catch((error: unknown) => logger.warn('rate limit: purging old counters failed', { error }))
+    store
+      .purgeExpired(new Date(at))
+      .catch((error: unknown) => logger.warn('rate limit: purging old counters failed', { error }))
   }
 
   const count = async (c: Context<AppEnv>, key: string, limit: number, what: string) => {
@@ -65,7 +75,8 @@ export function createRateLimiter({ store, perClient, perProject, windowMs, trus
 
   return {
     perClient: async (c, next) => {
-      if (perClient > 0) await count(c, `api:client:${clientAddress(c, trustProxyHops)}`, perClient, 'from this client address')
+      if (perClient > 0)
+        await count(c, `api:client:${clientAddress(c, trustProxyHops)}`, perClient, 'from this client address')
       await next()
     },
     perProject: async (c, next) => {
@@ -89,10 +100,20 @@ function noteTightest(c: Context<AppEnv>, { limit, remaining, resetAt }: Allowan
 function rateLimited(c: Context<AppEnv>, { limit, resetAt }: Allowance, what: string, at: number): ApiError {
   const seconds = secondsUntil(resetAt, at)
   c.set('rateLimit', { limit, remaining: 0, resetAt })
-  return new ApiError(429, 'rate_limited', `Too many requests ${what}: at most ${limit} per window; try again in ${seconds} s`, {
-    details: { limit, retryAfterSeconds: seconds },
-    headers: { 'Retry-After': String(seconds), 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': '0', 'RateLimit-Reset': String(seconds) },
-  })
+  return new ApiError(
+    429,
+    'rate_limited',
+    `Too many requests ${what}: at most ${limit} per window; try again in ${seconds} s`,
+    {
+      details: { limit, retryAfterSeconds: seconds },
+      headers: {
+        'Retry-After': String(seconds),
+        'RateLimit-Limit': String(limit),
+        'RateLimit-Remaining': '0',
+        'RateLimit-Reset': String(seconds),
+      },
+    },
+  )
 }
 
 const secondsUntil = (resetAt: number, at: number) => Math.max(1, Math.ceil((resetAt - at) / 1000))

@@ -24,14 +24,22 @@ export function parseRateLimitConfig(get: (name: string) => string | undefined, 
     if (raw === undefined) return fallback
     const n = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN
     if (!(n >= min && n <= max)) {
-      issues.push({ path: name, message: `must be an integer from ${min} to ${max} (got ${JSON.stringify(raw.slice(0, 40))})` })
+      issues.push({
+        path: name,
+        message: `must be an integer from ${min} to ${max} (got ${JSON.stringify(raw.slice(0, 40))})`,
+      })
       return fallback
     }
     return n
   }
   const perClient = integer('FOYER_RATE_LIMIT_PER_CLIENT', DEFAULT_RATE_LIMITS.perClient, 0, MAX_LIMIT)
   const perProject = integer('FOYER_RATE_LIMIT_PER_PROJECT', DEFAULT_RATE_LIMITS.perProject, 0, MAX_LIMIT)
-  const windowSeconds = integer('FOYER_RATE_LIMIT_WINDOW_SECONDS', DEFAULT_RATE_LIMITS.windowSeconds, 1, MAX_WINDOW_SECONDS)
+  const windowSeconds = integer(
+    'FOYER_RATE_LIMIT_WINDOW_SECONDS',
+    DEFAULT_RATE_LIMITS.windowSeconds,
+    1,
+    MAX_WINDOW_SECONDS,
+  )
 
   const redisUrl = get('REDIS_URL')
   checkSecretUrl('REDIS_URL', redisUrl, ['redis:', 'rediss:'], issues)

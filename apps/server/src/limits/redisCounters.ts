@@ -20,7 +20,13 @@ export interface RedisCounterStore extends CounterStore {
  * instead of queueing it forever (the rate limiter then lets the request through and logs it).
  */
 export function connectRedis(url: string, options: RedisOptions = {}): Redis {
-  const redis = new Redis(url, { commandTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, ...options })
+  const redis = new Redis(url, {
+    commandTimeout: 1_000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+    ...options,
+  })
   // Connection errors reach the caller as failed hits (and the limiter logs those); ioredis would otherwise print
   // every reconnect attempt as an unhandled 'error' event.
   redis.on('error', () => {})
@@ -29,14 +35,22 @@ export function connectRedis(url: string, options: RedisOptions = {}): Redis {
 
 export function createRedisCounterStore(
   redis: Redis,
-  { keyPrefix = 'foyer:rate:', now = () => new Date(), ownsConnection = false }: { keyPrefix?: string; now?: () => Date; ownsConnection?: boolean } = {},
+  {
+    keyPrefix = 'foyer:rate:',
+    now = () => new Date(),
+    ownsConnection = false,
+  }: { keyPrefix?: string; now?: () => Date; ownsConnection?: boolean } = {},
 ): RedisCounterStore {
   return {
     async hit(key, windowMs, amount = 1) {
       if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError('amount must be a positive integer')
       const { start, end } = windowOf(now(), windowMs)
       const redisKey = `${keyPrefix}${key}:${start.getTime()}`
-      const results = await redis.multi().incrby(redisKey, amount).pexpireat(redisKey, end.getTime() + EXPIRY_SLACK_MS).exec()
+      const results = await redis
+        .multi()
+        .incrby(redisKey, amount)
+        .pexpireat(redisKey, end.getTime() + EXPIRY_SLACK_MS)
+        .exec()
       const [incr] = results ?? []
       if (!incr || incr[0]) throw incr?.[0] ?? new Error('Redis did not run the counter transaction')
       return { count: Number(incr[1]), resetAt: end }

@@ -16,31 +16,58 @@ await describeEachBackend('purge.test.ts', (t) => {
     const db = t.database.kysely
     await sql`insert into embedded_users (id, email) values ('u1', 'u1@example.com')`.execute(db)
     const challenge = (id: string, expires: Date, consumed: Date | null) =>
-      sql`insert into embedded_challenges (id, purpose, email, secret_hash, expires_at, consumed_at) values (${id}, 'login', 'u1@example.com', 'h', ${expires}, ${consumed})`.execute(db)
+      sql`insert into embedded_challenges (id, purpose, email, secret_hash, expires_at, consumed_at) values (${id}, 'login', 'u1@example.com', 'h', ${expires}, ${consumed})`.execute(
+        db,
+      )
     await challenge('expired-long-ago', ago(DAY + MIN), null)
     await challenge('consumed-long-ago', later(DAY), ago(DAY + MIN))
     await challenge('expired-recently', ago(HOUR), null) // kept a day: "code expired" answers stay right
     await challenge('open', later(5 * MIN), null)
-    await sql`insert into embedded_code_failures (id, email, client_address, created_at) values ('f-old', 'x', 'y', ${ago(16 * MIN)}), ('f-new', 'x', 'y', ${ago(MIN)})`.execute(db)
-    await sql`insert into rate_counters (key, window_start, count, expires_at) values ('k', ${ago(2 * HOUR)}, 3, ${ago(HOUR)}), ('k', ${ago(MIN)}, 1, ${later(MIN)})`.execute(db)
+    await sql`insert into embedded_code_failures (id, email, client_address, created_at) values ('f-old', 'x', 'y', ${ago(16 * MIN)}), ('f-new', 'x', 'y', ${ago(MIN)})`.execute(
+      db,
+    )
+    await sql`insert into rate_counters (key, window_start, count, expires_at) values ('k', ${ago(2 * HOUR)}, 3, ${ago(HOUR)}), ('k', ${ago(MIN)}, 1, ${later(MIN)})`.execute(
+      db,
+    )
     const session = (hash: string, expires: Date, revoked: Date | null) =>
-      sql`insert into embedded_sessions (token_hash, user_id, device_hash, expires_at, revoked_at) values (${hash}, 'u1', 'd', ${expires}, ${revoked})`.execute(db)
+      sql`insert into embedded_sessions (token_hash, user_id, device_hash, expires_at, revoked_at) values (${hash}, 'u1', 'd', ${expires}, ${revoked})`.execute(
+        db,
+      )
     await session('s-expired-long-ago', ago(DAY + MIN), null)
     await session('s-revoked-long-ago', later(DAY), ago(DAY + MIN))
     await session('s-revoked-recently', later(DAY), ago(MIN))
     await session('s-live', later(DAY), null)
-    await sql`insert into embedded_devices (user_id, device_hash, expires_at) values ('u1', 'd-expired', ${ago(MIN)}), ('u1', 'd-live', ${later(DAY)})`.execute(db)
-    await sql`insert into embedded_email_locks (email, last_sent_at) values ('old@example.com', ${ago(MIN)}), ('new@example.com', ${ago(10_000)})`.execute(db)
+    await sql`insert into embedded_devices (user_id, device_hash, expires_at) values ('u1', 'd-expired', ${ago(MIN)}), ('u1', 'd-live', ${later(DAY)})`.execute(
+      db,
+    )
+    await sql`insert into embedded_email_locks (email, last_sent_at) values ('old@example.com', ${ago(MIN)}), ('new@example.com', ${ago(10_000)})`.execute(
+      db,
+    )
 
-    expect(await purgeExpired(t.database, NOW)).toEqual({ challenges: 2, codeFailures: 1, counters: 1, sessions: 2, devices: 1, emailLocks: 1 })
-    const ids = async (query: string) => (await sql<{ id: string }>`${sql.raw(query)}`.execute(db)).rows.map((r) => r.id).sort()
+    expect(await purgeExpired(t.database, NOW)).toEqual({
+      challenges: 2,
+      codeFailures: 1,
+      counters: 1,
+      sessions: 2,
+      devices: 1,
+      emailLocks: 1,
+    })
+    const ids = async (query: string) =>
+      (await sql<{ id: string }>`${sql.raw(query)}`.execute(db)).rows.map((r) => r.id).sort()
     expect(await ids('select id from embedded_challenges')).toEqual(['expired-recently', 'open'])
     expect(await ids('select id from embedded_code_failures')).toEqual(['f-new'])
     expect(await ids('select token_hash as id from embedded_sessions')).toEqual(['s-live', 's-revoked-recently'])
     expect(await ids('select device_hash as id from embedded_devices')).toEqual(['d-live'])
     expect(await ids('select email as id from embedded_email_locks')).toEqual(['new@example.com'])
     expect(await ids('select count::text as id from rate_counters')).toEqual(['1'])
-    expect(await purgeExpired(t.database, NOW)).toEqual({ challenges: 0, codeFailures: 0, counters: 0, sessions: 0, devices: 0, emailLocks: 0 })
+    expect(await purgeExpired(t.database, NOW)).toEqual({
+      challenges: 0,
+      codeFailures: 0,
+      counters: 0,
+      sessions: 0,
+      devices: 0,
+      emailLocks: 0,
+    })
   })
 
   it('runs on a timer, skips a run while the last one is still going, and stops cleanly', async () => {

@@ -30,12 +30,32 @@ export async function purgeExpired(database: FoyerDatabase, now: Date = new Date
   const dayAgo = new Date(now.getTime() - DAY_MS)
   const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows)
   return {
-    challenges: deleted(await db.deleteFrom('embedded_challenges').where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('consumed_at', '<', dayAgo)])).executeTakeFirst()),
-    codeFailures: deleted(await db.deleteFrom('embedded_code_failures').where('created_at', '<', new Date(now.getTime() - FAILURE_WINDOW_MS)).executeTakeFirst()),
+    challenges: deleted(
+      await db
+        .deleteFrom('embedded_challenges')
+        .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('consumed_at', '<', dayAgo)]))
+        .executeTakeFirst(),
+    ),
+    codeFailures: deleted(
+      await db
+        .deleteFrom('embedded_code_failures')
+        .where('created_at', '<', new Date(now.getTime() - FAILURE_WINDOW_MS))
+        .executeTakeFirst(),
+    ),
     counters: await createDatabaseCounterStore(database, () => now).purgeExpired(now),
-    sessions: deleted(await db.deleteFrom('embedded_sessions').where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)])).executeTakeFirst()),
+    sessions: deleted(
+      await db
+        .deleteFrom('embedded_sessions')
+        .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)]))
+        .executeTakeFirst(),
+    ),
     devices: deleted(await db.deleteFrom('embedded_devices').where('expires_at', '<', now).executeTakeFirst()),
-    emailLocks: deleted(await db.deleteFrom('embedded_email_locks').where('last_sent_at', '<', new Date(now.getTime() - EMAIL_RESEND_LOCK_MS)).executeTakeFirst()),
+    emailLocks: deleted(
+      await db
+        .deleteFrom('embedded_email_locks')
+        .where('last_sent_at', '<', new Date(now.getTime() - EMAIL_RESEND_LOCK_MS))
+        .executeTakeFirst(),
+    ),
   }
 }
 
@@ -45,7 +65,12 @@ export interface PurgeTimer {
 }
 
 /** Runs `purgeExpired` every `intervalMs` (unref'd: it never keeps the process alive). */
-export function startPurgeTimer(database: FoyerDatabase, logger: Logger, intervalMs = PURGE_INTERVAL_MS, run: () => Promise<unknown> = () => runAndLog(database, logger)): PurgeTimer {
+export function startPurgeTimer(
+  database: FoyerDatabase,
+  logger: Logger,
+  intervalMs = PURGE_INTERVAL_MS,
+  run: () => Promise<unknown> = () => runAndLog(database, logger),
+): PurgeTimer {
   let running: Promise<unknown> | undefined
   let stopped = false
   const tick = () => {

@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { sql } from 'kysely'
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { FoyerDatabase } from '../db/index.ts'
 import type { ChainIndexer } from '../indexer/chainIndexer.ts'
 import { withHistoryTables } from '../indexer/tables.ts'
@@ -72,7 +72,8 @@ export function createMetrics(options: { database: FoyerDatabase; defaultMetrics
     registers: [registry],
     collect() {
       this.reset()
-      for (const indexer of indexers) if (indexer.head !== undefined) this.set({ chain_id: String(indexer.chainId) }, indexer.head)
+      for (const indexer of indexers)
+        if (indexer.head !== undefined) this.set({ chain_id: String(indexer.chainId) }, indexer.head)
     },
   })
 

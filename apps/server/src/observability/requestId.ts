@@ -15,7 +15,10 @@ export function requestIdFrom(incoming: string | undefined): string {
  * writes one access-log line per request at `info`: id, method, route pattern, status, duration. The raw path is
  * not logged (it can hold addresses); neither are query strings, headers or bodies.
  */
-export function requestContext(logger: Logger, routeOf: (c: Parameters<MiddlewareHandler>[0]) => string): MiddlewareHandler<{ Variables: { requestId: string } }> {
+export function requestContext(
+  logger: Logger,
+  routeOf: (c: Parameters<MiddlewareHandler>[0]) => string,
+): MiddlewareHandler<{ Variables: { requestId: string } }> {
   return async (c, next) => {
     const started = performance.now()
     const id = requestIdFrom(c.req.header(REQUEST_ID_HEADER))
@@ -24,7 +27,13 @@ export function requestContext(logger: Logger, routeOf: (c: Parameters<Middlewar
       await next()
     } finally {
       c.header(REQUEST_ID_HEADER, id)
-      logger.info('request', { requestId: id, method: c.req.method, route: routeOf(c), status: c.res.status, ms: Math.round(performance.now() - started) })
+      logger.info('request', {
+        requestId: id,
+        method: c.req.method,
+        route: routeOf(c),
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      })
     }
   }
 }

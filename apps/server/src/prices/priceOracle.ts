@@ -1,15 +1,19 @@
 import { NATIVE_TOKEN_ADDRESS_EVM } from '@foyer/core'
 import { LRUCache } from 'lru-cache'
 import { parseAbi, zeroAddress } from 'viem'
-import type { Address, ChainConfig } from '../config.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
+import type { Address, ChainConfig } from '../config.ts'
 import { classifyChainError } from '../http/upstreamErrors.ts'
 
 export const NATIVE_ADDRESS = NATIVE_TOKEN_ADDRESS_EVM as Address
 
 const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)'])
 const pairAbi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)'])
-const erc20MetaAbi = parseAbi(['function symbol() view returns (string)', 'function name() view returns (string)', 'function decimals() view returns (uint8)'])
+const erc20MetaAbi = parseAbi([
+  'function symbol() view returns (string)',
+  'function name() view returns (string)',
+  'function decimals() view returns (uint8)',
+])
 
 /** What the price and balance endpoints say about a token. */
 export interface TokenInfo {
@@ -70,7 +74,11 @@ export class PriceOracle {
   }
 
   /** USD price per whole token (null when no pool route exists); one entry per address, in order. */
-  async usdPrices(chain: ChainConfig, addresses: readonly Address[], options: { fresh?: boolean } = {}): Promise<(number | null)[]> {
+  async usdPrices(
+    chain: ChainConfig,
+    addresses: readonly Address[],
+    options: { fresh?: boolean } = {},
+  ): Promise<(number | null)[]> {
     return Promise.all(addresses.map((a) => this.usdPrice(chain, a, options)))
   }
 
@@ -91,10 +99,21 @@ export class PriceOracle {
   tokenInfo(chain: ChainConfig, address: Address): Promise<TokenInfo | null> {
     const lower = address.toLowerCase() as Address
     if (lower === NATIVE_ADDRESS) {
-      return Promise.resolve({ address: NATIVE_ADDRESS, symbol: chain.nativeSymbol, name: nativeName(chain), decimals: 18 })
+      return Promise.resolve({
+        address: NATIVE_ADDRESS,
+        symbol: chain.nativeSymbol,
+        name: nativeName(chain),
+        decimals: 18,
+      })
     }
     const listed = chain.tokens.find((t) => t.address.toLowerCase() === lower)
-    if (listed) return Promise.resolve({ address: listed.address, symbol: listed.symbol, name: listed.name, decimals: listed.decimals })
+    if (listed)
+      return Promise.resolve({
+        address: listed.address,
+        symbol: listed.symbol,
+        name: listed.name,
+        decimals: listed.decimals,
+      })
     const key = `${chain.id}:${lower}`
     let info = this.#tokens.get(key)
     if (!info) {
@@ -125,7 +144,10 @@ export class PriceOracle {
     const direct = await this.#priceIn(chain, token as Address, usd)
     if (direct !== null) return direct
     if (!weth || token === weth.toLowerCase()) return null
-    const [inWeth, wethUsd] = await Promise.all([this.#priceIn(chain, token as Address, weth), this.#priceIn(chain, weth, usd)])
+    const [inWeth, wethUsd] = await Promise.all([
+      this.#priceIn(chain, token as Address, weth),
+      this.#priceIn(chain, weth, usd),
+    ])
     return inWeth === null || wethUsd === null ? null : inWeth * wethUsd
   }
 
@@ -142,7 +164,8 @@ export class PriceOracle {
     const tokenIsZero = BigInt(token) < BigInt(quote)
     const [reserveToken, reserveQuote] = tokenIsZero ? [reserves[0], reserves[1]] : [reserves[1], reserves[0]]
     if (reserveToken === 0n || reserveQuote === 0n) return null
-    const scaled = (reserveQuote * 10n ** BigInt(infoToken.decimals) * SCALE) / (reserveToken * 10n ** BigInt(infoQuote.decimals))
+    const scaled =
+      (reserveQuote * 10n ** BigInt(infoToken.decimals) * SCALE) / (reserveToken * 10n ** BigInt(infoQuote.decimals))
     return Number(scaled) / 1e18
   }
 
@@ -165,7 +188,12 @@ export class PriceOracle {
  * Caches a pending read: a null answer is kept only `negativeTtlMs`, a failure is dropped (only if the entry is
  * still this read, so a newer one is not removed).
  */
-function remember<T>(cache: LRUCache<string, Promise<T | null>>, key: string, value: Promise<T | null>, { negativeTtlMs }: { negativeTtlMs: number }) {
+function remember<T>(
+  cache: LRUCache<string, Promise<T | null>>,
+  key: string,
+  value: Promise<T | null>,
+  { negativeTtlMs }: { negativeTtlMs: number },
+) {
   cache.set(key, value)
   value.then(
     (result) => {

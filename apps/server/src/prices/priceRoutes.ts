@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import type { Address, ChainConfig } from '../config.ts'
-import { caipChainId, normalizeAddress, parseChainId, readFromChain, requireChain } from '../chains/chainParams.ts'
 import { requireUsd } from '../balance/balanceRoutes.ts'
+import { caipChainId, normalizeAddress, parseChainId, readFromChain, requireChain } from '../chains/chainParams.ts'
+import type { Address, ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { type Issue, invalidRequest } from '../http/errors.ts'
 import { isPlainObject } from '../projects/model.ts'
@@ -37,18 +37,24 @@ export interface Fungible {
 export function registerPriceRoutes(app: FoyerApp, deps: PriceRouteDeps) {
   app.post('/v1/fungible/price', deps.project, async (c) => {
     const body = c.get('body')
-    if (!isPlainObject(body)) throw invalidRequest([{ path: '', message: 'send a JSON body {projectId, currency, addresses}' }])
+    if (!isPlainObject(body))
+      throw invalidRequest([{ path: '', message: 'send a JSON body {projectId, currency, addresses}' }])
     requireUsd(body.currency)
     const defaultChain = body.chainId === undefined ? undefined : requireChain(deps.chains, body.chainId)
     const issues: Issue[] = []
     if (!Array.isArray(body.addresses) || body.addresses.length === 0 || body.addresses.length > MAX_PRICE_ADDRESSES) {
-      throw invalidRequest([{ path: 'addresses', message: `must be an array of 1 to ${MAX_PRICE_ADDRESSES} token addresses` }])
+      throw invalidRequest([
+        { path: 'addresses', message: `must be an array of 1 to ${MAX_PRICE_ADDRESSES} token addresses` },
+      ])
     }
     const wanted: { chain: ChainConfig; address: Address }[] = []
     body.addresses.forEach((raw, i) => {
       const parsed = parseTokenId(raw)
       if (!parsed) {
-        issues.push({ path: `addresses[${i}]`, message: 'must be eip155:<chainId>:0x<40 hex> or an address with chainId set' })
+        issues.push({
+          path: `addresses[${i}]`,
+          message: 'must be eip155:<chainId>:0x<40 hex> or an address with chainId set',
+        })
         return
       }
       const chainId = parsed.chainId ?? defaultChain?.id
@@ -68,7 +74,10 @@ export function registerPriceRoutes(app: FoyerApp, deps: PriceRouteDeps) {
     const fungibles = await Promise.all(
       wanted.map(({ chain, address }) =>
         readFromChain(chain, async (): Promise<Fungible> => {
-          const [info, price] = await Promise.all([deps.prices.tokenInfo(chain, address), deps.prices.usdPrice(chain, address)])
+          const [info, price] = await Promise.all([
+            deps.prices.tokenInfo(chain, address),
+            deps.prices.usdPrice(chain, address),
+          ])
           return {
             address: `${caipChainId(chain)}:${info?.address ?? address}`,
             chainId: caipChainId(chain),

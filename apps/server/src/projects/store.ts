@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Database, ProjectRow } from '../db/schema.ts'
 import type { Project, ProjectInput } from './model.ts'
@@ -27,7 +27,12 @@ export class ProjectStore {
     this.#db = db
     this.#ttl = options.ttlMs ?? 5_000
     this.#now = options.now ?? Date.now
-    this.#byId = new LRUCache({ max: options.maxEntries ?? 1_000, ttl: this.#ttl, perf: { now: this.#now }, ttlResolution: 0 })
+    this.#byId = new LRUCache({
+      max: options.maxEntries ?? 1_000,
+      ttl: this.#ttl,
+      perf: { now: this.#now },
+      ttlResolution: 0,
+    })
   }
 
   /** Cached lookup by id. */

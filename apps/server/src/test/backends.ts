@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { openDatabase, type FoyerDatabase } from '../db/index.ts'
+import { type FoyerDatabase, openDatabase } from '../db/index.ts'
 
 /**
  * Test backends: embedded PGlite (always) and real Postgres (when reachable).
@@ -28,7 +28,11 @@ export async function probePostgres(adminUrl = TEST_POSTGRES_URL): Promise<Postg
     return { available: true, reason: '', adminUrl }
   } catch (e) {
     const u = new URL(adminUrl)
-    return { available: false, reason: `Postgres not reachable at ${u.host} (${(e as Error).message || (e as { code?: string }).code})`, adminUrl }
+    return {
+      available: false,
+      reason: `Postgres not reachable at ${u.host} (${(e as Error).message || (e as { code?: string }).code})`,
+      adminUrl,
+    }
   } finally {
     await client.end().catch(() => {})
   }
@@ -37,7 +41,9 @@ export async function probePostgres(adminUrl = TEST_POSTGRES_URL): Promise<Postg
 /** Call at the top of a test file: logs a clear note when the Postgres cases will be skipped. */
 export function notePostgres(probe: PostgresProbe, file: string) {
   if (!probe.available) {
-    console.warn(`[foyer] ${file}: ${probe.reason} — Postgres cases are SKIPPED (set FOYER_TEST_POSTGRES_URL or start Postgres; CI fails instead)`)
+    console.warn(
+      `[foyer] ${file}: ${probe.reason} — Postgres cases are SKIPPED (set FOYER_TEST_POSTGRES_URL or start Postgres; CI fails instead)`,
+    )
   }
 }
 
@@ -109,7 +115,9 @@ export async function openTestPGlite(): Promise<TestDatabase> {
   return t
 }
 
-export async function openTestPostgres(adminUrl = TEST_POSTGRES_URL): Promise<TestDatabase & { scratch: ScratchDatabase }> {
+export async function openTestPostgres(
+  adminUrl = TEST_POSTGRES_URL,
+): Promise<TestDatabase & { scratch: ScratchDatabase }> {
   const scratch = await createScratchDatabase(adminUrl)
   const started = performance.now()
   let database: FoyerDatabase

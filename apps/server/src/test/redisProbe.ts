@@ -14,7 +14,12 @@ export interface RedisProbe {
 }
 
 export async function probeRedis(url = TEST_REDIS_URL): Promise<RedisProbe> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1_500, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1_500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
   redis.on('error', () => {}) // reported through the probe, not as an unhandled event
   try {
     await redis.connect()
@@ -31,6 +36,8 @@ export async function probeRedis(url = TEST_REDIS_URL): Promise<RedisProbe> {
 export function runRedisCases(probe: RedisProbe, file: string): boolean {
   if (probe.available) return true
   if (process.env.CI) return true
-  console.warn(`[foyer] ${file}: ${probe.reason} — Redis cases are SKIPPED (start Redis or set FOYER_TEST_REDIS_URL; CI fails instead)`)
+  console.warn(
+    `[foyer] ${file}: ${probe.reason} — Redis cases are SKIPPED (start Redis or set FOYER_TEST_REDIS_URL; CI fails instead)`,
+  )
   return false
 }

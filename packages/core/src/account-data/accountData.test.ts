@@ -8,9 +8,20 @@ import { ClientNotSetError } from '../errors/errors.ts'
 import { createQueryCache } from '../query/queryCache.ts'
 import { createStore } from '../store/createStore.ts'
 import { TokenBalanceError, type TransactionHistoryError } from './accountDataErrors.ts'
-import { accountDataQueryKey, fetchTokenBalances, tokenBalancesQueryKey, totalTokenValue } from './fetchTokenBalances.ts'
+import {
+  accountDataQueryKey,
+  fetchTokenBalances,
+  tokenBalancesQueryKey,
+  totalTokenValue,
+} from './fetchTokenBalances.ts'
 import { fetchTokenPrices } from './fetchTokenPrices.ts'
-import { type Transaction, fetchTransactionHistory, groupTransactionsByMonth, isSpamOnlyTransaction, transactionHistoryQueryKey } from './fetchTransactionHistory.ts'
+import {
+  fetchTransactionHistory,
+  groupTransactionsByMonth,
+  isSpamOnlyTransaction,
+  type Transaction,
+  transactionHistoryQueryKey,
+} from './fetchTransactionHistory.ts'
 import { invalidateAccountData, watchAccountData } from './watchAccountData.ts'
 
 // Test double of the Foyer server on loopback: records each request and answers the documented shapes
@@ -26,7 +37,15 @@ const server = createServer((req, res) => {
       res.writeHead(502)
       return res.end(JSON.stringify({ error: { code: 'chain_unavailable', message: 'RPC down' } }))
     }
-    if (req.url?.includes('/balance')) return res.end(JSON.stringify({ balances: [{ symbol: 'ETH', value: 3000.5 }, { symbol: 'FOY', value: 12.25 }] }))
+    if (req.url?.includes('/balance'))
+      return res.end(
+        JSON.stringify({
+          balances: [
+            { symbol: 'ETH', value: 3000.5 },
+            { symbol: 'FOY', value: 12.25 },
+          ],
+        }),
+      )
     if (req.url?.includes('/history')) return res.end(JSON.stringify({ data: [], next: 'abc' }))
     res.end(JSON.stringify({ fungibles: [{ symbol: 'FOY', price: 0.5 }] }))
   })
@@ -49,17 +68,23 @@ describe('account data actions', () => {
   it('fetchTokenBalances asks for usd on the given network and returns the balances', async () => {
     const client = { api: createApiClient({ apiUrl, projectId: 'foyer-demo' }) }
     const balances = await fetchTokenBalances(client, { address: ADDRESS, chainId: 'eip155:31337' })
-    expect(seen.at(-1)!.url).toBe(`/v1/account/${ADDRESS}/balance?projectId=foyer-demo&currency=usd&chainId=eip155%3A31337`)
+    expect(seen.at(-1)!.url).toBe(
+      `/v1/account/${ADDRESS}/balance?projectId=foyer-demo&currency=usd&chainId=eip155%3A31337`,
+    )
     expect(totalTokenValue(balances)).toBe(3012.75)
   })
 
   it('wraps server failures in the spec’s messages and refuses without apiUrl', async () => {
     const client = { api: createApiClient({ apiUrl }) }
-    const balanceError = await fetchTokenBalances(client, { address: '0x0000000000000000000000000000000000000bad' }).catch((e: unknown) => e)
+    const balanceError = await fetchTokenBalances(client, {
+      address: '0x0000000000000000000000000000000000000bad',
+    }).catch((e: unknown) => e)
     expect(balanceError).toBeInstanceOf(TokenBalanceError)
     expect((balanceError as TokenBalanceError).shortMessage).toBe('Failed to fetch token balance')
     expect((balanceError as TokenBalanceError).details).toBe('RPC down')
-    const historyError = await fetchTransactionHistory(client, { address: '0x0000000000000000000000000000000000000bad' }).catch((e: unknown) => e)
+    const historyError = await fetchTransactionHistory(client, {
+      address: '0x0000000000000000000000000000000000000bad',
+    }).catch((e: unknown) => e)
     expect((historyError as TransactionHistoryError).shortMessage).toBe('Failed to fetch transactions')
     expect((historyError as TransactionHistoryError).messageKey).toBe('snackbar.failedToFetchTransactions')
     await expect(fetchTokenBalances({}, { address: ADDRESS })).rejects.toBeInstanceOf(ClientNotSetError)
@@ -67,15 +92,23 @@ describe('account data actions', () => {
 
   it('fetchTransactionHistory passes the cursor and network; fetchTokenPrices posts usd', async () => {
     const client = { api: createApiClient({ apiUrl, projectId: 'p' }) }
-    expect(await fetchTransactionHistory(client, { address: ADDRESS, chainId: 'eip155:31338', cursor: 'xyz' })).toEqual({ data: [], next: 'abc' })
+    expect(await fetchTransactionHistory(client, { address: ADDRESS, chainId: 'eip155:31338', cursor: 'xyz' })).toEqual(
+      { data: [], next: 'abc' },
+    )
     expect(seen.at(-1)!.url).toBe(`/v1/account/${ADDRESS}/history?projectId=p&chainId=eip155%3A31338&cursor=xyz`)
     await fetchTokenPrices(client, { addresses: ['eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'] })
-    expect(seen.at(-1)).toMatchObject({ method: 'POST', body: { projectId: 'p', currency: 'usd', addresses: ['eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'] } })
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      body: { projectId: 'p', currency: 'usd', addresses: ['eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'] },
+    })
   })
 
   it('query keys share the account prefix, whatever the address case', () => {
     const prefix = accountDataQueryKey(ADDRESS)
-    for (const key of [tokenBalancesQueryKey({ address: ADDRESS.toUpperCase().replace('0X', '0x'), chainId: 'eip155:1' }), transactionHistoryQueryKey({ address: ADDRESS })]) {
+    for (const key of [
+      tokenBalancesQueryKey({ address: ADDRESS.toUpperCase().replace('0X', '0x'), chainId: 'eip155:1' }),
+      transactionHistoryQueryKey({ address: ADDRESS }),
+    ]) {
       expect(key.slice(0, prefix.length)).toEqual([...prefix])
     }
   })
@@ -83,7 +116,17 @@ describe('account data actions', () => {
 
 const entry = (minedAt: string, spam: boolean[]): Transaction => ({
   id: minedAt,
-  metadata: { operationType: 'receive', hash: '0x', minedAt, chain: 'eip155:1', blockNumber: 1, sentFrom: '0x', sentTo: '0x', status: 'confirmed', nonce: 0 },
+  metadata: {
+    operationType: 'receive',
+    hash: '0x',
+    minedAt,
+    chain: 'eip155:1',
+    blockNumber: 1,
+    sentFrom: '0x',
+    sentTo: '0x',
+    status: 'confirmed',
+    nonce: 0,
+  },
   transfers: spam.map((is_spam) => ({
     standard: 'erc721',
     direction: 'in',
@@ -101,8 +144,15 @@ describe('activity helpers', () => {
     expect(isSpamOnlyTransaction(entry('2026-11-01T00:00:00Z', []))).toBe(false)
   })
   it('groups by month, keeping the order', () => {
-    const groups = groupTransactionsByMonth([entry('2026-11-20T00:00:00Z', []), entry('2026-11-01T00:00:00Z', []), entry('2026-10-31T23:59:59Z', [])])
-    expect(groups.map((g) => [g.month, g.entries.length])).toEqual([['2026-11', 2], ['2026-10', 1]])
+    const groups = groupTransactionsByMonth([
+      entry('2026-11-20T00:00:00Z', []),
+      entry('2026-11-01T00:00:00Z', []),
+      entry('2026-10-31T23:59:59Z', []),
+    ])
+    expect(groups.map((g) => [g.month, g.entries.length])).toEqual([
+      ['2026-11', 2],
+      ['2026-10', 1],
+    ])
   })
 })
 
@@ -116,7 +166,10 @@ describe('watchAccountData', () => {
     const key = tokenBalancesQueryKey({ address: ADDRESS, chainId: 'eip155:31337' })
     queries.setData(key, [])
     const calls: unknown[] = []
-    const stop = watchAccountData({ store, queries, refreshBalance: async (options) => void calls.push(options) }, { intervalMs: 5 })
+    const stop = watchAccountData(
+      { store, queries, refreshBalance: async (options) => void calls.push(options) },
+      { intervalMs: 5 },
+    )
     await new Promise((r) => setTimeout(r, 30))
     expect(calls[0]).toEqual({ silent: true })
     expect(queries.getState(key).updatedAt).not.toBe(0)

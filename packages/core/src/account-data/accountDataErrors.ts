@@ -23,6 +23,9 @@ export type TokenPriceErrorType = TokenPriceError & { name: 'TokenPriceError' }
 export class TokenPriceError extends FoyerError {
   override name = 'TokenPriceError'
   constructor(parameters: FoyerErrorParameters = {}) {
-    super('Failed to fetch network token price', { messageKey: 'snackbar.failedToFetchNetworkTokenPrice', ...parameters })
+    super('Failed to fetch network token price', {
+      messageKey: 'snackbar.failedToFetchNetworkTokenPrice',
+      ...parameters,
+    })
   }
 }

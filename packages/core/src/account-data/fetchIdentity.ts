@@ -4,7 +4,10 @@ import { requireApi } from './requireApi.ts'
 export type Identity = { name: string | null; avatar: string | null }
 
 /** The account's Foyer name and avatar (`GET /v1/identity/{address}`); both null until names exist. */
-export async function fetchIdentity(client: { api?: ApiClient }, { address, signal }: { address: string; signal?: AbortSignal }): Promise<Identity> {
+export async function fetchIdentity(
+  client: { api?: ApiClient },
+  { address, signal }: { address: string; signal?: AbortSignal },
+): Promise<Identity> {
   return requireApi(client).get<Identity>(`/v1/identity/${encodeURIComponent(address)}`, undefined, { signal })
 }
 

@@ -34,12 +34,19 @@ export type FetchTokenBalancesErrorType = TokenBalanceError
  * @example
  * const balances = await fetchTokenBalances(client, { address, chainId: 'eip155:31337' })
  */
-export async function fetchTokenBalances(client: { api?: ApiClient }, parameters: FetchTokenBalancesParameters): Promise<FetchTokenBalancesReturnType> {
+export async function fetchTokenBalances(
+  client: { api?: ApiClient },
+  parameters: FetchTokenBalancesParameters,
+): Promise<FetchTokenBalancesReturnType> {
   const api = requireApi(client)
   try {
     const { balances } = await api.get<{ balances: AccountTokenBalance[] }>(
       `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
-      { currency: 'usd', chainId: parameters.chainId, forceUpdate: parameters.forceUpdate === undefined ? undefined : String(parameters.forceUpdate) },
+      {
+        currency: 'usd',
+        chainId: parameters.chainId,
+        forceUpdate: parameters.forceUpdate === undefined ? undefined : String(parameters.forceUpdate),
+      },
       { signal: parameters.signal },
     )
     return balances

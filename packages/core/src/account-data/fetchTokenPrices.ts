@@ -26,12 +26,17 @@ export type FetchTokenPricesParameters = {
  * USD prices from the Foyer server's pools, one per address in the order asked. Throws `TokenPriceError`
  * ("Failed to fetch network token price"), or `ClientNotSetError` without `apiUrl`.
  */
-export async function fetchTokenPrices(client: { api?: ApiClient }, parameters: FetchTokenPricesParameters): Promise<FungiblePrice[]> {
+export async function fetchTokenPrices(
+  client: { api?: ApiClient },
+  parameters: FetchTokenPricesParameters,
+): Promise<FungiblePrice[]> {
   const api = requireApi(client)
   try {
     const body: Record<string, unknown> = { currency: 'usd', addresses: parameters.addresses }
     if (parameters.chainId) body.chainId = parameters.chainId
-    const { fungibles } = await api.post<{ fungibles: FungiblePrice[] }>('/v1/fungible/price', body, { signal: parameters.signal })
+    const { fungibles } = await api.post<{ fungibles: FungiblePrice[] }>('/v1/fungible/price', body, {
+      signal: parameters.signal,
+    })
     return fungibles
   } catch (error) {
     throw new TokenPriceError({ cause: error })

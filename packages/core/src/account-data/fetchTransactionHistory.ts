@@ -12,8 +12,20 @@ export type TransactionTransfer = {
   sender: string
   recipient: string
   quantity: { numeric: string; raw: string }
-  fungible_info?: { address: string; name: string | null; symbol: string | null; decimals: number | null; iconUrl: string | null }
-  nft_info?: { address: string; tokenId: string; name: string | null; symbol: string | null; flags: { is_spam: boolean } }
+  fungible_info?: {
+    address: string
+    name: string | null
+    symbol: string | null
+    decimals: number | null
+    iconUrl: string | null
+  }
+  nft_info?: {
+    address: string
+    tokenId: string
+    name: string | null
+    symbol: string | null
+    flags: { is_spam: boolean }
+  }
 }
 
 /** The seed's history entry: id, metadata {minedAt, chain, …}, transfers. */
@@ -51,7 +63,10 @@ export type TransactionHistoryPage = { data: Transaction[]; next: string | null 
  * `cursor` for the following page; `next` is null on the last. Throws `TransactionHistoryError`
  * ("Failed to fetch transactions"), or `ClientNotSetError` without `apiUrl`.
  */
-export async function fetchTransactionHistory(client: { api?: ApiClient }, parameters: FetchTransactionHistoryParameters): Promise<TransactionHistoryPage> {
+export async function fetchTransactionHistory(
+  client: { api?: ApiClient },
+  parameters: FetchTransactionHistoryParameters,
+): Promise<TransactionHistoryPage> {
   const api = requireApi(client)
   try {
     const page = await api.get<TransactionHistoryPage>(
@@ -65,7 +80,10 @@ export async function fetchTransactionHistory(client: { api?: ApiClient }, param
   }
 }
 
-export function transactionHistoryQueryKey({ address, chainId }: Pick<FetchTransactionHistoryParameters, 'address' | 'chainId'>) {
+export function transactionHistoryQueryKey({
+  address,
+  chainId,
+}: Pick<FetchTransactionHistoryParameters, 'address' | 'chainId'>) {
   return ['foyer', 'accountData', address.toLowerCase(), 'transactionHistory', chainId ?? null] as const
 }
 
@@ -75,7 +93,9 @@ export function isSpamOnlyTransaction(transaction: Pick<Transaction, 'transfers'
 }
 
 /** Groups entries by the month they were mined in (`YYYY-MM`, UTC), keeping their order. */
-export function groupTransactionsByMonth<entry extends Pick<Transaction, 'metadata'>>(entries: readonly entry[]): { month: string; entries: entry[] }[] {
+export function groupTransactionsByMonth<entry extends Pick<Transaction, 'metadata'>>(
+  entries: readonly entry[],
+): { month: string; entries: entry[] }[] {
   const groups: { month: string; entries: entry[] }[] = []
   for (const entry of entries) {
     const month = entry.metadata.minedAt.slice(0, 7)

@@ -16,7 +16,10 @@ type WatchedClient = {
  * Marks every account-data query of the account (token balances, activity) stale, so what shows refetches.
  * Call it after a transaction the site or a view sent (`invalidateAccountData(client)`).
  */
-export function invalidateAccountData(client: Pick<WatchedClient, 'store' | 'queries'>, address = client.store.getState().account.address) {
+export function invalidateAccountData(
+  client: Pick<WatchedClient, 'store' | 'queries'>,
+  address = client.store.getState().account.address,
+) {
   client.queries.invalidate(accountDataQueryKey(address))
 }
 

@@ -63,7 +63,11 @@ export interface ChainAdapter {
    * Connects with a listed connector. WalletConnect-type connectors call `onUri` with each pairing URI they show
    * (the QR); calling `connect` again while one is pending starts a fresh pairing.
    */
-  connect(parameters: { connectorId: string; network?: CaipNetwork; onUri?: (uri: string) => void }): Promise<ReportedAccount>
+  connect(parameters: {
+    connectorId: string
+    network?: CaipNetwork
+    onUri?: (uri: string) => void
+  }): Promise<ReportedAccount>
   disconnect(): Promise<void>
   /** Asks the wallet to move to the network, adding it to the wallet when it does not know it. */
   switchNetwork(network: CaipNetwork): Promise<void>

@@ -14,7 +14,9 @@ const server = createServer((req, res) => {
       return res.end(JSON.stringify({ error: { code: 'bad', message: 'chainId must be a number' } }))
     }
     res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: body ? JSON.parse(body) : null }))
+    res.end(
+      JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: body ? JSON.parse(body) : null }),
+    )
   })
 })
 let apiUrl = ''
@@ -32,7 +34,11 @@ afterAll(() => new Promise<void>((ok) => server.close(() => ok())))
 describe('createApiClient', () => {
   it('sends the project id and SDK headers, and drops empty parameters', async () => {
     const api = createApiClient({ apiUrl, projectId: 'foyer-demo' })
-    const echo = await api.get<{ url: string; headers: Record<string, string> }>('/v1/x', { chainId: 1, cursor: undefined, ids: ['a', 'b'] })
+    const echo = await api.get<{ url: string; headers: Record<string, string> }>('/v1/x', {
+      chainId: 1,
+      cursor: undefined,
+      ids: ['a', 'b'],
+    })
     expect(echo.url).toBe('/v1/x?projectId=foyer-demo&chainId=1&ids=a%2Cb')
     expect(echo.headers['x-project-id']).toBe('foyer-demo')
     expect(echo.headers['x-sdk-type']).toBe('foyer')

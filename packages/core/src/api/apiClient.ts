@@ -32,7 +32,12 @@ export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateA
     return target.toString()
   }
 
-  async function request<result>(method: 'GET' | 'POST', target: string, body?: Record<string, unknown>, signal?: AbortSignal) {
+  async function request<result>(
+    method: 'GET' | 'POST',
+    target: string,
+    body?: Record<string, unknown>,
+    signal?: AbortSignal,
+  ) {
     const response = await (fetchImpl ?? globalThis.fetch)(target, {
       method,
       signal,

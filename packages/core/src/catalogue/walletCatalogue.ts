@@ -35,7 +35,11 @@ export type FetchWalletsParameters = {
 }
 
 /** `GET /getWallets` on the site's Foyer server. Throws `HttpRequestError` on a non-2xx answer. */
-export function fetchWallets(api: ApiClient, parameters: FetchWalletsParameters, init?: { signal?: AbortSignal }): Promise<WalletPage> {
+export function fetchWallets(
+  api: ApiClient,
+  parameters: FetchWalletsParameters,
+  init?: { signal?: AbortSignal },
+): Promise<WalletPage> {
   const { page = 1, entries = WALLETS_PAGE_SIZE, chains, include, exclude, search } = parameters
   return api.get<WalletPage>(
     '/getWallets',
@@ -61,4 +65,8 @@ export function walletImageUrl(api: ApiClient, walletId: string): string {
   return api.url(`/getWalletImage/${encodeURIComponent(walletId)}`)
 }
 
-export const catalogueEntries = { featured: FEATURED_WALLETS_PAGE_SIZE, page: WALLETS_PAGE_SIZE, search: WALLETS_SEARCH_PAGE_SIZE } as const
+export const catalogueEntries = {
+  featured: FEATURED_WALLETS_PAGE_SIZE,
+  page: WALLETS_PAGE_SIZE,
+  search: WALLETS_SEARCH_PAGE_SIZE,
+} as const

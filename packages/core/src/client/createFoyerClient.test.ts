@@ -4,8 +4,12 @@ import type { CaipNetwork } from '../networks/networks.ts'
 import { createFoyerClient } from './createFoyerClient.ts'
 
 const local = (chainId: number, name: string): CaipNetwork => ({
-  id: `eip155:${chainId}`, chainNamespace: 'eip155', chainId, name,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: `http://127.0.0.1/${chainId}`,
+  id: `eip155:${chainId}`,
+  chainNamespace: 'eip155',
+  chainId,
+  name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: `http://127.0.0.1/${chainId}`,
 })
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -20,16 +24,30 @@ function fakeAdapter() {
     controller: () => controller,
     mount(c) {
       controller = c
-      c.setConnectors([{ id: 'dev.foyer.testwallet', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'dev.foyer.testwallet' } }])
+      c.setConnectors([
+        {
+          id: 'dev.foyer.testwallet',
+          name: 'Test Wallet',
+          type: 'ANNOUNCED',
+          chain: 'eip155',
+          info: { rdns: 'dev.foyer.testwallet' },
+        },
+      ])
     },
     async connect({ connectorId, network }) {
       calls.push(`connect:${connectorId}`)
       if (adapter.reject) throw Object.assign(new Error('User rejected'), { code: 4001 })
       return { address: ADDRESS, networkId: network!.id, connectorId }
     },
-    async disconnect() { calls.push('disconnect') },
-    async switchNetwork(network) { calls.push(`switch:${network.id}`) },
-    async getBalance() { return { value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH' } },
+    async disconnect() {
+      calls.push('disconnect')
+    },
+    async switchNetwork(network) {
+      calls.push(`switch:${network.id}`)
+    },
+    async getBalance() {
+      return { value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH' }
+    },
   }
   return adapter
 }
@@ -40,7 +58,11 @@ describe('createFoyerClient', () => {
 
   function setup(extra: { allowUnsupportedChain?: boolean } = {}) {
     const adapter = fakeAdapter()
-    const client = createFoyerClient({ adapters: [adapter], networks: [local(31337, 'One'), local(31338, 'Two')], ...extra })
+    const client = createFoyerClient({
+      adapters: [adapter],
+      networks: [local(31337, 'One'), local(31338, 'Two')],
+      ...extra,
+    })
     client.mount()
     return { adapter, client, state: client.getState }
   }
@@ -52,7 +74,11 @@ describe('createFoyerClient', () => {
     expect(state().router.view).toBe('Connect')
     await client.connect('dev.foyer.testwallet')
     expect(state().modal.open).toBe(false)
-    expect(state().account).toMatchObject({ isConnected: true, address: ADDRESS, caipAddress: `eip155:31337:${ADDRESS}` })
+    expect(state().account).toMatchObject({
+      isConnected: true,
+      address: ADDRESS,
+      caipAddress: `eip155:31337:${ADDRESS}`,
+    })
     await vi.waitFor(() => expect(state().account.balance).toBe('1.234567'))
     client.open()
     expect(state().router.view).toBe('Account')

@@ -1,30 +1,42 @@
-import { type ReportedAccount, disconnectedAccount } from '../account/account.ts'
+import { disconnectedAccount, type ReportedAccount } from '../account/account.ts'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
 import { dedupeConnectors } from '../connectors/connectors.ts'
 import { SHAKE_DURATION_MS, SNACKBAR_HIDE_MS, UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
+import { RpcNotAllowedError } from '../embedded/embeddedErrors.ts'
 import {
   ChainAdapterNotFoundError,
   ConnectorNotFoundError,
   DisconnectError,
-  UnsupportedChainError,
   isUserRejection,
+  UnsupportedChainError,
 } from '../errors/errors.ts'
-import { RpcNotAllowedError } from '../embedded/embeddedErrors.ts'
 import type { FoyerEvent, FoyerEventName } from '../events/events.ts'
 import { formatUnitsFloored } from '../format/format.ts'
-import { type Locale, type Translate, createTranslate } from '../locale/locale.ts'
 import { isSupportedLocale, loadCatalogue } from '../locale/loadCatalogue.ts'
+import { createTranslate, type Locale, type Translate } from '../locale/locale.ts'
 import { createLogger } from '../logger.ts'
-import { type CaipNetwork, type CaipNetworkId, type ChainNamespace, addressExplorerUrl, toCaipAddress } from '../networks/networks.ts'
-import { type FoyerOptions, type ResolvedOptions, type ThemeMode, type ThemeVariables, resolveOptions } from '../options/options.ts'
+import {
+  addressExplorerUrl,
+  type CaipNetwork,
+  type CaipNetworkId,
+  type ChainNamespace,
+  toCaipAddress,
+} from '../networks/networks.ts'
+import {
+  type FoyerOptions,
+  type ResolvedOptions,
+  resolveOptions,
+  type ThemeMode,
+  type ThemeVariables,
+} from '../options/options.ts'
 import { createQueryCache } from '../query/queryCache.ts'
 import * as rules from '../router/router.ts'
 import type { RouteData, RouterState, ViewName } from '../router/views.ts'
 import type { SnackbarMessage, SnackbarVariant } from '../snackbar/snackbar.ts'
-import { type Store, createStore } from '../store/createStore.ts'
+import { createStore, type Store } from '../store/createStore.ts'
 import { createWalletConnectPairing } from '../walletconnect/walletConnectPairing.ts'
-import { type RecentWallet, addRecentWallet } from '../walletconnect/walletStorage.ts'
+import { addRecentWallet, type RecentWallet } from '../walletconnect/walletStorage.ts'
 import { type FoyerState, initialState } from './state.ts'
 
 export type FoyerClient = ReturnType<typeof createFoyerClient>
@@ -38,7 +50,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
   const store: Store<FoyerState> = createStore(initialState(options))
   const logger = createLogger(options.logLevel)
   /** The site's Foyer server; undefined without `apiUrl` (server features are then hidden). */
-  const api: ApiClient | undefined = options.apiUrl ? createApiClient({ apiUrl: options.apiUrl, projectId: options.projectId }) : undefined
+  const api: ApiClient | undefined = options.apiUrl
+    ? createApiClient({ apiUrl: options.apiUrl, projectId: options.projectId })
+    : undefined
   const queries = createQueryCache()
   const adapters = new Map<ChainNamespace, ChainAdapter>(options.adapters.map((a) => [a.namespace, a]))
   const eventListeners = new Set<(event: FoyerEvent) => void>()
@@ -172,7 +186,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
         address: reported.address,
         caipAddress: toCaipAddress(reported.networkId, reported.address),
         connectorId: reported.connectorId,
-        connectedWalletInfo: reported.walletInfo ?? (connector && { name: connector.name, icon: connector.imageUrl, rdns: connector.info?.rdns }),
+        connectedWalletInfo:
+          reported.walletInfo ??
+          (connector && { name: connector.name, icon: connector.imageUrl, rdns: connector.info?.rdns }),
         addressExplorerUrl: addressExplorerUrl(network, reported.address),
         allAccounts: [{ address: reported.address, type: 'eoa' }],
         preferredAccountType: 'eoa',
@@ -227,7 +243,10 @@ export function createFoyerClient(parameters: FoyerOptions) {
    * Connects with a listed connector. The modal closes on success and the wallet becomes a recent wallet;
    * failures are thrown for the view to show. WalletConnect-type connectors report their pairing URI to `onUri`.
    */
-  async function connect(connectorId: string, parameters: { onUri?: (uri: string) => void; recentWallet?: RecentWallet } = {}) {
+  async function connect(
+    connectorId: string,
+    parameters: { onUri?: (uri: string) => void; recentWallet?: RecentWallet } = {},
+  ) {
     const connector = get().connectors.find((c) => c.id === connectorId)
     if (!connector) throw new ConnectorNotFoundError({ connectorId })
     emit('SELECT_WALLET', { name: connector.name, type: connector.type })
@@ -248,7 +267,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
       emit('CONNECT_SUCCESS', { name: connector.name, type: connector.type })
       close()
     } catch (error) {
-      store.setState((s) => ({ account: { ...s.account, status: s.account.isConnected ? 'connected' : 'disconnected' } }))
+      store.setState((s) => ({
+        account: { ...s.account, status: s.account.isConnected ? 'connected' : 'disconnected' },
+      }))
       emit('CONNECT_ERROR', { name: connector.name, rejected: isUserRejection(error) }, 'error')
       logger.error('connect', error)
       throw error
@@ -297,7 +318,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
       applyNetwork(target.id)
       void refreshBalance()
     } else {
-      store.setState((s) => ({ network: { ...s.network, selectedNetworkId: target.id, activeChain: target.chainNamespace } }))
+      store.setState((s) => ({
+        network: { ...s.network, selectedNetworkId: target.id, activeChain: target.chainNamespace },
+      }))
     }
     emit('SWITCH_NETWORK', { networkId })
     if (get().modal.open) {

@@ -1,13 +1,13 @@
 import { type AccountState, disconnectedAccount } from '../account/account.ts'
 import type { Connector } from '../connectors/connectors.ts'
 import type { FoyerEvent } from '../events/events.ts'
-import { type Locale, type Messages, en } from '../locale/locale.ts'
-import { type ModalState, closedModal } from '../modal/modal.ts'
+import { en, type Locale, type Messages } from '../locale/locale.ts'
+import { closedModal, type ModalState } from '../modal/modal.ts'
 import type { CaipNetworkId, ChainNamespace } from '../networks/networks.ts'
 import type { ResolvedOptions, ThemeMode, ThemeVariables } from '../options/options.ts'
 import { initialRouterState } from '../router/router.ts'
 import type { RouterState } from '../router/views.ts'
-import { type SnackbarState, closedSnackbar } from '../snackbar/snackbar.ts'
+import { closedSnackbar, type SnackbarState } from '../snackbar/snackbar.ts'
 
 export type NetworkState = {
   /** The network the modal treats as current: the wallet's when supported, else the last supported one. */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { type Connector, connectorTestId, dedupeConnectors } from './connectors.ts'
 
-const announced: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'io.metamask' } }
+const announced: Connector = {
+  id: 'io.metamask',
+  name: 'MetaMask',
+  type: 'ANNOUNCED',
+  chain: 'eip155',
+  info: { rdns: 'io.metamask' },
+}
 const injected: Connector = { id: 'injected', name: 'MetaMask', type: 'INJECTED', chain: 'eip155' }
 
 describe('connectors', () => {

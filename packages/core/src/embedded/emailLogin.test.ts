@@ -3,9 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChainAdapter } from '../adapter/adapter.ts'
 import { EMAIL_RESEND_LOCK_MS } from '../constants.ts'
 import { resolveOptions } from '../options/options.ts'
+import {
+  changeEmail,
+  EMAIL_LOGIN_TIMESTAMP_KEY,
+  emailLoginLockSeconds,
+  manageEmbeddedDevices,
+  startEmailLogin,
+  verifyEmailOtp,
+} from './emailLogin.ts'
 import { EmailRateLimitedError, EmbeddedFrameLoadError, EmbeddedWalletError } from './embeddedErrors.ts'
 import type { EmbeddedWallet } from './embeddedWallet.ts'
-import { EMAIL_LOGIN_TIMESTAMP_KEY, changeEmail, emailLoginLockSeconds, manageEmbeddedDevices, startEmailLogin, verifyEmailOtp } from './emailLogin.ts'
 
 /** Test double for the frame-backed wallet (the real one needs the frame app in a browser: see e2e/embedded-wallet.spec.ts). */
 function recordingEmbeddedWallet(behaviour: { connectEmail?: () => Promise<{ action: 'VERIFY_OTP' }> } = {}) {
@@ -35,9 +42,20 @@ function recordingEmbeddedWallet(behaviour: { connectEmail?: () => Promise<{ act
 
 function clientWith(wallet: EmbeddedWallet) {
   const adapter = { namespace: 'eip155', embeddedWallet: wallet } as unknown as ChainAdapter
-  const network = { id: 'eip155:1', chainId: 1, chainNamespace: 'eip155', name: 'x', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } } as const
+  const network = {
+    id: 'eip155:1',
+    chainId: 1,
+    chainNamespace: 'eip155',
+    name: 'x',
+    rpcUrl: 'http://127.0.0.1:1',
+    nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 },
+  } as const
   const connected: string[] = []
-  return { options: resolveOptions({ adapters: [adapter], networks: [network] }), connect: async (id: string) => void connected.push(id), connected }
+  return {
+    options: resolveOptions({ adapters: [adapter], networks: [network] }),
+    connect: async (id: string) => void connected.push(id),
+    connected,
+  }
 }
 
 beforeEach(() => localStorage.clear())
@@ -74,12 +92,18 @@ describe('email login', () => {
 
   it("follows the server's lock, and frees the lock when no email went out", async () => {
     vi.useFakeTimers({ now: 5_000_000 })
-    const limited = clientWith(recordingEmbeddedWallet({ connectEmail: () => Promise.reject(new EmailRateLimitedError({ seconds: 7 })) }).wallet)
+    const limited = clientWith(
+      recordingEmbeddedWallet({ connectEmail: () => Promise.reject(new EmailRateLimitedError({ seconds: 7 })) }).wallet,
+    )
     await expect(startEmailLogin(limited, { email: 'ana@example.com' })).rejects.toBeInstanceOf(EmailRateLimitedError)
     expect(emailLoginLockSeconds()).toBe(7)
     localStorage.clear()
-    const broken = clientWith(recordingEmbeddedWallet({ connectEmail: () => Promise.reject(new EmbeddedFrameLoadError()) }).wallet)
-    await expect(startEmailLogin(broken, { email: 'ana@example.com' })).rejects.toThrow('Unable to load email login dependency')
+    const broken = clientWith(
+      recordingEmbeddedWallet({ connectEmail: () => Promise.reject(new EmbeddedFrameLoadError()) }).wallet,
+    )
+    await expect(startEmailLogin(broken, { email: 'ana@example.com' })).rejects.toThrow(
+      'Unable to load email login dependency',
+    )
     expect(emailLoginLockSeconds()).toBe(0)
   })
 
@@ -96,7 +120,9 @@ describe('email login', () => {
 describe('email change and devices', () => {
   it('hands the new address to the frame (which confirms and takes both codes) and answers with the new email', async () => {
     const { wallet, calls } = recordingEmbeddedWallet()
-    await expect(changeEmail(clientWith(wallet), { email: ' bo@example.com ' })).resolves.toEqual({ email: 'bo@example.com' })
+    await expect(changeEmail(clientWith(wallet), { email: ' bo@example.com ' })).resolves.toEqual({
+      email: 'bo@example.com',
+    })
     expect(calls).toEqual(['update:bo@example.com'])
   })
 
@@ -119,8 +145,19 @@ describe('closing the modal with the embedded wallet', () => {
     const { createFoyerClient } = await import('../client/createFoyerClient.ts')
     const { wallet, calls } = recordingEmbeddedWallet()
     const frame = { keep: false }
-    const adapter = { namespace: 'eip155', embeddedWallet: { ...wallet, canClose: () => !frame.keep }, mount: () => {} } as unknown as ChainAdapter
-    const network = { id: 'eip155:1', chainId: 1, chainNamespace: 'eip155', name: 'x', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } } as const
+    const adapter = {
+      namespace: 'eip155',
+      embeddedWallet: { ...wallet, canClose: () => !frame.keep },
+      mount: () => {},
+    } as unknown as ChainAdapter
+    const network = {
+      id: 'eip155:1',
+      chainId: 1,
+      chainNamespace: 'eip155',
+      name: 'x',
+      rpcUrl: 'http://127.0.0.1:1',
+      nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 },
+    } as const
     return { client: createFoyerClient({ adapters: [adapter], networks: [network], logLevel: 'silent' }), calls, frame }
   }
 

@@ -49,7 +49,11 @@ function requireEmbeddedWallet(client: Pick<FoyerClient, 'options'>): EmbeddedWa
  * Asks for a login email. Throws `EmailRateLimitedError` ("Please try again after N seconds") within 30 s of the
  * previous one, `EmbeddedWalletError('invalid_email')` for a malformed address.
  */
-export async function startEmailLogin(client: ClientLike, { email }: { email: string }, options?: EmbeddedRequestOptions): Promise<{ action: EmailLoginStep }> {
+export async function startEmailLogin(
+  client: ClientLike,
+  { email }: { email: string },
+  options?: EmbeddedRequestOptions,
+): Promise<{ action: EmailLoginStep }> {
   const address = email.trim()
   if (!isEmail(address)) throw new EmbeddedWalletError({ code: 'invalid_email' })
   const seconds = emailLoginLockSeconds()
@@ -82,13 +86,20 @@ export async function verifyEmailOtp(client: ClientLike, options?: EmbeddedReque
 }
 
 /** Email change: the frame confirms it and takes both codes; resolves with the new address. */
-export async function changeEmail(client: ClientLike, { email }: { email: string }, options?: EmbeddedRequestOptions): Promise<{ email: string }> {
+export async function changeEmail(
+  client: ClientLike,
+  { email }: { email: string },
+  options?: EmbeddedRequestOptions,
+): Promise<{ email: string }> {
   const address = email.trim()
   if (!isEmail(address)) throw new EmbeddedWalletError({ code: 'invalid_email' })
   return requireEmbeddedWallet(client).updateEmail({ email: address }, options)
 }
 
 /** The frame's devices screen (list, revoke, sign out everywhere). */
-export async function manageEmbeddedDevices(client: ClientLike, options?: EmbeddedRequestOptions): Promise<{ signedOut: boolean }> {
+export async function manageEmbeddedDevices(
+  client: ClientLike,
+  options?: EmbeddedRequestOptions,
+): Promise<{ signedOut: boolean }> {
   return requireEmbeddedWallet(client).showDevices(options)
 }

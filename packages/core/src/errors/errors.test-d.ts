@@ -5,9 +5,9 @@ import {
   type FoyerErrorType,
   HttpRequestError,
   type HttpRequestErrorType,
+  shortMessageOf,
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
-  shortMessageOf,
 } from '../index.ts'
 
 describe('errors', () => {

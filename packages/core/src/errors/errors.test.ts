@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { FoyerError, HttpRequestError, UnsupportedChainError, UserRejectedRequestError, isUserRejection, shortMessageOf } from './index.ts'
+import {
+  FoyerError,
+  HttpRequestError,
+  isUserRejection,
+  shortMessageOf,
+  UnsupportedChainError,
+  UserRejectedRequestError,
+} from './index.ts'
 
 describe('errors', () => {
   it('keeps the short message apart from the details', () => {

@@ -46,7 +46,11 @@ export class HttpRequestError extends FoyerError {
   readonly status: number
   readonly url: string
   constructor({ status, url, ...parameters }: FoyerErrorParameters & { status: number; url: string }) {
-    super(`HTTP status code ${status}`, { messageKey: 'error.httpStatus', metaMessages: [`URL: ${url}`], ...parameters })
+    super(`HTTP status code ${status}`, {
+      messageKey: 'error.httpStatus',
+      metaMessages: [`URL: ${url}`],
+      ...parameters,
+    })
     this.status = status
     this.url = url
   }
@@ -65,7 +69,11 @@ export type ConnectorNotFoundErrorType = ConnectorNotFoundError & { name: 'Conne
 export class ConnectorNotFoundError extends FoyerError {
   override name = 'ConnectorNotFoundError'
   constructor({ connectorId, ...parameters }: FoyerErrorParameters & { connectorId: string }) {
-    super('Wallet not found', { messageKey: 'error.connectorNotFound', details: `No connector "${connectorId}"`, ...parameters })
+    super('Wallet not found', {
+      messageKey: 'error.connectorNotFound',
+      details: `No connector "${connectorId}"`,
+      ...parameters,
+    })
   }
 }
 

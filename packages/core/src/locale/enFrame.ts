@@ -14,7 +14,8 @@ export const enFrame = {
   'frame.to': 'To',
   'frame.value': 'Value',
   'frame.saveRecoveryTitle': 'Save your recovery code',
-  'frame.saveRecoveryBody': 'You need it to use this wallet on another device. Keep it somewhere safe; nobody else, not even this site, can show it to you again.',
+  'frame.saveRecoveryBody':
+    'You need it to use this wallet on another device. Keep it somewhere safe; nobody else, not even this site, can show it to you again.',
   'frame.saved': 'I saved it',
   'frame.codeTitle': 'Check your email',
   'frame.codeBody': 'Enter the code we emailed to {email}. If we asked you to approve this device, do that first.',
@@ -27,7 +28,8 @@ export const enFrame = {
   'frame.codeTooMany': 'Too many attempts. Try again later.',
   'frame.codeFailed': 'The code could not be checked. Try again.',
   'frame.rememberDevice': 'Remember this device',
-  'frame.rememberHint': 'If you leave this off, signing out removes this device\'s key share: to sign in here again you will need your recovery code.',
+  'frame.rememberHint':
+    "If you leave this off, signing out removes this device's key share: to sign in here again you will need your recovery code.",
   'frame.confirm': 'Confirm',
   'frame.cancel': 'Cancel',
   'frame.changeEmailTitle': 'Change email',

@@ -143,7 +143,8 @@ export const es: Catalogue = {
   'swap.providerFee': 'Comisión del proveedor',
   'swap.networkCost': 'Coste de red',
   'swap.approve': 'Aprobar {symbol}',
-  'swap.approveExplainer': 'Primero permite que el contrato de intercambio gaste {amount} {symbol}; después intercambia.',
+  'swap.approveExplainer':
+    'Primero permite que el contrato de intercambio gaste {amount} {symbol}; después intercambia.',
   'swap.confirm': 'Intercambiar',
   'swap.cancel': 'Cancelar',
   'swap.preparing': 'Preparando la transacción…',

@@ -16,10 +16,12 @@ export const esFrame: Record<keyof typeof enFrame, string> = {
   'frame.to': 'Para',
   'frame.value': 'Importe',
   'frame.saveRecoveryTitle': 'Guarda tu código de recuperación',
-  'frame.saveRecoveryBody': 'Lo necesitas para usar este monedero en otro dispositivo. Guárdalo en un lugar seguro; nadie más, ni siquiera este sitio, puede volver a mostrártelo.',
+  'frame.saveRecoveryBody':
+    'Lo necesitas para usar este monedero en otro dispositivo. Guárdalo en un lugar seguro; nadie más, ni siquiera este sitio, puede volver a mostrártelo.',
   'frame.saved': 'Lo he guardado',
   'frame.codeTitle': 'Revisa tu correo',
-  'frame.codeBody': 'Introduce el código que enviamos a {email}. Si te pedimos aprobar este dispositivo, hazlo primero.',
+  'frame.codeBody':
+    'Introduce el código que enviamos a {email}. Si te pedimos aprobar este dispositivo, hazlo primero.',
   'frame.codeLabel': 'Código de 6 dígitos',
   'frame.verify': 'Verificar',
   'frame.codeChecking': 'Comprobando el código…',
@@ -29,12 +31,14 @@ export const esFrame: Record<keyof typeof enFrame, string> = {
   'frame.codeTooMany': 'Demasiados intentos. Inténtalo más tarde.',
   'frame.codeFailed': 'No se pudo comprobar el código. Inténtalo de nuevo.',
   'frame.rememberDevice': 'Recordar este dispositivo',
-  'frame.rememberHint': 'Si lo dejas sin marcar, al cerrar sesión se borra la parte de la clave de este dispositivo: para volver a entrar aquí necesitarás tu código de recuperación.',
+  'frame.rememberHint':
+    'Si lo dejas sin marcar, al cerrar sesión se borra la parte de la clave de este dispositivo: para volver a entrar aquí necesitarás tu código de recuperación.',
   'frame.confirm': 'Confirmar',
   'frame.cancel': 'Cancelar',
   'frame.changeEmailTitle': 'Cambiar correo',
   'frame.changeEmailQuestion': '¿Cambiar tu correo de {from} a {to}?',
-  'frame.changeEmailHint': 'Enviamos un código a cada dirección. Tras el cambio, se cierra la sesión en tus otros dispositivos.',
+  'frame.changeEmailHint':
+    'Enviamos un código a cada dirección. Tras el cambio, se cierra la sesión en tus otros dispositivos.',
   'frame.changeEmailCurrentTitle': 'Confirma tu correo actual',
   'frame.changeEmailNewTitle': 'Confirma tu correo nuevo',
   'frame.changeEmailCodeBody': 'Introduce el código que enviamos a {email}.',
@@ -55,7 +59,8 @@ export const esFrame: Record<keyof typeof enFrame, string> = {
   'frame.approvalArming': 'Revisa la solicitud: Aprobar estará disponible en un momento.',
   'frame.approvalReady': 'Aprobar está disponible.',
   'frame.approvalHidden': 'El monedero no está visible, así que Aprobar está en pausa.',
-  'frame.approvalTooSmall': 'El monedero se muestra demasiado pequeño para leer toda la solicitud, así que Aprobar está en pausa.',
+  'frame.approvalTooSmall':
+    'El monedero se muestra demasiado pequeño para leer toda la solicitud, así que Aprobar está en pausa.',
   'frame.approvalCovered': 'La página tapa, atenúa o deforma el monedero, así que Aprobar está en pausa.',
   'frame.domainName': 'App (dominio)',
   'frame.domainVersion': 'Versión del dominio',

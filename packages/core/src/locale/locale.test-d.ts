@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import { type Catalogue, type MessageKey, type Messages, type Translate, createTranslate } from '../index.ts'
+import { type Catalogue, createTranslate, type MessageKey, type Messages, type Translate } from '../index.ts'
 import { en } from './en.ts'
 import { enTransfer } from './enTransfer.ts'
 

@@ -24,7 +24,8 @@ describe('locale catalogue', () => {
   })
   it('keeps placeholders in translations', () => {
     const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort()
-    for (const [key, value] of Object.entries(english)) expect(placeholders(es[key as keyof typeof es]), key).toEqual(placeholders(value))
+    for (const [key, value] of Object.entries(english))
+      expect(placeholders(es[key as keyof typeof es]), key).toEqual(placeholders(value))
   })
   it('fills placeholders and loads Spanish on demand', async () => {
     const t = createTranslate(en)

@@ -35,12 +35,17 @@ export type Translate<key extends MessageKey = BaseMessageKey> = (key: key, para
  * brings (a feature's strings, e.g. `enTransfer`), else from the English base, else it is shown as itself.
  */
 export function createTranslate(catalogue: Messages): Translate
-export function createTranslate<partKey extends MessageKey>(catalogue: Messages, part: Readonly<Record<partKey, string>>): Translate<BaseMessageKey | partKey>
+export function createTranslate<partKey extends MessageKey>(
+  catalogue: Messages,
+  part: Readonly<Record<partKey, string>>,
+): Translate<BaseMessageKey | partKey>
 export function createTranslate(catalogue: Messages, part?: Messages): Translate<MessageKey> {
   return (key, parameters) => {
     const template = catalogue[key] ?? part?.[key] ?? (en as Messages)[key] ?? key
     if (!parameters) return template
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in parameters ? String(parameters[name]) : whole))
+    return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in parameters ? String(parameters[name]) : whole,
+    )
   }
 }
 
@@ -49,4 +54,4 @@ export function isBaseMessageKey(key: string): key is BaseMessageKey {
   return key in en
 }
 
-export { en, type BaseMessageKey }
+export { type BaseMessageKey, en }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addressExplorerUrl, fromViemChain, parseCaipAddress, parseCaipNetworkId, toCaipAddress, toCaipNetworkId } from './networks.ts'
+import {
+  addressExplorerUrl,
+  fromViemChain,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  toCaipAddress,
+  toCaipNetworkId,
+} from './networks.ts'
 
 describe('CAIP ids', () => {
   it('round-trips network ids and addresses', () => {
@@ -16,8 +23,11 @@ describe('CAIP ids', () => {
   })
   it('converts viem chains and builds explorer links', () => {
     const network = fromViemChain({
-      id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: ['https://rpc'] } }, blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io/' } },
+      id: 1,
+      name: 'Ethereum',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['https://rpc'] } },
+      blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io/' } },
     })
     expect(network.id).toBe('eip155:1')
     expect(addressExplorerUrl(network, '0x1')).toBe('https://etherscan.io/address/0x1')

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { afterNameRegistrationFailure, afterNetworkSwitch, afterPreferredAccountType, afterSwapSuccess, goBack, initialView, push, replace, reset } from './router.ts'
+import {
+  afterNameRegistrationFailure,
+  afterNetworkSwitch,
+  afterPreferredAccountType,
+  afterSwapSuccess,
+  goBack,
+  initialView,
+  push,
+  replace,
+  reset,
+} from './router.ts'
 
 describe('router rules', () => {
   it('opens on Account when connected, else Connect', () => {

@@ -5,10 +5,10 @@ import { parseUnits } from '../format/format.ts'
 import type { enTransfer } from '../locale/enTransfer.ts'
 import type { KeysWith } from '../locale/locale.ts'
 import type { CaipNetwork, CaipNetworkId } from '../networks/networks.ts'
-import { type Store, createStore } from '../store/createStore.ts'
-import { isEvmAddress, isPositiveAmount, isSolanaAddress } from '../validation/validation.ts'
+import { createStore, type Store } from '../store/createStore.ts'
 import { sendingAdapter, walletErrorMessage } from '../swap/transactionMessages.ts'
-import { type WalletToken, isNativeToken, readWalletTokens } from '../swap/walletTokens.ts'
+import { isNativeToken, readWalletTokens, type WalletToken } from '../swap/walletTokens.ts'
+import { isEvmAddress, isPositiveAmount, isSolanaAddress } from '../validation/validation.ts'
 
 /** The seed's send state, plus what the views need. */
 export type SendState = {
@@ -75,14 +75,20 @@ export function encodeErc20Transfer(to: string, amount: bigint): `0x${string}` {
  * the spec's "Please enter a valid amount and receiver address"), then the receiver's format, then the balance (the
  * native token also pays the network cost).
  */
-export function sendInputError(state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'networkCost' | 'tokens'>, network: CaipNetwork): KeysWith<typeof enTransfer> | undefined {
+export function sendInputError(
+  state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'networkCost' | 'tokens'>,
+  network: CaipNetwork,
+): KeysWith<typeof enTransfer> | undefined {
   const { token, sendTokenAmount, receiverAddress } = state
   if (!token) return 'send.selectToken'
   const validAmount = isPositiveAmount(sendTokenAmount)
   if (network.chainNamespace === 'solana' && (!validAmount || !receiverAddress)) return 'error.solanaSendInput'
   if (!validAmount) return 'send.enterAmount'
   if (!receiverAddress) return 'send.enterAddress'
-  const validReceiver = network.chainNamespace === 'solana' ? isSolanaAddress(receiverAddress) : /^0x[0-9a-fA-F]{40}$/.test(receiverAddress) && isEvmAddress(receiverAddress)
+  const validReceiver =
+    network.chainNamespace === 'solana'
+      ? isSolanaAddress(receiverAddress)
+      : /^0x[0-9a-fA-F]{40}$/.test(receiverAddress) && isEvmAddress(receiverAddress)
   if (!validReceiver) return 'send.invalidAddress'
   const amount = parseUnits(sendTokenAmount, token.decimals)
   if (amount > token.balance) return 'error.insufficientBalance'
@@ -104,7 +110,11 @@ export function createSendController(client: FoyerClient) {
   let estimateRequest = 0
 
   client.subscribe((state, previous) => {
-    if (state.account.address !== previous.account.address || state.network.selectedNetworkId !== previous.network.selectedNetworkId) reset()
+    if (
+      state.account.address !== previous.account.address ||
+      state.network.selectedNetworkId !== previous.network.selectedNetworkId
+    )
+      reset()
   })
 
   const network = () => client.getSelectedNetwork()
@@ -126,7 +136,10 @@ export function createSendController(client: FoyerClient) {
     store.setState({ ...initialSendState, status: 'initializing', address, networkId: target.id })
     try {
       const adapter = sendingAdapter(client, target)
-      const [held, gasPrice] = await Promise.all([readWalletTokens(client, { address, network: target }), adapter.getGasPrice?.(target)])
+      const [held, gasPrice] = await Promise.all([
+        readWalletTokens(client, { address, network: target }),
+        adapter.getGasPrice?.(target),
+      ])
       const tokens = held.filter((t) => isNativeToken(t) || t.balance > 0n)
       if (get().address !== address || get().networkId !== target.id) return
       store.setState({ status: 'ready', tokens, gasPrice, token: tokens.find(isNativeToken) ?? tokens[0] })
@@ -148,11 +161,22 @@ export function createSendController(client: FoyerClient) {
     store.setState({ networkCost: gas * gasPrice })
     const target = network()
     const adapter = client.options.adapters.find((a) => a.namespace === target.chainNamespace)
-    if (isNativeToken(token) || !adapter?.estimateGas || !isEvmAddress(receiverAddress) || !isPositiveAmount(sendTokenAmount)) return
+    if (
+      isNativeToken(token) ||
+      !adapter?.estimateGas ||
+      !isEvmAddress(receiverAddress) ||
+      !isPositiveAmount(sendTokenAmount)
+    )
+      return
     try {
       const amount = parseUnits(sendTokenAmount, token.decimals)
       if (amount > token.balance) return
-      gas = await adapter.estimateGas({ network: target, from: address, to: token.address, data: encodeErc20Transfer(receiverAddress, amount) })
+      gas = await adapter.estimateGas({
+        network: target,
+        from: address,
+        to: token.address,
+        data: encodeErc20Transfer(receiverAddress, amount),
+      })
       if (request === estimateRequest) store.setState({ networkCost: gas * gasPrice })
     } catch (error) {
       client.logger.warn('send: estimate', error)
@@ -173,7 +197,11 @@ export function createSendController(client: FoyerClient) {
     void estimate()
   }
   function setReceiverAddress(receiverAddress: string) {
-    store.setState({ receiverAddress: receiverAddress.trim(), receiverProfileName: undefined, receiverProfileImage: undefined })
+    store.setState({
+      receiverAddress: receiverAddress.trim(),
+      receiverProfileName: undefined,
+      receiverProfileImage: undefined,
+    })
     void estimate()
   }
   /** The whole balance; for the native token, less the network cost. */
@@ -200,11 +228,21 @@ export function createSendController(client: FoyerClient) {
     try {
       hash = isNativeToken(token)
         ? await adapter.sendTransaction({ network: target, to: state.receiverAddress, value: amount })
-        : await adapter.writeContract({ network: target, tokenAddress: token.address, functionName: 'transfer', args: [state.receiverAddress, amount] })
+        : await adapter.writeContract({
+            network: target,
+            tokenAddress: token.address,
+            functionName: 'transfer',
+            args: [state.receiverAddress, amount],
+          })
     } catch (error) {
       client.logger.error('send', error)
       store.setState({ sending: false })
-      client.showSnackbar('error', isUserRejection(error) ? walletErrorMessage(error, 'snackbar.failedToSendTransaction') : { key: 'snackbar.failedToSendTransaction' })
+      client.showSnackbar(
+        'error',
+        isUserRejection(error)
+          ? walletErrorMessage(error, 'snackbar.failedToSendTransaction')
+          : { key: 'snackbar.failedToSendTransaction' },
+      )
       return
     }
     client.showSnackbar('success', { key: 'snackbar.transactionStarted' })
@@ -219,5 +257,17 @@ export function createSendController(client: FoyerClient) {
       .catch((error: unknown) => client.logger.error('send: receipt', error))
   }
 
-  return { store, getState: get, subscribe: store.subscribe, initialize, setToken, selectToken, setAmount, setReceiverAddress, setMaxAmount, send, reset }
+  return {
+    store,
+    getState: get,
+    subscribe: store.subscribe,
+    initialize,
+    setToken,
+    selectToken,
+    setAmount,
+    setReceiverAddress,
+    setMaxAmount,
+    send,
+    reset,
+  }
 }

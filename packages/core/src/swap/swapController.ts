@@ -7,12 +7,19 @@ import { formatUnitsFloored, parseUnits } from '../format/format.ts'
 import type { enTransfer } from '../locale/enTransfer.ts'
 import type { KeysWith } from '../locale/locale.ts'
 import type { CaipNetwork, CaipNetworkId } from '../networks/networks.ts'
-import { type Store, createStore } from '../store/createStore.ts'
+import { createStore, type Store } from '../store/createStore.ts'
 import { isPositiveAmount } from '../validation/validation.ts'
 import { NoSwapAddressError, SwapStepError } from './swapErrors.ts'
-import { hasInsufficientBalance, maxSlippageOf, maxSwapAmount, networkCostInUsd, providerFeeOf, swapGasCost } from './swapMath.ts'
-import { TransactionRevertedError, sendingAdapter, walletErrorMessage } from './transactionMessages.ts'
-import { type WalletToken, isNativeToken, readWalletTokens, tokenId } from './walletTokens.ts'
+import {
+  hasInsufficientBalance,
+  maxSlippageOf,
+  maxSwapAmount,
+  networkCostInUsd,
+  providerFeeOf,
+  swapGasCost,
+} from './swapMath.ts'
+import { sendingAdapter, TransactionRevertedError, walletErrorMessage } from './transactionMessages.ts'
+import { isNativeToken, readWalletTokens, tokenId, type WalletToken } from './walletTokens.ts'
 
 /** A transaction the swap API built, ready for the wallet. */
 export type SwapTransaction = { to: string; data: `0x${string}`; value: bigint; gas: bigint; gasPrice: bigint }
@@ -87,7 +94,9 @@ const initialSwapState: { [key in keyof Required<SwapState>]: SwapState[key] } =
   loadingTransaction: false,
 }
 
-type BuiltTransactionAnswer = { tx: { to: string; data: `0x${string}`; value: string; eip155: { gas: string; gasPrice: string } } }
+type BuiltTransactionAnswer = {
+  tx: { to: string; data: `0x${string}`; value: string; eip155: { gas: string; gasPrice: string } }
+}
 
 export type SwapController = ReturnType<typeof createSwapController>
 
@@ -116,7 +125,11 @@ export function createSwapController(client: FoyerClient) {
 
   // A different account or network makes every balance, quote and built transaction stale.
   client.subscribe((state, previous) => {
-    if (state.account.address !== previous.account.address || state.network.selectedNetworkId !== previous.network.selectedNetworkId) reset()
+    if (
+      state.account.address !== previous.account.address ||
+      state.network.selectedNetworkId !== previous.network.selectedNetworkId
+    )
+      reset()
   })
 
   const api = () => {
@@ -148,17 +161,33 @@ export function createSwapController(client: FoyerClient) {
     store.setState({ ...initialSwapState, status: 'initializing', address, networkId: target.id })
     try {
       const [offered, held, gas] = await Promise.all([
-        api().get<{ tokens: { address: string; symbol: string; name: string; decimals: number }[] }>('/v1/convert/tokens', { chainId: target.id }),
+        api().get<{ tokens: { address: string; symbol: string; name: string; decimals: number }[] }>(
+          '/v1/convert/tokens',
+          { chainId: target.id },
+        ),
         readWalletTokens(client, { address, network: target }),
         api().get<{ standard: string }>('/v1/convert/gas-price', { chainId: target.id }),
       ])
       const tokens: WalletToken[] = offered.tokens.map((token) => {
         const address = token.address.split(':').at(-1)!
         const holding = held.find((h) => h.address.toLowerCase() === address.toLowerCase())
-        return { id: tokenId(target, address), address, symbol: token.symbol, name: token.name, decimals: token.decimals, balance: holding?.balance ?? 0n, price: holding?.price ?? 0 }
+        return {
+          id: tokenId(target, address),
+          address,
+          symbol: token.symbol,
+          name: token.name,
+          decimals: token.decimals,
+          balance: holding?.balance ?? 0n,
+          price: holding?.price ?? 0,
+        }
       })
       if (get().networkId !== target.id || get().address !== address) return
-      store.setState({ tokens, gasPrice: BigInt(gas.standard), status: 'ready', sourceToken: tokens.find(isNativeToken) ?? tokens[0] })
+      store.setState({
+        tokens,
+        gasPrice: BigInt(gas.standard),
+        status: 'ready',
+        sourceToken: tokens.find(isNativeToken) ?? tokens[0],
+      })
     } catch (error) {
       client.logger.error('swap: initialize', error)
       reset()
@@ -224,13 +253,23 @@ export function createSwapController(client: FoyerClient) {
 
   function setSourceToken(token: WalletToken) {
     const { toToken } = get()
-    store.setState({ ...clearQuote(), sourceToken: token, sourceTokenPriceInUSD: token.price, ...(toToken?.id === token.id && { toToken: undefined, toTokenPriceInUSD: 0 }) })
+    store.setState({
+      ...clearQuote(),
+      sourceToken: token,
+      sourceTokenPriceInUSD: token.price,
+      ...(toToken?.id === token.id && { toToken: undefined, toTokenPriceInUSD: 0 }),
+    })
     void fetchQuote()
   }
 
   function setToToken(token: WalletToken) {
     const { sourceToken } = get()
-    store.setState({ ...clearQuote(), toToken: token, toTokenPriceInUSD: token.price, ...(sourceToken?.id === token.id && { sourceToken: undefined, sourceTokenPriceInUSD: 0 }) })
+    store.setState({
+      ...clearQuote(),
+      toToken: token,
+      toTokenPriceInUSD: token.price,
+      ...(sourceToken?.id === token.id && { sourceToken: undefined, sourceTokenPriceInUSD: 0 }),
+    })
     void fetchQuote()
   }
 
@@ -269,7 +308,13 @@ export function createSwapController(client: FoyerClient) {
     if (amount === 0n) return
     const native = nativeToken()
     if (
-      hasInsufficientBalance({ amount, sourceBalance: sourceToken.balance, sourceIsNative: isNativeToken(sourceToken), nativeBalance: native?.balance ?? 0n, gasCost: swapGasCost(gasPrice) })
+      hasInsufficientBalance({
+        amount,
+        sourceBalance: sourceToken.balance,
+        sourceIsNative: isNativeToken(sourceToken),
+        nativeBalance: native?.balance ?? 0n,
+        gasCost: swapGasCost(gasPrice),
+      })
     ) {
       store.setState({ inputError: 'error.insufficientBalance' })
       return
@@ -299,13 +344,23 @@ export function createSwapController(client: FoyerClient) {
     } catch (error) {
       if (request !== quoteRequest) return
       client.logger.error('swap: quote', error)
-      store.setState({ loadingQuote: false, quoteError: error instanceof HttpRequestError && error.status === 400 ? 'swap.noRoute' : 'snackbar.somethingWentWrong' })
+      store.setState({
+        loadingQuote: false,
+        quoteError:
+          error instanceof HttpRequestError && error.status === 400 ? 'swap.noRoute' : 'snackbar.somethingWentWrong',
+      })
     }
   }
 
   function toSwapTransaction(answer: BuiltTransactionAnswer): SwapTransaction {
     const { tx } = answer
-    return { to: tx.to, data: tx.data, value: BigInt(tx.value), gas: BigInt(tx.eip155.gas), gasPrice: BigInt(tx.eip155.gasPrice) }
+    return {
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.value),
+      gas: BigInt(tx.eip155.gas),
+      gasPrice: BigInt(tx.eip155.gasPrice),
+    }
   }
 
   /**
@@ -318,12 +373,20 @@ export function createSwapController(client: FoyerClient) {
     const amount = parseUnits(sourceTokenAmount, sourceToken.decimals)
     const request = ++buildRequest
     store.setState({ loadingTransaction: true, approvalTransaction: undefined, swapTransaction: undefined })
-    const done = (patch: Partial<SwapState> = {}) => request === buildRequest && store.setState({ loadingTransaction: false, ...patch })
+    const done = (patch: Partial<SwapState> = {}) =>
+      request === buildRequest && store.setState({ loadingTransaction: false, ...patch })
     let allowance: bigint
     if (isNativeToken(sourceToken)) allowance = amount
     else {
       try {
-        allowance = BigInt((await api().get<{ allowance: string }>('/v1/convert/allowance', { tokenAddress: sourceToken.id, userAddress: userAddress() })).allowance)
+        allowance = BigInt(
+          (
+            await api().get<{ allowance: string }>('/v1/convert/allowance', {
+              tokenAddress: sourceToken.id,
+              userAddress: userAddress(),
+            })
+          ).allowance,
+        )
       } catch (error) {
         client.logger.error('swap: allowance', error)
         client.showSnackbar('error', { key: 'snackbar.failedToCheckAllowance' })
@@ -334,7 +397,12 @@ export function createSwapController(client: FoyerClient) {
     if (request !== buildRequest) return
     if (allowance < amount) {
       try {
-        const answer = await api().get<BuiltTransactionAnswer>('/v1/convert/build-approve', { userAddress: userAddress(), from: sourceToken.id, to: toToken.id, amount: amount.toString() })
+        const answer = await api().get<BuiltTransactionAnswer>('/v1/convert/build-approve', {
+          userAddress: userAddress(),
+          from: sourceToken.id,
+          to: toToken.id,
+          amount: amount.toString(),
+        })
         done({ approvalTransaction: toSwapTransaction(answer) })
       } catch (error) {
         client.logger.error('swap: build approval', error)

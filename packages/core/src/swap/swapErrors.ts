@@ -37,8 +37,14 @@ export type SwapStep = 'initialize' | 'networkPrice' | 'allowance' | 'approval' 
 
 const swapStepMessages = {
   initialize: { shortMessage: 'Failed to initialize swap', messageKey: 'snackbar.failedToInitializeSwap' },
-  networkPrice: { shortMessage: 'Failed to fetch network token price', messageKey: 'snackbar.failedToFetchNetworkTokenPrice' },
+  networkPrice: {
+    shortMessage: 'Failed to fetch network token price',
+    messageKey: 'snackbar.failedToFetchNetworkTokenPrice',
+  },
   allowance: { shortMessage: 'Failed to check allowance', messageKey: 'snackbar.failedToCheckAllowance' },
-  approval: { shortMessage: 'Failed to create approval transaction', messageKey: 'snackbar.failedToCreateApprovalTransaction' },
+  approval: {
+    shortMessage: 'Failed to create approval transaction',
+    messageKey: 'snackbar.failedToCreateApprovalTransaction',
+  },
   transaction: { shortMessage: 'Failed to create transaction', messageKey: 'snackbar.failedToCreateTransaction' },
 } as const

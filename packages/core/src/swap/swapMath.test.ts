@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { hasInsufficientBalance, maxSlippageOf, maxSwapAmount, networkCostInUsd, percentOf, providerFeeOf, swapGasCost } from './swapMath.ts'
+import {
+  hasInsufficientBalance,
+  maxSlippageOf,
+  maxSwapAmount,
+  networkCostInUsd,
+  percentOf,
+  providerFeeOf,
+  swapGasCost,
+} from './swapMath.ts'
 
 const gwei = 10n ** 9n
 const ether = 10n ** 18n
@@ -19,8 +27,24 @@ describe('swap math', () => {
     expect(hasInsufficientBalance({ ...base, amount: 100n })).toBe(false)
     expect(hasInsufficientBalance({ ...base, amount: 101n })).toBe(true)
     expect(hasInsufficientBalance({ ...base, amount: 1n, nativeBalance: 9n })).toBe(true)
-    expect(hasInsufficientBalance({ amount: 41n, sourceBalance: 50n, sourceIsNative: true, nativeBalance: 50n, gasCost: 10n })).toBe(true)
-    expect(hasInsufficientBalance({ amount: 40n, sourceBalance: 50n, sourceIsNative: true, nativeBalance: 50n, gasCost: 10n })).toBe(false)
+    expect(
+      hasInsufficientBalance({
+        amount: 41n,
+        sourceBalance: 50n,
+        sourceIsNative: true,
+        nativeBalance: 50n,
+        gasCost: 10n,
+      }),
+    ).toBe(true)
+    expect(
+      hasInsufficientBalance({
+        amount: 40n,
+        sourceBalance: 50n,
+        sourceIsNative: true,
+        nativeBalance: 50n,
+        gasCost: 10n,
+      }),
+    ).toBe(false)
   })
   it('takes the provider fee (0.85 %) and the max slippage (1 %) in integers', () => {
     expect(percentOf(10_000n, 0.85)).toBe(85n)

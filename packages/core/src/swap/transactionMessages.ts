@@ -7,9 +7,13 @@ import type { CaipNetwork } from '../networks/networks.ts'
 import type { SnackbarMessage } from '../snackbar/snackbar.ts'
 
 /** The adapter that signs for the network, when it can send transactions (EVM adapters can; see ChainAdapter). */
-export function sendingAdapter(client: FoyerClient, network: CaipNetwork): Required<Pick<ChainAdapter, 'sendTransaction' | 'writeContract' | 'waitForReceipt'>> & ChainAdapter {
+export function sendingAdapter(
+  client: FoyerClient,
+  network: CaipNetwork,
+): Required<Pick<ChainAdapter, 'sendTransaction' | 'writeContract' | 'waitForReceipt'>> & ChainAdapter {
   const adapter = client.options.adapters.find((a) => a.namespace === network.chainNamespace)
-  if (!adapter?.sendTransaction || !adapter.writeContract || !adapter.waitForReceipt) throw new ChainAdapterNotFoundError({ namespace: network.chainNamespace })
+  if (!adapter?.sendTransaction || !adapter.writeContract || !adapter.waitForReceipt)
+    throw new ChainAdapterNotFoundError({ namespace: network.chainNamespace })
   return adapter as ReturnType<typeof sendingAdapter>
 }
 
@@ -24,7 +28,8 @@ export function canSendTransactions(client: FoyerClient, network: CaipNetwork): 
  * viem's short message as it is, else the step's fallback.
  */
 export function walletErrorMessage(error: unknown, fallback: BaseMessageKey): SnackbarMessage {
-  if (error instanceof FoyerError && error.messageKey && isBaseMessageKey(error.messageKey)) return { key: error.messageKey }
+  if (error instanceof FoyerError && error.messageKey && isBaseMessageKey(error.messageKey))
+    return { key: error.messageKey }
   const short = (error as { shortMessage?: unknown } | null)?.shortMessage
   return typeof short === 'string' && short ? { text: short } : { key: fallback }
 }

@@ -18,7 +18,8 @@ export type WalletToken = {
   price: number
 }
 
-export const isNativeToken = (token: Pick<WalletToken, 'address'>) => token.address.toLowerCase() === NATIVE_TOKEN_ADDRESS_EVM
+export const isNativeToken = (token: Pick<WalletToken, 'address'>) =>
+  token.address.toLowerCase() === NATIVE_TOKEN_ADDRESS_EVM
 
 export const tokenId = (network: CaipNetwork, address: string) => `${network.id}:${address}`
 
@@ -26,13 +27,26 @@ export const tokenId = (network: CaipNetwork, address: string) => `${network.id}
  * What the account holds on the network: from the Foyer server's balance endpoint (native plus listed tokens, with
  * prices) when the site has an `apiUrl`, else the native balance over the chain's RPC through the adapter.
  */
-export async function readWalletTokens(client: FoyerClient, { address, network }: { address: string; network: CaipNetwork }): Promise<WalletToken[]> {
+export async function readWalletTokens(
+  client: FoyerClient,
+  { address, network }: { address: string; network: CaipNetwork },
+): Promise<WalletToken[]> {
   if (!client.api) {
     const adapter = client.options.adapters.find((a) => a.namespace === network.chainNamespace)
     if (!adapter) return []
     const balance = await adapter.getBalance({ address, network })
     const { nativeCurrency } = network
-    return [{ id: tokenId(network, NATIVE_TOKEN_ADDRESS_EVM), address: NATIVE_TOKEN_ADDRESS_EVM, symbol: nativeCurrency.symbol, name: nativeCurrency.name, decimals: nativeCurrency.decimals, balance: balance.value, price: 0 }]
+    return [
+      {
+        id: tokenId(network, NATIVE_TOKEN_ADDRESS_EVM),
+        address: NATIVE_TOKEN_ADDRESS_EVM,
+        symbol: nativeCurrency.symbol,
+        name: nativeCurrency.name,
+        decimals: nativeCurrency.decimals,
+        balance: balance.value,
+        price: 0,
+      },
+    ]
   }
   const balances = await fetchTokenBalances(client, { address, chainId: network.id, forceUpdate: true })
   return balances.map((b) => ({

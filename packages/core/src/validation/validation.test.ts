@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isEmail, isEvmAddress, isPositiveAmount, isSolanaAddress, isTransactionHash, isValidAccountName, isValidNameCoinTypeChainId } from './validation.ts'
+import {
+  isEmail,
+  isEvmAddress,
+  isPositiveAmount,
+  isSolanaAddress,
+  isTransactionHash,
+  isValidAccountName,
+  isValidNameCoinTypeChainId,
+} from './validation.ts'
 
 describe('validators', () => {
   it('EVM addresses', () => {

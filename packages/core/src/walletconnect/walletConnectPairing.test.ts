@@ -4,7 +4,13 @@ import { UserRejectedRequestError } from '../errors/errors.ts'
 import { walletDeepLink, walletPlatformLinks } from './deepLinks.ts'
 import { isPairingExpired, msUntilPairingRenewal } from './pairingExpiry.ts'
 import { createWalletConnectPairing } from './walletConnectPairing.ts'
-import { WALLETCONNECT_DEEP_LINK_KEY, addRecentWallet, getRecentWallets, getStoredDeepLink, setStoredDeepLink } from './walletStorage.ts'
+import {
+  addRecentWallet,
+  getRecentWallets,
+  getStoredDeepLink,
+  setStoredDeepLink,
+  WALLETCONNECT_DEEP_LINK_KEY,
+} from './walletStorage.ts'
 
 describe('pairing expiry', () => {
   it('counts a URI as expired within its last 10 s of 4 minutes', () => {
@@ -94,10 +100,22 @@ describe('deep links', () => {
   it('builds native and universal links with the encoded URI', () => {
     expect(walletDeepLink('metamask://', uri)).toBe(`metamask://wc?uri=${encodeURIComponent(uri)}`)
     expect(walletDeepLink('okex://main', uri)).toBe(`okex://main/wc?uri=${encodeURIComponent(uri)}`)
-    expect(walletDeepLink('https://metamask.app.link/', uri)).toBe(`https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}`)
+    expect(walletDeepLink('https://metamask.app.link/', uri)).toBe(
+      `https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}`,
+    )
   })
   it('offers only the platforms a wallet has, preferring universal links on mobile', () => {
-    const links = walletPlatformLinks({ id: 'x', name: 'X', homepage: 'https://x.example', mobile_link: 'x://', mobile_universal_link: 'https://x.example/app', webapp_link: 'https://app.x.example' }, uri)
+    const links = walletPlatformLinks(
+      {
+        id: 'x',
+        name: 'X',
+        homepage: 'https://x.example',
+        mobile_link: 'x://',
+        mobile_universal_link: 'https://x.example/app',
+        webapp_link: 'https://app.x.example',
+      },
+      uri,
+    )
     expect(Object.keys(links).sort()).toEqual(['browser', 'mobile', 'web'])
     expect(links.mobile).toBe(`https://x.example/app/wc?uri=${encodeURIComponent(uri)}`)
   })
@@ -106,7 +124,11 @@ describe('deep links', () => {
 describe('recent wallets and the stored deep link', () => {
   beforeEach(() => {
     const map = new Map<string, string>()
-    vi.stubGlobal('localStorage', { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => map.set(k, v), removeItem: (k: string) => map.delete(k) })
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => map.set(k, v),
+      removeItem: (k: string) => map.delete(k),
+    })
   })
   afterEach(() => vi.unstubAllGlobals())
 

@@ -1,5 +1,5 @@
 import { ConnectorNotFoundError, isUserRejection } from '../errors/errors.ts'
-import { type Store, createStore } from '../store/createStore.ts'
+import { createStore, type Store } from '../store/createStore.ts'
 import { msUntilPairingRenewal } from './pairingExpiry.ts'
 import { type RecentWallet, setStoredDeepLink } from './walletStorage.ts'
 
@@ -19,7 +19,10 @@ export type PairingState = {
 
 export type WalletConnectPairingDependencies = {
   /** Core's connect, which hands `onUri` to the adapter. */
-  connect(connectorId: string, parameters: { onUri: (uri: string) => void; recentWallet?: RecentWallet }): Promise<unknown>
+  connect(
+    connectorId: string,
+    parameters: { onUri: (uri: string) => void; recentWallet?: RecentWallet },
+  ): Promise<unknown>
   /** The id of the WalletConnect connector an adapter listed, if any. */
   findConnectorId(): string | undefined
   now?: () => number
@@ -29,16 +32,23 @@ export type WalletConnectPairingDependencies = {
  * The WalletConnect pairing as the modal drives it: start (or restart) an attempt, follow its URI, renew the
  * URI when it comes within 10 s of its 4-minute lifetime, and tell a decline from a failure.
  */
-export function createWalletConnectPairing({ connect, findConnectorId, now = Date.now }: WalletConnectPairingDependencies) {
+export function createWalletConnectPairing({
+  connect,
+  findConnectorId,
+  now = Date.now,
+}: WalletConnectPairingDependencies) {
   const store: Store<PairingState> = createStore<PairingState>({ status: 'idle' })
   let attempt = 0
   let renewTimer: ReturnType<typeof setTimeout> | undefined
 
   function scheduleRenewal(mine: number, createdAt: number) {
     clearTimeout(renewTimer)
-    renewTimer = setTimeout(() => {
-      if (mine === attempt && store.getState().status === 'pairing') start(store.getState().wallet)
-    }, msUntilPairingRenewal(createdAt, now()))
+    renewTimer = setTimeout(
+      () => {
+        if (mine === attempt && store.getState().status === 'pairing') start(store.getState().wallet)
+      },
+      msUntilPairingRenewal(createdAt, now()),
+    )
   }
 
   /** Starts a pairing (a new URI); a pending one is replaced. */
@@ -47,7 +57,13 @@ export function createWalletConnectPairing({ connect, findConnectorId, now = Dat
     clearTimeout(renewTimer)
     const connectorId = findConnectorId()
     if (!connectorId) {
-      store.setState({ status: 'failed', wallet, uri: undefined, createdAt: undefined, error: new ConnectorNotFoundError({ connectorId: 'walletConnect' }) })
+      store.setState({
+        status: 'failed',
+        wallet,
+        uri: undefined,
+        createdAt: undefined,
+        error: new ConnectorNotFoundError({ connectorId: 'walletConnect' }),
+      })
       return
     }
     store.setState({ status: 'pairing', wallet, uri: undefined, createdAt: undefined, error: undefined })
@@ -68,7 +84,12 @@ export function createWalletConnectPairing({ connect, findConnectorId, now = Dat
       (error: unknown) => {
         if (mine !== attempt) return // a renewed pairing replaced this attempt
         clearTimeout(renewTimer)
-        store.setState({ status: isUserRejection(error) ? 'declined' : 'failed', error, uri: undefined, createdAt: undefined })
+        store.setState({
+          status: isUserRejection(error) ? 'declined' : 'failed',
+          error,
+          uri: undefined,
+          createdAt: undefined,
+        })
       },
     )
   }

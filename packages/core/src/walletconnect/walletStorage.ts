@@ -35,7 +35,9 @@ function write(key: string, value: unknown) {
 
 export function getRecentWallets(): RecentWallet[] {
   const list = read<RecentWallet[]>(RECENT_WALLETS_KEY)
-  return Array.isArray(list) ? list.filter((w) => w && typeof w.id === 'string' && typeof w.name === 'string').slice(0, RECENT_WALLETS_KEPT) : []
+  return Array.isArray(list)
+    ? list.filter((w) => w && typeof w.id === 'string' && typeof w.name === 'string').slice(0, RECENT_WALLETS_KEPT)
+    : []
 }
 
 /** Puts the wallet first; keeps 2. */

@@ -9,13 +9,20 @@ import { createFrameBus } from './frameBus.ts'
 const FRAME_URL = 'http://127.0.0.1:5174/'
 const FRAME_ORIGIN = 'http://127.0.0.1:5174'
 
-function fromFrame(bus: { iframe: HTMLIFrameElement }, data: unknown, origin = FRAME_ORIGIN, source: Window | null = bus.iframe.contentWindow) {
+function fromFrame(
+  bus: { iframe: HTMLIFrameElement },
+  data: unknown,
+  origin = FRAME_ORIGIN,
+  source: Window | null = bus.iframe.contentWindow,
+) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
 }
 
 function sentTo(bus: { iframe: HTMLIFrameElement }) {
   const sent: { message: any; targetOrigin: string }[] = []
-  vi.spyOn(bus.iframe.contentWindow!, 'postMessage').mockImplementation(((message: unknown, targetOrigin: string) => void sent.push({ message, targetOrigin })) as never)
+  vi.spyOn(bus.iframe.contentWindow!, 'postMessage').mockImplementation(
+    ((message: unknown, targetOrigin: string) => void sent.push({ message, targetOrigin })) as never,
+  )
   return sent
 }
 
@@ -67,7 +74,12 @@ describe('frame bus (site side)', () => {
     fromFrame(b, eventMessage('FRAME_READY', {}))
     const pending = b.request('CONNECT_EMAIL', { email: 'ana@example.com' })
     await vi.waitFor(() => expect(sent).toHaveLength(1))
-    fromFrame(b, responseMessage('CONNECT_EMAIL', sent[0]!.message.id, { error: { code: 'rate_limited', message: 'wait', retryAfterSeconds: 17 } }))
+    fromFrame(
+      b,
+      responseMessage('CONNECT_EMAIL', sent[0]!.message.id, {
+        error: { code: 'rate_limited', message: 'wait', retryAfterSeconds: 17 },
+      }),
+    )
     const error = await pending.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(EmailRateLimitedError)
     expect((error as EmailRateLimitedError).shortMessage).toBe('Please try again after 17 seconds')
@@ -105,7 +117,11 @@ describe('frame bus (site side)', () => {
 describe('embedded wallet client provider', () => {
   it('refuses a method on neither list before it reaches the frame, and reports it', async () => {
     const refused: string[] = []
-    const client = createEmbeddedWalletClient({ frameUrl: FRAME_URL, projectId: 'foyer-demo', onRpcNotAllowed: (m) => refused.push(m) })
+    const client = createEmbeddedWalletClient({
+      frameUrl: FRAME_URL,
+      projectId: 'foyer-demo',
+      onRpcNotAllowed: (m) => refused.push(m),
+    })
     cleanups.push(client.destroy)
     const sent = sentTo(client.bus)
     fromFrame(client.bus, eventMessage('FRAME_READY', {}))
@@ -119,16 +135,26 @@ describe('embedded wallet client provider', () => {
 
   it('forwards a not-safe method to the frame and shows the frame when it asks', async () => {
     const visibility: boolean[] = []
-    const client = createEmbeddedWalletClient({ frameUrl: FRAME_URL, projectId: 'foyer-demo', onFrameVisibility: (v) => visibility.push(v) })
+    const client = createEmbeddedWalletClient({
+      frameUrl: FRAME_URL,
+      projectId: 'foyer-demo',
+      onFrameVisibility: (v) => visibility.push(v),
+    })
     cleanups.push(client.destroy)
     const sent = sentTo(client.bus)
     fromFrame(client.bus, eventMessage('FRAME_READY', {}))
-    const pending = client.provider.request({ method: 'personal_sign', params: ['0x6869', '0x0000000000000000000000000000000000000001'] })
+    const pending = client.provider.request({
+      method: 'personal_sign',
+      params: ['0x6869', '0x0000000000000000000000000000000000000001'],
+    })
     await vi.waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]!.message).toMatchObject({ type: 'RPC_REQUEST', payload: { method: 'personal_sign' } })
     fromFrame(client.bus, eventMessage('FRAME_VISIBILITY', { visible: true, reason: 'approval' }))
     fromFrame(client.bus, eventMessage('FRAME_VISIBILITY', { visible: false }))
-    fromFrame(client.bus, responseMessage('RPC_REQUEST', sent[0]!.message.id, { error: { code: 'rejected', message: 'no' } }))
+    fromFrame(
+      client.bus,
+      responseMessage('RPC_REQUEST', sent[0]!.message.id, { error: { code: 'rejected', message: 'no' } }),
+    )
     await expect(pending).rejects.toMatchObject({ code: 4001 })
     expect(visibility).toEqual([true, false])
   })

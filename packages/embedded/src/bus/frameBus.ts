@@ -8,10 +8,10 @@ import { toFoyerFrameError } from '../errors/frameErrors.ts'
 import {
   type EventMessage,
   type EventType,
+  parseFrameMessage,
   type RequestPayload,
   type RequestResult,
   type RequestType,
-  parseFrameMessage,
   requestMessage,
 } from '../messages/messages.ts'
 
@@ -30,7 +30,12 @@ export type FrameBusOptions = {
 
 export type FrameRequestOptions = { signal?: AbortSignal; timeoutMs?: number; method?: string }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: FoyerError) => void; cleanup: () => void; method?: string }
+type Pending = {
+  resolve: (value: unknown) => void
+  reject: (error: FoyerError) => void
+  cleanup: () => void
+  method?: string
+}
 
 /** Marks the frame's host element so the modal leaves it usable (not inert) while it is shown. */
 export const FRAME_CONTAINER_ATTRIBUTE = 'data-foyer-frame'
@@ -64,7 +69,15 @@ export function createFrameBus(options: FrameBusOptions) {
     readyReject = reject
   })
   ready.catch(() => {}) // observed by requests; never an unhandled rejection
-  const loadTimer = setTimeout(() => readyReject(new EmbeddedFrameLoadError({ details: `The frame at ${frameOrigin} did not answer within ${loadTimeoutMs} ms` })), loadTimeoutMs)
+  const loadTimer = setTimeout(
+    () =>
+      readyReject(
+        new EmbeddedFrameLoadError({
+          details: `The frame at ${frameOrigin} did not answer within ${loadTimeoutMs} ms`,
+        }),
+      ),
+    loadTimeoutMs,
+  )
 
   function onMessage(event: MessageEvent) {
     // Pin the frame's origin and this iframe's window: any other page posting "frame" messages is ignored.
@@ -97,7 +110,11 @@ export function createFrameBus(options: FrameBusOptions) {
   window.addEventListener('message', onMessage)
   document.body.appendChild(container)
 
-  async function request<type extends RequestType>(type: type, payload: RequestPayload<type>, requestOptions: FrameRequestOptions = {}): Promise<RequestResult<type>> {
+  async function request<type extends RequestType>(
+    type: type,
+    payload: RequestPayload<type>,
+    requestOptions: FrameRequestOptions = {},
+  ): Promise<RequestResult<type>> {
     if (destroyed) throw new RequestAbortedError({ details: 'The embedded wallet was closed' })
     const { signal, timeoutMs = requestTimeoutMs, method } = requestOptions
     if (signal?.aborted) throw new RequestAbortedError()
@@ -105,7 +122,10 @@ export function createFrameBus(options: FrameBusOptions) {
     const id = randomId()
     const message = requestMessage(type, id, payload)
     return new Promise<RequestResult<type>>((resolve, reject) => {
-      const timer = setTimeout(() => settle(new EmbeddedWalletError({ code: 'failed', details: `${type} timed out after ${timeoutMs} ms` })), timeoutMs)
+      const timer = setTimeout(
+        () => settle(new EmbeddedWalletError({ code: 'failed', details: `${type} timed out after ${timeoutMs} ms` })),
+        timeoutMs,
+      )
       const onAbort = () => {
         settle(new RequestAbortedError())
         post('ABORT_PENDING', {})
@@ -127,7 +147,10 @@ export function createFrameBus(options: FrameBusOptions) {
 
   /** Fire and forget (no answer awaited). */
   function post<type extends RequestType>(type: type, payload: RequestPayload<type>) {
-    ready.then(() => iframe.contentWindow?.postMessage(requestMessage(type, randomId(), payload), frameOrigin), () => {})
+    ready.then(
+      () => iframe.contentWindow?.postMessage(requestMessage(type, randomId(), payload), frameOrigin),
+      () => {},
+    )
   }
 
   /** Rejects every pending request with "Request was aborted" and tells the frame to drop what it shows. */
@@ -149,7 +172,8 @@ export function createFrameBus(options: FrameBusOptions) {
 
   function hide() {
     container.setAttribute('aria-hidden', 'true')
-    container.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none;overflow:hidden'
+    container.style.cssText =
+      'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none;overflow:hidden'
   }
 
   return {
@@ -191,7 +215,9 @@ function waitOrAbort(promise: Promise<void>, signal?: AbortSignal): Promise<void
 }
 
 function randomId(): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 export type { EventType }

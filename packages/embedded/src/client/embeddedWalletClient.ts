@@ -4,7 +4,7 @@
  * the person (the site is told to show it); anything else is refused here and in the frame.
  */
 import { type FoyerError, RpcNotAllowedError, UserRejectedRequestError } from '@foyer/core'
-import { type FrameBus, createFrameBus } from '../bus/frameBus.ts'
+import { createFrameBus, type FrameBus } from '../bus/frameBus.ts'
 import { EmbeddedRpcError, withRpcCode } from '../errors/frameErrors.ts'
 import type { EmbeddedUser, EventMessage } from '../messages/messages.ts'
 import { classifyRpcMethod } from '../methods/rpcMethods.ts'
@@ -69,7 +69,12 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     }
   }
 
-  const bus: FrameBus = createFrameBus({ frameUrl: options.frameUrl, projectId: options.projectId, loadTimeoutMs: options.loadTimeoutMs, onEvent })
+  const bus: FrameBus = createFrameBus({
+    frameUrl: options.frameUrl,
+    projectId: options.projectId,
+    loadTimeoutMs: options.loadTimeoutMs,
+    onEvent,
+  })
 
   async function refreshUser(requestedChainId?: number) {
     const result = await bus.request('GET_USER', requestedChainId === undefined ? {} : { chainId: requestedChainId })
@@ -107,7 +112,11 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
       }
     }
     try {
-      const { result } = await bus.request('RPC_REQUEST', { method, ...(params === undefined ? {} : { params }) }, { method, timeoutMs: kind === 'notSafe' ? PERSON_TIMEOUT_MS : undefined })
+      const { result } = await bus.request(
+        'RPC_REQUEST',
+        { method, ...(params === undefined ? {} : { params }) },
+        { method, timeoutMs: kind === 'notSafe' ? PERSON_TIMEOUT_MS : undefined },
+      )
       return result
     } catch (error) {
       throw toProviderError(error as FoyerError)
@@ -174,8 +183,11 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     },
     syncTheme: (themeMode: 'light' | 'dark', themeVariables?: Record<string, string>) =>
       bus.request('SYNC_THEME', { themeMode, ...(themeVariables && { themeVariables }) }),
-    syncDappData: (payload: { sdkVersion: string; locale?: string; metadata?: { name: string; description?: string; url?: string; icons?: string[] } }) =>
-      bus.request('SYNC_DAPP_DATA', payload),
+    syncDappData: (payload: {
+      sdkVersion: string
+      locale?: string
+      metadata?: { name: string; description?: string; url?: string; icons?: string[] }
+    }) => bus.request('SYNC_DAPP_DATA', payload),
     getSmartAccountEnabledNetworks: () => bus.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {}),
     setPreferredAccount: (type: 'eoa' | 'smartAccount') => bus.request('SET_PREFERRED_ACCOUNT', { type }),
     /** Shows the frame over `element`, following its position until the clean-up runs. */

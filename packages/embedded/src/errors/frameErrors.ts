@@ -36,7 +36,10 @@ export function toFoyerFrameError(error: FrameError, method?: string): FoyerErro
     case 'unauthorized':
       return new EmbeddedWalletError({ code: error.code, details: error.message })
     case 'invalid_request':
-      return new EmbeddedWalletError({ code: /email/i.test(error.message) ? 'invalid_email' : 'failed', details: error.message })
+      return new EmbeddedWalletError({
+        code: /email/i.test(error.message) ? 'invalid_email' : 'failed',
+        details: error.message,
+      })
     case 'rpc_error':
       return new EmbeddedRpcError({ rpcCode: error.rpcCode ?? -32603, message: error.message })
     default:

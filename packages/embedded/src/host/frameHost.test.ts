@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { requestMessage } from '../messages/messages.ts'
-import { type FrameHandlers, FrameHostError, createFrameHost } from './frameHost.ts'
+import { createFrameHost, type FrameHandlers, FrameHostError } from './frameHost.ts'
 
 const PARENT = 'http://127.0.0.1:5173'
 const stops: (() => void)[] = []
@@ -12,9 +12,15 @@ afterEach(() => {
 function host(handlers: Partial<FrameHandlers>) {
   const parent = { postMessage: vi.fn() } as unknown as Window & { postMessage: ReturnType<typeof vi.fn> }
   const ignored: string[] = []
-  const created = createFrameHost({ parentOrigin: PARENT, parentWindow: parent, handlers: handlers as FrameHandlers, onIgnored: (r) => ignored.push(r) })
+  const created = createFrameHost({
+    parentOrigin: PARENT,
+    parentWindow: parent,
+    handlers: handlers as FrameHandlers,
+    onIgnored: (r) => ignored.push(r),
+  })
   stops.push(created.stop)
-  const send = (data: unknown, origin = PARENT, source: unknown = parent) => window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }))
+  const send = (data: unknown, origin = PARENT, source: unknown = parent) =>
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }))
   return { parent, ignored, send, created }
 }
 
@@ -29,7 +35,10 @@ describe('frame host (frame side)', () => {
     expect(getChainId).not.toHaveBeenCalled()
     send(requestMessage('GET_CHAIN_ID', 'request-0004', {}))
     await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledTimes(1))
-    expect(parent.postMessage).toHaveBeenCalledWith(expect.objectContaining({ kind: 'response', id: 'request-0004', ok: true, result: { chainId: 31337 } }), PARENT)
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'response', id: 'request-0004', ok: true, result: { chainId: 31337 } }),
+      PARENT,
+    )
   })
 
   it('answers handler refusals with their code and hides unexpected errors', async () => {

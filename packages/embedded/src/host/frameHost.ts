@@ -5,13 +5,13 @@
 import {
   type EventPayload,
   type EventType,
+  eventMessage,
   type FrameError,
   type FrameErrorCode,
+  parseRequestMessage,
   type RequestPayload,
   type RequestResult,
   type RequestType,
-  eventMessage,
-  parseRequestMessage,
   responseMessage,
 } from '../messages/messages.ts'
 
@@ -70,7 +70,9 @@ export function createFrameHost(options: FrameHostOptions) {
       response = responseMessage(request.type, request.id, outcome)
     } catch {
       // Our own answer did not match the schema: answer with an error rather than nothing.
-      response = responseMessage(request.type, request.id, { error: { code: 'server_error', message: 'The frame produced an invalid answer' } })
+      response = responseMessage(request.type, request.id, {
+        error: { code: 'server_error', message: 'The frame produced an invalid answer' },
+      })
     }
     parentWindow.postMessage(response, parentOrigin)
   }

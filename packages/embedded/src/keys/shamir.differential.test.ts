@@ -29,7 +29,12 @@ describe('shares made by our earlier code (x = 1, 2, 3)', () => {
   it('combine to the same key under the audited library, every pair: existing wallets need no migration', async () => {
     for (const v of OLD_VECTORS) {
       const [device, auth, recovery] = [v.device, v.auth, v.recovery].map(fromHex)
-      for (const pair of [[device, auth], [auth, recovery], [device, recovery], [recovery, device]]) {
+      for (const pair of [
+        [device, auth],
+        [auth, recovery],
+        [device, recovery],
+        [recovery, device],
+      ]) {
         expect(toHex(await combine(pair.map((s) => toLibraryShare(s!))))).toBe(v.secret)
         expect(toHex(await combineShares(pair as Uint8Array[]))).toBe(v.secret)
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { combineShares, deriveShare, fromHex, splitSecret, toHex, unusedX } from './shamir.ts'
 import { gfDiv, gfInverse, gfMul } from './gf256.ts'
+import { combineShares, deriveShare, fromHex, splitSecret, toHex, unusedX } from './shamir.ts'
 
 const secret = fromHex('4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318')
 
@@ -37,7 +37,13 @@ describe('GF(256), constant-time', () => {
 describe('2-of-3 Shamir', () => {
   it('rebuilds the secret from any two of the three shares', async () => {
     const [a, b, c] = await splitSecret(secret, { shares: 3, threshold: 2 })
-    for (const pair of [[a, b], [a, c], [b, c], [c, a]]) expect(toHex(await combineShares(pair as Uint8Array[]))).toBe(toHex(secret))
+    for (const pair of [
+      [a, b],
+      [a, c],
+      [b, c],
+      [c, a],
+    ])
+      expect(toHex(await combineShares(pair as Uint8Array[]))).toBe(toHex(secret))
   })
 
   it('puts x first, nonzero and distinct, and takes a Buffer as the secret', async () => {

@@ -84,7 +84,8 @@ function checkShares(shares: readonly Uint8Array[]) {
   if (length < 2 || shares.some((s) => s.length !== length)) throw new RangeError('the shares have different lengths')
   const xs = shares.map((s) => s[0]!)
   // The library would take x = 0 as the secret itself: refuse it here.
-  if (xs.some((x) => x === 0) || new Set(xs).size !== xs.length) throw new RangeError('share x values must be distinct and non-zero')
+  if (xs.some((x) => x === 0) || new Set(xs).size !== xs.length)
+    throw new RangeError('share x values must be distinct and non-zero')
 }
 
 export function toHex(bytes: Uint8Array): string {

@@ -1,17 +1,46 @@
 import { describe, expect, it } from 'vitest'
-import { MESSAGE_CHANNEL, eventMessage, parseFrameMessage, parseRequestMessage, requestMessage, responseMessage } from './messages.ts'
+import {
+  eventMessage,
+  MESSAGE_CHANNEL,
+  parseFrameMessage,
+  parseRequestMessage,
+  requestMessage,
+  responseMessage,
+} from './messages.ts'
 import { SchemaError } from './schema.ts'
 
-const request = (type: string, payload: unknown, extra: Record<string, unknown> = {}) => ({ channel: MESSAGE_CHANNEL, version: 1, kind: 'request', id: 'request-0001', type, payload, ...extra })
+const request = (type: string, payload: unknown, extra: Record<string, unknown> = {}) => ({
+  channel: MESSAGE_CHANNEL,
+  version: 1,
+  kind: 'request',
+  id: 'request-0001',
+  type,
+  payload,
+  ...extra,
+})
 
 describe('frame message schemas', () => {
   it('accepts each well-formed request and returns exactly its fields', () => {
-    expect(parseRequestMessage(request('CONNECT_EMAIL', { email: 'ana@example.com' })).payload).toEqual({ email: 'ana@example.com' })
+    expect(parseRequestMessage(request('CONNECT_EMAIL', { email: 'ana@example.com' })).payload).toEqual({
+      email: 'ana@example.com',
+    })
     expect(parseRequestMessage(request('CONNECT_OTP', {})).payload).toEqual({})
-    expect(parseRequestMessage(request('UPDATE_EMAIL', { email: 'bo@example.com' })).payload).toEqual({ email: 'bo@example.com' })
+    expect(parseRequestMessage(request('UPDATE_EMAIL', { email: 'bo@example.com' })).payload).toEqual({
+      email: 'bo@example.com',
+    })
     expect(parseRequestMessage(request('SHOW_DEVICES', undefined)).payload).toEqual({})
-    expect(parseRequestMessage(request('RPC_REQUEST', { method: 'personal_sign', params: ['0x68', '0x0000000000000000000000000000000000000001'] })).type).toBe('RPC_REQUEST')
-    expect(parseRequestMessage(request('SYNC_THEME', { themeMode: 'dark', themeVariables: { '--foyer-accent': '#123456' } })).payload).toMatchObject({ themeMode: 'dark' })
+    expect(
+      parseRequestMessage(
+        request('RPC_REQUEST', {
+          method: 'personal_sign',
+          params: ['0x68', '0x0000000000000000000000000000000000000001'],
+        }),
+      ).type,
+    ).toBe('RPC_REQUEST')
+    expect(
+      parseRequestMessage(request('SYNC_THEME', { themeMode: 'dark', themeVariables: { '--foyer-accent': '#123456' } }))
+        .payload,
+    ).toMatchObject({ themeMode: 'dark' })
     expect(parseRequestMessage(request('IS_CONNECTED', undefined)).payload).toEqual({})
   })
 
@@ -44,12 +73,24 @@ describe('frame message schemas', () => {
     expect(() => parseFrameMessage({ ...ok, result: { action: 'DELETE_WALLET' } })).toThrow(SchemaError)
     // VERIFY_DEVICE told the site which emails have an account: it is no answer any more.
     expect(() => parseFrameMessage({ ...ok, result: { action: 'VERIFY_DEVICE' } })).toThrow(SchemaError)
-    expect(parseFrameMessage(responseMessage('SHOW_DEVICES', 'request-0005', { result: { signedOut: true } }))).toMatchObject({ ok: true, result: { signedOut: true } })
-    const failed = responseMessage('CONNECT_EMAIL', 'request-0002', { error: { code: 'rate_limited', message: 'wait', retryAfterSeconds: 12 } })
-    expect(parseFrameMessage(failed)).toMatchObject({ ok: false, error: { code: 'rate_limited', retryAfterSeconds: 12 } })
+    expect(
+      parseFrameMessage(responseMessage('SHOW_DEVICES', 'request-0005', { result: { signedOut: true } })),
+    ).toMatchObject({ ok: true, result: { signedOut: true } })
+    const failed = responseMessage('CONNECT_EMAIL', 'request-0002', {
+      error: { code: 'rate_limited', message: 'wait', retryAfterSeconds: 12 },
+    })
+    expect(parseFrameMessage(failed)).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited', retryAfterSeconds: 12 },
+    })
     expect(() => parseFrameMessage({ ...failed, error: { code: 'made_up', message: '' } })).toThrow(SchemaError)
-    expect(parseFrameMessage(eventMessage('CHAIN_CHANGED', { chainId: 31337 }))).toMatchObject({ kind: 'event', type: 'CHAIN_CHANGED' })
-    expect(() => parseFrameMessage({ ...eventMessage('ACCOUNT_CHANGED', { address: null }), payload: { address: 'nope' } })).toThrow(SchemaError)
+    expect(parseFrameMessage(eventMessage('CHAIN_CHANGED', { chainId: 31337 }))).toMatchObject({
+      kind: 'event',
+      type: 'CHAIN_CHANGED',
+    })
+    expect(() =>
+      parseFrameMessage({ ...eventMessage('ACCOUNT_CHANGED', { address: null }), payload: { address: 'nope' } }),
+    ).toThrow(SchemaError)
   })
 
   it('validates outgoing messages too', () => {

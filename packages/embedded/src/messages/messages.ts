@@ -4,11 +4,9 @@
  * validate everything they receive against these schemas and drop what does not match.
  */
 import {
-  type Infer,
-  type Schema,
-  SchemaError,
   array,
   boolean,
+  type Infer,
   integer,
   isPlainObject,
   json,
@@ -17,6 +15,8 @@ import {
   oneOf,
   optional,
   record,
+  type Schema,
+  SchemaError,
   string,
 } from './schema.ts'
 
@@ -66,7 +66,12 @@ export const requestSchemas = {
   /** The frame lists this user's devices (revoke any, sign out everywhere); resolves when the person is done. */
   SHOW_DEVICES: { payload: empty, result: object({ signedOut: boolean }) },
   SYNC_THEME: {
-    payload: object({ themeMode, themeVariables: optional(record(string({ max: 64, pattern: /^--foyer-[a-z0-9-]+$/ }), string({ max: 200 }), { max: 50 })) }),
+    payload: object({
+      themeMode,
+      themeVariables: optional(
+        record(string({ max: 64, pattern: /^--foyer-[a-z0-9-]+$/ }), string({ max: 200 }), { max: 50 }),
+      ),
+    }),
     result: empty,
   },
   SYNC_DAPP_DATA: {
@@ -74,14 +79,27 @@ export const requestSchemas = {
       sdkVersion: string({ max: 32 }),
       /** The language of the site's modal; the frame's own screens follow it. */
       locale: optional(string({ min: 2, max: 10, pattern: /^[a-z]{2}(?:-[A-Z]{2})?$/ })),
-      metadata: optional(object({ name: string({ max: 100 }), description: optional(string({ max: 500 })), url: optional(string({ max: 500 })), icons: optional(array(string({ max: 500 }), { max: 5 })) })),
+      metadata: optional(
+        object({
+          name: string({ max: 100 }),
+          description: optional(string({ max: 500 })),
+          url: optional(string({ max: 500 })),
+          icons: optional(array(string({ max: 500 }), { max: 5 })),
+        }),
+      ),
     }),
     result: empty,
   },
   /** Smart accounts do not exist in Foyer yet: the frame answers with no networks (an honest stub). */
-  GET_SMART_ACCOUNT_ENABLED_NETWORKS: { payload: empty, result: object({ smartAccountEnabledNetworks: array(chainId, { max: 0 }) }) },
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: {
+    payload: empty,
+    result: object({ smartAccountEnabledNetworks: array(chainId, { max: 0 }) }),
+  },
   /** Only `eoa` is accepted until smart accounts exist; `smartAccount` is refused with `unsupported`. */
-  SET_PREFERRED_ACCOUNT: { payload: object({ type: oneOf('eoa', 'smartAccount') }), result: object({ type: oneOf('eoa') }) },
+  SET_PREFERRED_ACCOUNT: {
+    payload: object({ type: oneOf('eoa', 'smartAccount') }),
+    result: object({ type: oneOf('eoa') }),
+  },
   /** The site's modal closed: the frame rejects the approval it is showing, if any. */
   ABORT_PENDING: { payload: empty, result: empty },
 } satisfies Record<string, { payload: Schema<unknown>; result: Schema<unknown> }>
@@ -139,8 +157,24 @@ export type RequestMessage<type extends RequestType = RequestType> = {
   payload: RequestPayload<type>
 }
 export type ResponseMessage<type extends RequestType = RequestType> =
-  | { channel: typeof MESSAGE_CHANNEL; version: typeof MESSAGE_VERSION; kind: 'response'; id: string; type: type; ok: true; result: RequestResult<type> }
-  | { channel: typeof MESSAGE_CHANNEL; version: typeof MESSAGE_VERSION; kind: 'response'; id: string; type: type; ok: false; error: FrameError }
+  | {
+      channel: typeof MESSAGE_CHANNEL
+      version: typeof MESSAGE_VERSION
+      kind: 'response'
+      id: string
+      type: type
+      ok: true
+      result: RequestResult<type>
+    }
+  | {
+      channel: typeof MESSAGE_CHANNEL
+      version: typeof MESSAGE_VERSION
+      kind: 'response'
+      id: string
+      type: type
+      ok: false
+      error: FrameError
+    }
 export type EventMessage<type extends EventType = EventType> = {
   channel: typeof MESSAGE_CHANNEL
   version: typeof MESSAGE_VERSION
@@ -161,7 +195,9 @@ export function parseRequestMessage(input: unknown): RequestMessage {
   const message = envelope(input, 'request')
   const id = messageId.parse(message.id, 'id')
   const type = oneOf(...(Object.keys(requestSchemas) as RequestType[])).parse(message.type, 'type')
-  for (const key of Object.keys(message)) if (!['channel', 'version', 'kind', 'id', 'type', 'payload'].includes(key)) throw new SchemaError(key, 'no such key')
+  for (const key of Object.keys(message))
+    if (!['channel', 'version', 'kind', 'id', 'type', 'payload'].includes(key))
+      throw new SchemaError(key, 'no such key')
   const payload = requestSchemas[type].payload.parse(message.payload ?? {}, 'payload')
   return { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'request', id, type, payload } as RequestMessage
 }
@@ -172,7 +208,8 @@ export function parseResponseMessage(input: unknown): ResponseMessage {
   const id = messageId.parse(message.id, 'id')
   const type = oneOf(...(Object.keys(requestSchemas) as RequestType[])).parse(message.type, 'type')
   const base = { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'response', id, type } as const
-  if (message.ok === true) return { ...base, ok: true, result: requestSchemas[type].result.parse(message.result, 'result') } as ResponseMessage
+  if (message.ok === true)
+    return { ...base, ok: true, result: requestSchemas[type].result.parse(message.result, 'result') } as ResponseMessage
   if (message.ok === false) return { ...base, ok: false, error: frameError.parse(message.error, 'error') }
   throw new SchemaError('ok', 'true or false')
 }
@@ -181,7 +218,13 @@ export function parseResponseMessage(input: unknown): ResponseMessage {
 export function parseEventMessage(input: unknown): EventMessage {
   const message = envelope(input, 'event')
   const type = oneOf(...(Object.keys(eventSchemas) as EventType[])).parse(message.type, 'type')
-  return { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'event', type, payload: eventSchemas[type].parse(message.payload, 'payload') } as EventMessage
+  return {
+    channel: MESSAGE_CHANNEL,
+    version: MESSAGE_VERSION,
+    kind: 'event',
+    type,
+    payload: eventSchemas[type].parse(message.payload, 'payload'),
+  } as EventMessage
 }
 
 /** Parses whatever the site received from the frame: a response or an event. */
@@ -189,7 +232,11 @@ export function parseFrameMessage(input: unknown): ResponseMessage | EventMessag
   return isPlainObject(input) && input.kind === 'event' ? parseEventMessage(input) : parseResponseMessage(input)
 }
 
-export function requestMessage<type extends RequestType>(type: type, id: string, payload: RequestPayload<type>): RequestMessage<type> {
+export function requestMessage<type extends RequestType>(
+  type: type,
+  id: string,
+  payload: RequestPayload<type>,
+): RequestMessage<type> {
   // Validate on the way out too: a bug on our side shows up here, not as a silent drop in the frame.
   requestSchemas[type].payload.parse(payload, 'payload')
   return { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'request', id, type, payload }
@@ -200,8 +247,16 @@ export function eventMessage<type extends EventType>(type: type, payload: EventP
   return { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'event', type, payload }
 }
 
-export function responseMessage<type extends RequestType>(type: type, id: string, outcome: { result: RequestResult<type> } | { error: FrameError }): ResponseMessage<type> {
+export function responseMessage<type extends RequestType>(
+  type: type,
+  id: string,
+  outcome: { result: RequestResult<type> } | { error: FrameError },
+): ResponseMessage<type> {
   const base = { channel: MESSAGE_CHANNEL, version: MESSAGE_VERSION, kind: 'response', id, type } as const
   if ('error' in outcome) return { ...base, ok: false, error: frameError.parse(outcome.error, 'error') }
-  return { ...base, ok: true, result: requestSchemas[type].result.parse(outcome.result, 'result') as RequestResult<type> }
+  return {
+    ...base,
+    ok: true,
+    result: requestSchemas[type].result.parse(outcome.result, 'result') as RequestResult<type>,
+  }
 }

@@ -22,7 +22,8 @@ export function string(options: { min?: number; max?: number; pattern?: RegExp }
   const { min = 0, max = 10_000, pattern } = options
   const expected = `a string of ${min}–${max} characters${pattern ? ` matching ${pattern}` : ''}`
   return schema(expected, (input, path) => {
-    if (typeof input !== 'string' || input.length < min || input.length > max || (pattern && !pattern.test(input))) throw new SchemaError(path, expected)
+    if (typeof input !== 'string' || input.length < min || input.length > max || (pattern && !pattern.test(input)))
+      throw new SchemaError(path, expected)
     return input
   })
 }
@@ -31,7 +32,8 @@ export function integer(options: { min?: number; max?: number } = {}): Schema<nu
   const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = options
   const expected = `an integer from ${min} to ${max}`
   return schema(expected, (input, path) => {
-    if (typeof input !== 'number' || !Number.isSafeInteger(input) || input < min || input > max) throw new SchemaError(path, expected)
+    if (typeof input !== 'number' || !Number.isSafeInteger(input) || input < min || input > max)
+      throw new SchemaError(path, expected)
     return input
   })
 }
@@ -41,7 +43,9 @@ export const boolean: Schema<boolean> = schema('a boolean', (input, path) => {
   return input
 })
 
-export function oneOf<const values extends readonly (string | number | boolean)[]>(...values: values): Schema<values[number]> {
+export function oneOf<const values extends readonly (string | number | boolean)[]>(
+  ...values: values
+): Schema<values[number]> {
   const expected = `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`
   return schema(expected, (input, path) => {
     if (!values.includes(input as values[number])) throw new SchemaError(path, expected)
@@ -101,30 +105,40 @@ export function array<value>(inner: Schema<value>, options: { max?: number } = {
   })
 }
 
-export function record<value>(key: Schema<string>, inner: Schema<value>, options: { max?: number } = {}): Schema<Record<string, value>> {
+export function record<value>(
+  key: Schema<string>,
+  inner: Schema<value>,
+  options: { max?: number } = {},
+): Schema<Record<string, value>> {
   const { max = 100 } = options
   const expected = `an object of at most ${max} entries`
   return schema(expected, (input, path) => {
     if (!isPlainObject(input) || Object.keys(input).length > max) throw new SchemaError(path, expected)
     const out: Record<string, value> = {}
-    for (const [k, v] of Object.entries(input)) out[key.parse(k, `${path}.${k} (key)`)] = inner.parse(v, path ? `${path}.${k}` : k)
+    for (const [k, v] of Object.entries(input))
+      out[key.parse(k, `${path}.${k} (key)`)] = inner.parse(v, path ? `${path}.${k}` : k)
     return out
   })
 }
 
 type Shape = Record<string, Schema<unknown>>
-type OptionalKeys<shape extends Shape> = { [k in keyof shape]: shape[k] extends { optional: true } ? k : never }[keyof shape]
+type OptionalKeys<shape extends Shape> = {
+  [k in keyof shape]: shape[k] extends { optional: true } ? k : never
+}[keyof shape]
 export type ObjectValue<shape extends Shape> = {
   [k in Exclude<keyof shape, OptionalKeys<shape>>]: Infer<shape[k]>
 } & { [k in OptionalKeys<shape>]?: Infer<shape[k]> }
 
 /** A plain object with exactly these keys: unknown keys are refused (a message never carries extras). */
-export function object<shape extends Shape>(shape: shape): Schema<{ [k in keyof ObjectValue<shape>]: ObjectValue<shape>[k] }> {
+export function object<shape extends Shape>(
+  shape: shape,
+): Schema<{ [k in keyof ObjectValue<shape>]: ObjectValue<shape>[k] }> {
   const keys = Object.keys(shape)
   const expected = `an object with keys ${keys.join(', ') || '(none)'}`
   return schema(expected, (input, path) => {
     if (!isPlainObject(input)) throw new SchemaError(path, expected)
-    for (const key of Object.keys(input)) if (!(key in shape)) throw new SchemaError(path ? `${path}.${key}` : key, 'no such key')
+    for (const key of Object.keys(input))
+      if (!(key in shape)) throw new SchemaError(path ? `${path}.${key}` : key, 'no such key')
     const out: Record<string, unknown> = {}
     for (const key of keys) {
       const value = shape[key]!.parse(input[key], path ? `${path}.${key}` : key)

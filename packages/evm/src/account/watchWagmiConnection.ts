@@ -30,7 +30,10 @@ export function toReportedAccount(config: Config, connection: Connected): Report
  * when a person picks a wallet, and wagmi also passes through it on every page load while `reconnect` finds
  * nothing to restore, which would flash a spinner at visitors who never connected.
  */
-export function watchWagmiConnection(config: Config, controller: AdapterController): { report: () => void; unwatch: () => void } {
+export function watchWagmiConnection(
+  config: Config,
+  controller: AdapterController,
+): { report: () => void; unwatch: () => void } {
   let reported: { address: string; chainId: number; connectorUid: string } | undefined
   let status: ConnectionStatus | undefined
   // wagmi changes the connection several times while (re)connecting; the core needs each status once.

@@ -1,6 +1,30 @@
-import { type CaipNetwork, ChainRequiredError, createFoyerClient, ClientNotSetError, UnsupportedChainError, UserRejectedRequestError } from '@foyer/core'
-import { type Config, type CreateConnectorFn, type Storage, createConfig, createStorage, getConnection, http, mock, reconnect } from '@wagmi/core'
-import { createPublicClient, createWalletClient, defineChain, http as viemHttp, parseEther, UserRejectedRequestError as ViemUserRejectedRequestError } from 'viem'
+import {
+  type CaipNetwork,
+  ChainRequiredError,
+  ClientNotSetError,
+  createFoyerClient,
+  UnsupportedChainError,
+  UserRejectedRequestError,
+} from '@foyer/core'
+import {
+  type Config,
+  type CreateConnectorFn,
+  createConfig,
+  createStorage,
+  getConnection,
+  http,
+  mock,
+  reconnect,
+  type Storage,
+} from '@wagmi/core'
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  parseEther,
+  UserRejectedRequestError as ViemUserRejectedRequestError,
+  http as viemHttp,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { toCaipNetwork } from '../networks/evmNetworks.ts'
 import { type Anvil, DEV_ACCOUNTS, startAnvil } from '../test/anvil.ts'
@@ -63,7 +87,10 @@ function mounted(options: Parameters<typeof siteConfig>[0] & { reconnectOnMount?
 describe('evmAdapter against anvil with wagmi mock connector', () => {
   let anvils: Anvil[] = []
   beforeAll(async () => {
-    anvils = await Promise.all([startAnvil({ port: 18745, chainId: 31337 }), startAnvil({ port: 18746, chainId: 31338 })])
+    anvils = await Promise.all([
+      startAnvil({ port: 18745, chainId: 31337 }),
+      startAnvil({ port: 18746, chainId: 31338 }),
+    ])
   })
   afterAll(async () => {
     await Promise.all(anvils.map((anvil) => anvil.stop()))
@@ -73,7 +100,9 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
     const { adapter, recording, unmount } = mounted()
     expect(adapter.namespace).toBe('eip155')
     await vi.waitFor(() => expect(recording.of('setConnectors')).toHaveLength(1))
-    expect(recording.last('setConnectors')!.connectors).toEqual([{ id: 'mock', name: 'Mock Connector', type: 'INJECTED', chain: 'eip155' }])
+    expect(recording.last('setConnectors')!.connectors).toEqual([
+      { id: 'mock', name: 'Mock Connector', type: 'INJECTED', chain: 'eip155' },
+    ])
     expect(recording.last('setStatus')?.status).toBe('disconnected')
     unmount()
   })
@@ -81,7 +110,12 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
   it('connects: setAccount with the address and eip155:31337, and returns the same account', async () => {
     const { adapter, recording, unmount } = mounted()
     const account = await adapter.connect({ connectorId: 'mock', network: networkOne })
-    expect(account).toEqual({ address: ALICE, networkId: 'eip155:31337', connectorId: 'mock', walletInfo: { name: 'Mock Connector' } })
+    expect(account).toEqual({
+      address: ALICE,
+      networkId: 'eip155:31337',
+      connectorId: 'mock',
+      walletInfo: { name: 'Mock Connector' },
+    })
     expect(recording.of('setAccount').map((r) => r.account)).toEqual([account])
     // "connecting" is the core's to set when a person picks a wallet; the adapter reports the outcome.
     expect(recording.of('setStatus').map((r) => r.status)).toEqual(['disconnected'])
@@ -110,7 +144,10 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
     const two = createPublicClient({ transport: viemHttp(networkTwo.rpcUrl) })
     await two.request({ method: 'anvil_setBalance' as never, params: [ALICE, '0x1bc16d674ec80000'] as never }) // 2 ETH
     const one = createPublicClient({ transport: viemHttp(networkOne.rpcUrl) })
-    for (const [network, client] of [[networkOne, one], [networkTwo, two]] as const) {
+    for (const [network, client] of [
+      [networkOne, one],
+      [networkTwo, two],
+    ] as const) {
       const balance = await adapter.getBalance({ address: ALICE, network })
       expect(balance).toEqual({ value: await client.getBalance({ address: ALICE }), decimals: 18, symbol: 'ETH' })
     }
@@ -121,7 +158,9 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
 
   it('refuses balances it cannot read', async () => {
     const { adapter, unmount } = mounted()
-    await expect(adapter.getBalance({ address: ALICE, network: { ...networkOne, rpcUrl: '' } })).rejects.toBeInstanceOf(ClientNotSetError)
+    await expect(adapter.getBalance({ address: ALICE, network: { ...networkOne, rpcUrl: '' } })).rejects.toBeInstanceOf(
+      ClientNotSetError,
+    )
     const solana: CaipNetwork = { ...networkOne, id: 'solana:devnet', chainNamespace: 'solana', chainId: 'devnet' }
     await expect(adapter.getBalance({ address: ALICE, network: solana })).rejects.toBeInstanceOf(UnsupportedChainError)
     await expect(adapter.switchNetwork(undefined as unknown as CaipNetwork)).rejects.toBeInstanceOf(ChainRequiredError)
@@ -171,7 +210,11 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
     const { adapter, recording, unmount, connector } = mounted()
     await adapter.connect({ connectorId: 'mock', network: networkOne })
     connector().onAccountsChanged([BOB])
-    expect(recording.last('setAccount')?.account).toMatchObject({ address: BOB, networkId: 'eip155:31337', connectorId: 'mock' })
+    expect(recording.last('setAccount')?.account).toMatchObject({
+      address: BOB,
+      networkId: 'eip155:31337',
+      connectorId: 'mock',
+    })
     unmount()
   })
 
@@ -185,7 +228,9 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
     expect(recording.of('resetAccount')).toEqual([])
     expect(recording.last('setStatus')?.status).toBe('disconnected')
     features.connectError = false // the person accepts the second time
-    await expect(adapter.connect({ connectorId: 'mock', network: networkOne })).resolves.toMatchObject({ address: ALICE })
+    await expect(adapter.connect({ connectorId: 'mock', network: networkOne })).resolves.toMatchObject({
+      address: ALICE,
+    })
     unmount()
   })
 
@@ -218,7 +263,9 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
     const before = mounted({ storage })
     await before.adapter.connect({ connectorId: 'mock', network: networkTwo })
     before.unmount()
-    await vi.waitFor(() => expect(JSON.parse(browserStorage.getItem('wagmi.store') ?? '{}').state?.current).toBeTruthy())
+    await vi.waitFor(() =>
+      expect(JSON.parse(browserStorage.getItem('wagmi.store') ?? '{}').state?.current).toBeTruthy(),
+    )
 
     // The reload: a new config over the same storage; the wallet still authorises the site.
     const wagmiConfig = siteConfig({ storage, features: { defaultConnected: true, reconnect: true } })
@@ -263,7 +310,10 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
     for (const siteReconnectsFirst of [false, true]) {
       const wagmiConfig = siteConfig()
       const wagmiStatuses: string[] = []
-      wagmiConfig.subscribe((state) => state.status, (status) => void wagmiStatuses.push(status))
+      wagmiConfig.subscribe(
+        (state) => state.status,
+        (status) => void wagmiStatuses.push(status),
+      )
       // WagmiProvider reconnects during its first render, before the Foyer provider's effect mounts the adapter.
       if (siteReconnectsFirst) void reconnect(wagmiConfig)
       const recording = recordingController()
@@ -300,12 +350,20 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
 
   it('drives the real core client: connect, balance, a wallet-side move to an unknown chain, switch back, disconnect', async () => {
     const wagmiConfig = siteConfig()
-    const client = createFoyerClient({ adapters: [evmAdapter({ wagmiConfig })], networks: [chainOne, chainTwo], logLevel: 'silent' })
+    const client = createFoyerClient({
+      adapters: [evmAdapter({ wagmiConfig })],
+      networks: [chainOne, chainTwo],
+      logLevel: 'silent',
+    })
     const unmount = client.mount()
     await vi.waitFor(() => expect(client.getState().connectors.map((c) => c.id)).toEqual(['mock']))
     client.open()
     await client.connect('mock')
-    expect(client.getState().account).toMatchObject({ isConnected: true, address: ALICE, caipAddress: `eip155:31337:${ALICE}` })
+    expect(client.getState().account).toMatchObject({
+      isConnected: true,
+      address: ALICE,
+      caipAddress: `eip155:31337:${ALICE}`,
+    })
     await vi.waitFor(() => expect(client.getState().account.balance).toBeTruthy())
     const one = createPublicClient({ transport: viemHttp(networkOne.rpcUrl) })
     expect(parseEther(client.getState().account.balance!)).toBe(await one.getBalance({ address: ALICE }))
@@ -315,7 +373,11 @@ describe('evmAdapter against anvil with wagmi mock connector', () => {
     await vi.waitFor(() => expect(client.getState().router.view).toBe('UnsupportedChain'))
 
     await client.switchNetwork('eip155:31338')
-    expect(client.getState().network).toMatchObject({ walletNetworkId: 'eip155:31338', selectedNetworkId: 'eip155:31338', unsupported: false })
+    expect(client.getState().network).toMatchObject({
+      walletNetworkId: 'eip155:31338',
+      selectedNetworkId: 'eip155:31338',
+      unsupported: false,
+    })
     expect(getConnection(wagmiConfig).chainId).toBe(31338)
 
     await client.disconnect()

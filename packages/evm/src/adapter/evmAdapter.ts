@@ -10,21 +10,21 @@ import {
 } from '@foyer/core'
 import {
   type Config,
-  type Connector as WagmiConnector,
-  connect as wagmiConnect,
-  disconnect as wagmiDisconnect,
   getConnection,
   ProviderNotFoundError,
   reconnect,
   switchChain,
+  type Connector as WagmiConnector,
+  connect as wagmiConnect,
+  disconnect as wagmiDisconnect,
 } from '@wagmi/core'
-import { type EIP1193Provider, type Hash, type TransactionReceipt, numberToHex } from 'viem'
+import { type EIP1193Provider, type Hash, numberToHex, type TransactionReceipt } from 'viem'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
 import { createEmbeddedRuntime } from '../embedded/embeddedConnector.ts'
 import { isSwitchNotSupportedError, isUnknownChainError, toFoyerError } from '../errors/walletErrors.ts'
 import { evmChainId, toAddEthereumChainParameter } from '../networks/evmNetworks.ts'
-import { type EvmPublicClient, createPublicClients } from '../networks/publicClients.ts'
+import { createPublicClients, type EvmPublicClient } from '../networks/publicClients.ts'
 import type { WaitForReceiptOptions } from '../receipt/waitForReceipt.ts'
 import { type WalletConnectParameters, walletConnect } from '../walletconnect/walletConnectConnector.ts'
 
@@ -99,7 +99,8 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     const chainId = evmChainId(network)
     const provider = (await connector.getProvider()) as EIP1193Provider | undefined
     if (!provider?.request) throw new ProviderNotFoundError()
-    const switchTo = () => provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
+    const switchTo = () =>
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
     try {
       await switchTo()
     } catch (error) {
@@ -118,7 +119,10 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       const account = currentAccount()
       if (account) return account
     }
-    const chainId = network?.chainNamespace === 'eip155' && isConfigured(Number(network.chainId)) ? Number(network.chainId) : undefined
+    const chainId =
+      network?.chainNamespace === 'eip155' && isConfigured(Number(network.chainId))
+        ? Number(network.chainId)
+        : undefined
     try {
       const result = await wagmiConnect(config, { connector, ...(chainId !== undefined && { chainId }) })
       // wagmi's state has the connection now, with the wallet's name and icon; the result is the fallback.
@@ -224,7 +228,8 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
 
     writeContract: async (call) => (await walletTransactions()).writeTokenCall(config, call),
 
-    estimateGas: async (transaction) => (await walletTransactions()).estimateTransactionGas(publicClient(transaction.network), transaction),
+    estimateGas: async (transaction) =>
+      (await walletTransactions()).estimateTransactionGas(publicClient(transaction.network), transaction),
 
     getGasPrice: async (network) => (await walletTransactions()).readGasPrice(publicClient(network)),
   }
@@ -256,4 +261,3 @@ async function restoreConnection(config: Config): Promise<void> {
   if (config.state.status !== 'disconnected') return
   await reconnect(config).catch(() => undefined)
 }
-

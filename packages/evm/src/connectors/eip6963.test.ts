@@ -42,7 +42,9 @@ function testWallet(options: { knownChains?: number[]; addSwitches?: boolean } =
       switch (method) {
         case 'wallet_requestPermissions':
           if (state.reject) throw rpcError(4001, 'User rejected the request.')
-          return [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [ADDRESS] }] }]
+          return [
+            { parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [ADDRESS] }] },
+          ]
         case 'eth_requestAccounts':
         case 'eth_accounts':
           return [ADDRESS]
@@ -107,11 +109,20 @@ describe('evmAdapter with EIP-6963 wallets', () => {
     const unmount = evmAdapter({ wagmiConfig, reconnectOnMount: false }).mount(recording.controller)!
     await vi.waitFor(() => expect(recording.last('setConnectors')?.connectors.map((c) => c.id)).toEqual(['io.rabby']))
     expect(recording.last('setConnectors')!.connectors[0]).toEqual({
-      id: 'io.rabby', name: 'Rabby', type: 'ANNOUNCED', chain: 'eip155', imageUrl: ICON, info: { rdns: 'io.rabby' },
+      id: 'io.rabby',
+      name: 'Rabby',
+      type: 'ANNOUNCED',
+      chain: 'eip155',
+      imageUrl: ICON,
+      info: { rdns: 'io.rabby' },
     })
     // The generic injected connector is not listed: there is no window.ethereum.
 
-    announce(testWallet(), { rdns: 'dev.foyer.late', name: 'Late Wallet', uuid: '9c1f1c9e-0f8e-4d0e-9a57-1a0f2a2c3b02' })
+    announce(testWallet(), {
+      rdns: 'dev.foyer.late',
+      name: 'Late Wallet',
+      uuid: '9c1f1c9e-0f8e-4d0e-9a57-1a0f2a2c3b02',
+    })
     await vi.waitFor(() =>
       expect(recording.last('setConnectors')?.connectors.map((c) => [c.id, c.type])).toEqual([
         ['io.rabby', 'ANNOUNCED'],
@@ -128,7 +139,12 @@ describe('evmAdapter with EIP-6963 wallets', () => {
     try {
       const recording = recordingController()
       const unmount = evmAdapter({ wagmiConfig: siteConfig(), reconnectOnMount: false }).mount(recording.controller)!
-      await vi.waitFor(() => expect(recording.last('setConnectors')?.connectors.map((c) => [c.id, c.type])).toContainEqual(['injected', 'INJECTED']))
+      await vi.waitFor(() =>
+        expect(recording.last('setConnectors')?.connectors.map((c) => [c.id, c.type])).toContainEqual([
+          'injected',
+          'INJECTED',
+        ]),
+      )
       unmount()
 
       target.ethereum = rabby.provider
@@ -148,7 +164,10 @@ describe('evmAdapter with EIP-6963 wallets', () => {
     const unmount = adapter.mount(recording.controller)!
     const account = await adapter.connect({ connectorId: 'io.rabby', network: toCaipNetwork(chainOne) })
     expect(account).toEqual({
-      address: ADDRESS, networkId: 'eip155:31337', connectorId: 'io.rabby', walletInfo: { name: 'Rabby', icon: ICON, rdns: 'io.rabby' },
+      address: ADDRESS,
+      networkId: 'eip155:31337',
+      connectorId: 'io.rabby',
+      walletInfo: { name: 'Rabby', icon: ICON, rdns: 'io.rabby' },
     })
     expect(recording.last('setAccount')?.account).toEqual(account)
     await adapter.disconnect()
@@ -180,7 +199,11 @@ describe('evmAdapter with EIP-6963 wallets', () => {
     const adapter = evmAdapter({ wagmiConfig, reconnectOnMount: false })
     const unmount = adapter.mount(recording.controller)!
     await adapter.connect({ connectorId: 'dev.foyer.onechain', network: toCaipNetwork(chainOne) })
-    const network = { ...toCaipNetwork(chainTwo), rpcUrl: 'http://127.0.0.1:8546', imageUrl: 'https://example.com/two.png' }
+    const network = {
+      ...toCaipNetwork(chainTwo),
+      rpcUrl: 'http://127.0.0.1:8546',
+      imageUrl: 'https://example.com/two.png',
+    }
     await adapter.switchNetwork(network)
     expect(wallet.requests.find((r) => r.method === 'wallet_addEthereumChain')?.params).toEqual([
       {
@@ -206,11 +229,9 @@ describe('evmAdapter with EIP-6963 wallets', () => {
     const unmount = adapter.mount(recording.controller)!
     await adapter.connect({ connectorId: 'dev.foyer.strict' })
     await adapter.switchNetwork(toCaipNetwork(chainTwo))
-    expect(wallet.requests.map((r) => r.method).filter((m) => m.startsWith('wallet_') && m !== 'wallet_requestPermissions')).toEqual([
-      'wallet_switchEthereumChain',
-      'wallet_addEthereumChain',
-      'wallet_switchEthereumChain',
-    ])
+    expect(
+      wallet.requests.map((r) => r.method).filter((m) => m.startsWith('wallet_') && m !== 'wallet_requestPermissions'),
+    ).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain'])
     expect(recording.of('setNetwork').map((r) => r.networkId)).toEqual(['eip155:31338'])
     unmount()
   })
@@ -224,7 +245,8 @@ describe('evmAdapter with EIP-6963 wallets', () => {
     await adapter.connect({ connectorId: 'dev.foyer.noswitch' })
     const original = wallet.provider.request
     wallet.provider.request = async (args) => {
-      if (args.method === 'wallet_switchEthereumChain') throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      if (args.method === 'wallet_switchEthereumChain')
+        throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
       return original(args)
     }
     await expect(adapter.switchNetwork(toCaipNetwork(chainTwo))).rejects.toBeInstanceOf(UserRejectedRequestError)

@@ -20,7 +20,13 @@ export function toFoyerConnector(connector: WagmiConnector, announced: boolean):
   return {
     id: connector.id,
     name: connector.name,
-    type: announced ? 'ANNOUNCED' : connector.type === 'walletConnect' ? 'WALLET_CONNECT' : connector.type === EMBEDDED_CONNECTOR_TYPE ? 'AUTH' : 'INJECTED',
+    type: announced
+      ? 'ANNOUNCED'
+      : connector.type === 'walletConnect'
+        ? 'WALLET_CONNECT'
+        : connector.type === EMBEDDED_CONNECTOR_TYPE
+          ? 'AUTH'
+          : 'INJECTED',
     chain: 'eip155',
     ...(connector.icon && { imageUrl: connector.icon }),
     ...(rdns && { info: { rdns } }),

@@ -10,8 +10,8 @@ import {
   type EmbeddedWallet,
   EmbeddedWalletError,
   FoyerError,
-  RequestAbortedError,
   isFeatureAvailable,
+  RequestAbortedError,
 } from '@foyer/core'
 import type { EmbeddedWalletClient } from '@foyer/embedded'
 import { type Config, type Connector, createConnector, reconnect } from '@wagmi/core'
@@ -159,8 +159,12 @@ export function createEmbeddedRuntime() {
       type: EMBEDDED_CONNECTOR_TYPE,
       async connect(parameters = {}) {
         const embedded = await load()
-        if (parameters.isReconnecting && !(await embedded.isConnected())) throw new EmbeddedWalletError({ code: 'unauthorized' })
-        const knownChain = parameters.chainId !== undefined && config.chains.some((c) => c.id === parameters.chainId) ? parameters.chainId : undefined
+        if (parameters.isReconnecting && !(await embedded.isConnected()))
+          throw new EmbeddedWalletError({ code: 'unauthorized' })
+        const knownChain =
+          parameters.chainId !== undefined && config.chains.some((c) => c.id === parameters.chainId)
+            ? parameters.chainId
+            : undefined
         const user = await embedded.getUser(knownChain)
         hint.set(true)
         watch(embedded)
@@ -257,7 +261,8 @@ function viemFacingProvider(embedded: EmbeddedWalletClient): EmbeddedWalletClien
 function restoreEmbeddedSession(config: Config, connector: Connector) {
   const busy = (status: Config['state']['status']) => status === 'connecting' || status === 'reconnecting'
   const attempt = () => {
-    if (config.state.status === 'disconnected') void reconnect(config, { connectors: [connector] }).catch(() => undefined)
+    if (config.state.status === 'disconnected')
+      void reconnect(config, { connectors: [connector] }).catch(() => undefined)
   }
   if (!busy(config.state.status)) return setTimeout(attempt, 0)
   const off = config.subscribe(

@@ -3,8 +3,12 @@
  * starts an email login or a stored embedded session is restored. The connector in the page only knows when to
  * load it.
  */
-import { type ResolvedOptions, SDK_VERSION, resolveThemeMode } from '@foyer/core'
-import { type EmbeddedWalletClient, type EmbeddedWalletClientOptions, createEmbeddedWalletClient } from '@foyer/embedded'
+import { type ResolvedOptions, resolveThemeMode, SDK_VERSION } from '@foyer/core'
+import {
+  createEmbeddedWalletClient,
+  type EmbeddedWalletClient,
+  type EmbeddedWalletClientOptions,
+} from '@foyer/embedded'
 
 /**
  * Creates the frame client, waits for the frame to answer, and tells it the site's theme, locale and metadata.
@@ -14,14 +18,21 @@ export async function openEmbeddedClient(
   options: ResolvedOptions,
   callbacks: Pick<EmbeddedWalletClientOptions, 'onFrameVisibility' | 'onRpcNotAllowed'>,
 ): Promise<EmbeddedWalletClient> {
-  const created = createEmbeddedWalletClient({ frameUrl: options.frameUrl!, projectId: options.projectId!, ...callbacks })
+  const created = createEmbeddedWalletClient({
+    frameUrl: options.frameUrl!,
+    projectId: options.projectId!,
+    ...callbacks,
+  })
   try {
     await created.bus.ready
   } catch (error) {
     created.destroy()
     throw error
   }
-  const theme = resolveThemeMode(options.themeMode, typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches)
+  const theme = resolveThemeMode(
+    options.themeMode,
+    typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches,
+  )
   void created.syncTheme(theme, options.themeVariables as Record<string, string>).catch(() => {})
   const metadata = options.metadata && {
     name: options.metadata.name,
@@ -29,6 +40,8 @@ export async function openEmbeddedClient(
     ...(options.metadata.url && { url: options.metadata.url }),
     ...(options.metadata.icons && { icons: options.metadata.icons.slice(0, 5) }),
   }
-  void created.syncDappData({ sdkVersion: SDK_VERSION, locale: options.locale, ...(metadata && { metadata }) }).catch(() => {})
+  void created
+    .syncDappData({ sdkVersion: SDK_VERSION, locale: options.locale, ...(metadata && { metadata }) })
+    .catch(() => {})
   return created
 }

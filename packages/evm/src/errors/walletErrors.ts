@@ -1,4 +1,4 @@
-import { UserRejectedRequestError, isUserRejection } from '@foyer/core'
+import { isUserRejection, UserRejectedRequestError } from '@foyer/core'
 
 /**
  * A wallet failure as the modal should see it: a decline in the wallet (EIP-1193 code 4001, viem's or wagmi's

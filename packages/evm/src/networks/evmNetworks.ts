@@ -1,4 +1,4 @@
-import { type CaipNetwork, ChainRequiredError, UnsupportedChainError, fromViemChain } from '@foyer/core'
+import { type CaipNetwork, ChainRequiredError, fromViemChain, UnsupportedChainError } from '@foyer/core'
 import { type AddEthereumChainParameter, type Chain, defineChain, numberToHex } from 'viem'
 
 /**

@@ -1,5 +1,5 @@
 import { type CaipNetwork, ClientNotSetError } from '@foyer/core'
-import { type Chain, type Client, type HttpTransport, createClient, http } from 'viem'
+import { type Chain, type Client, createClient, type HttpTransport, http } from 'viem'
 import { toViemChain } from './evmNetworks.ts'
 
 /**

@@ -14,7 +14,11 @@ export type WaitForReceiptOptions = {
  * Waits for a transaction's receipt over the network's RPC. Rejects with viem's
  * `WaitForTransactionReceiptTimeoutError` after 25 s unless `timeout` says otherwise.
  */
-export function waitForReceipt(client: EvmPublicClient, hash: Hash, options: WaitForReceiptOptions = {}): Promise<TransactionReceipt> {
+export function waitForReceipt(
+  client: EvmPublicClient,
+  hash: Hash,
+  options: WaitForReceiptOptions = {},
+): Promise<TransactionReceipt> {
   return waitForTransactionReceipt(client, {
     hash,
     timeout: options.timeout ?? RECEIPT_TIMEOUT_MS,

@@ -5,7 +5,10 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 
 /** anvil's default dev accounts (from its default mnemonic), unlocked on every anvil. */
-export const DEV_ACCOUNTS = ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] as const
+export const DEV_ACCOUNTS = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+] as const
 
 export type Anvil = { chainId: number; rpcUrl: string; stop: () => Promise<void> }
 
@@ -21,9 +24,13 @@ function anvilBinary(): string {
 
 /** Starts anvil on 127.0.0.1:<port> with the chain id; resolves once it listens. */
 export function startAnvil({ port, chainId }: { port: number; chainId: number }): Promise<Anvil> {
-  const child: ChildProcess = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child: ChildProcess = spawn(
+    anvilBinary(),
+    ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {

@@ -1,5 +1,13 @@
 // Test-only: the real `AdapterController` contract, recording every report instead of updating a store.
-import { type AdapterController, type CaipNetwork, type ConnectionStatus, type Connector, type FoyerOptions, type ReportedAccount, resolveOptions } from '@foyer/core'
+import {
+  type AdapterController,
+  type CaipNetwork,
+  type ConnectionStatus,
+  type Connector,
+  type FoyerOptions,
+  type ReportedAccount,
+  resolveOptions,
+} from '@foyer/core'
 
 export type Report =
   | { type: 'setConnectors'; connectors: Connector[] }
@@ -34,7 +42,8 @@ export function recordingController(networks: readonly CaipNetwork[] = [], optio
     hideEmbeddedFrame: () => void reports.push({ type: 'hideEmbeddedFrame' }),
     rpcNotAllowed: (method) => void reports.push({ type: 'rpcNotAllowed', method }),
   }
-  const of = <T extends Report['type']>(type: T) => reports.filter((r): r is Extract<Report, { type: T }> => r.type === type)
+  const of = <T extends Report['type']>(type: T) =>
+    reports.filter((r): r is Extract<Report, { type: T }> => r.type === type)
   return {
     controller,
     reports,

@@ -3,7 +3,17 @@
 import { createRequire } from 'node:module'
 import { UserRejectedRequestError } from '@foyer/core'
 import { createConfig, createStorage, http, injected } from '@wagmi/core'
-import { type Address, type EIP1193Provider, type Hex, createPublicClient, createWalletClient, defineChain, erc20Abi, http as viemHttp, parseEther } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type EIP1193Provider,
+  erc20Abi,
+  type Hex,
+  parseEther,
+  http as viemHttp,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { evmAdapter } from '../adapter/evmAdapter.ts'
 import { toCaipNetwork } from '../networks/evmNetworks.ts'
@@ -12,7 +22,12 @@ import { recordingController } from '../test/recordingController.ts'
 
 const [ALICE, BOB] = DEV_ACCOUNTS
 const PORT = 19310
-const chain = defineChain({ id: 31337, name: 'Foyer Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [`http://127.0.0.1:${PORT}`] } } })
+const chain = defineChain({
+  id: 31337,
+  name: 'Foyer Local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [`http://127.0.0.1:${PORT}`] } },
+})
 const otherChain = defineChain({ ...chain, id: 31338, name: 'Foyer Local 2' })
 const network = toCaipNetwork(chain)
 const publicClient = createPublicClient({ chain, transport: viemHttp() })
@@ -27,8 +42,13 @@ function anvilWallet() {
     async request({ method, params }: { method: string; params?: unknown[] }) {
       if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ALICE]
       if (method === 'eth_chainId') return `0x${state.chainId.toString(16)}`
-      if (method === 'eth_sendTransaction' && state.rejecting) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
-      const response = await fetch(chain.rpcUrls.default.http[0], { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
+      if (method === 'eth_sendTransaction' && state.rejecting)
+        throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      const response = await fetch(chain.rpcUrls.default.http[0], {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+      })
       const json = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
       if (json.error) throw Object.assign(new Error(json.error.message), { code: json.error.code })
       return json.result
@@ -57,9 +77,16 @@ describe('evmAdapter sends through the connected wallet (anvil)', () => {
     adapter.mount(recordingController([network]).controller)
     await adapter.connect({ connectorId: 'anvil-wallet', network })
     // An ERC-20 (Uniswap's test token, whole supply to Alice) to transfer and approve.
-    const artifact = createRequire(import.meta.url)('@uniswap/v2-core/build/ERC20.json') as { abi: any; bytecode: string }
+    const artifact = createRequire(import.meta.url)('@uniswap/v2-core/build/ERC20.json') as {
+      abi: any
+      bytecode: string
+    }
     const deployer = createWalletClient({ account: ALICE, chain, transport: viemHttp() })
-    const hash = await deployer.deployContract({ abi: artifact.abi, bytecode: `0x${artifact.bytecode}` as Hex, args: [parseEther('1000')] })
+    const hash = await deployer.deployContract({
+      abi: artifact.abi,
+      bytecode: `0x${artifact.bytecode}` as Hex,
+      args: [parseEther('1000')],
+    })
     token = (await publicClient.waitForTransactionReceipt({ hash })).contractAddress!
   })
   afterAll(async () => {
@@ -85,12 +112,26 @@ describe('evmAdapter sends through the connected wallet (anvil)', () => {
   })
 
   it('transfers and approves an ERC-20', async () => {
-    const transfer = await adapter.writeContract({ network, tokenAddress: token, functionName: 'transfer', args: [BOB, parseEther('12')] })
+    const transfer = await adapter.writeContract({
+      network,
+      tokenAddress: token,
+      functionName: 'transfer',
+      args: [BOB, parseEther('12')],
+    })
     expect((await adapter.waitForReceipt(transfer, network)).status).toBe('success')
-    expect(await publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [BOB] })).toBe(parseEther('12'))
-    const approve = await adapter.writeContract({ network, tokenAddress: token, functionName: 'approve', args: [BOB, 777n] })
+    expect(
+      await publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [BOB] }),
+    ).toBe(parseEther('12'))
+    const approve = await adapter.writeContract({
+      network,
+      tokenAddress: token,
+      functionName: 'approve',
+      args: [BOB, 777n],
+    })
     await adapter.waitForReceipt(approve, network)
-    expect(await publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [ALICE, BOB] })).toBe(777n)
+    expect(
+      await publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [ALICE, BOB] }),
+    ).toBe(777n)
   })
 
   it('a decline in the wallet is UserRejectedRequestError, and nothing is sent', async () => {
@@ -98,14 +139,18 @@ describe('evmAdapter sends through the connected wallet (anvil)', () => {
     wallet.state.rejecting = true
     const error = await adapter.sendTransaction({ network, to: BOB, value: 1n }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UserRejectedRequestError)
-    await expect(adapter.writeContract({ network, tokenAddress: token, functionName: 'transfer', args: [BOB, 1n] })).rejects.toBeInstanceOf(UserRejectedRequestError)
+    await expect(
+      adapter.writeContract({ network, tokenAddress: token, functionName: 'transfer', args: [BOB, 1n] }),
+    ).rejects.toBeInstanceOf(UserRejectedRequestError)
     wallet.state.rejecting = false
     expect(await publicClient.getTransactionCount({ address: ALICE })).toBe(nonce)
   })
 
   it('refuses to send on a network the wallet is not on', async () => {
     const nonce = await publicClient.getTransactionCount({ address: ALICE })
-    const error = await adapter.sendTransaction({ network: toCaipNetwork(otherChain), to: BOB, value: 1n }).catch((e: unknown) => e)
+    const error = await adapter
+      .sendTransaction({ network: toCaipNetwork(otherChain), to: BOB, value: 1n })
+      .catch((e: unknown) => e)
     expect((error as { shortMessage?: string }).shortMessage).toMatch(/chain/i)
     expect(await publicClient.getTransactionCount({ address: ALICE })).toBe(nonce)
   })

@@ -1,10 +1,10 @@
 import type { AdapterTokenCall, AdapterTransaction } from '@foyer/core'
 import { type Config, sendTransaction } from '@wagmi/core'
-import { type Address, type Hash, encodeFunctionData } from 'viem'
+import { type Address, encodeFunctionData, type Hash } from 'viem'
 import { estimateGas, getGasPrice } from 'viem/actions'
-import type { EvmPublicClient } from '../networks/publicClients.ts'
 import { toFoyerError } from '../errors/walletErrors.ts'
 import { evmChainId } from '../networks/evmNetworks.ts'
+import type { EvmPublicClient } from '../networks/publicClients.ts'
 
 /** Gas fields as wagmi takes them: a legacy `gasPrice` when the caller fixed one (the swap API builds with one). */
 function gasFields(transaction: { gas?: bigint; gasPrice?: bigint }) {
@@ -37,18 +37,49 @@ export async function sendWalletTransaction(config: Config, transaction: Adapter
  * `writeContract` would bring its ABI constants and contract error classes (~5 KB) into the page for two fixed calls.
  */
 const tokenCallAbi = [
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
-  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
 ] as const
 
 /** An ERC-20 `transfer` or `approve` through the connected wallet: the call data, sent as a transaction. */
 export async function writeTokenCall(config: Config, call: AdapterTokenCall): Promise<Hash> {
-  const data = encodeFunctionData({ abi: tokenCallAbi, functionName: call.functionName, args: [call.args[0] as Address, call.args[1]] })
-  return sendWalletTransaction(config, { network: call.network, to: call.tokenAddress, data, gas: call.gas, gasPrice: call.gasPrice })
+  const data = encodeFunctionData({
+    abi: tokenCallAbi,
+    functionName: call.functionName,
+    args: [call.args[0] as Address, call.args[1]],
+  })
+  return sendWalletTransaction(config, {
+    network: call.network,
+    to: call.tokenAddress,
+    data,
+    gas: call.gas,
+    gasPrice: call.gasPrice,
+  })
 }
 
 /** Gas the transaction would use, over the network's RPC. */
-export function estimateTransactionGas(client: EvmPublicClient, transaction: AdapterTransaction & { from: string }): Promise<bigint> {
+export function estimateTransactionGas(
+  client: EvmPublicClient,
+  transaction: AdapterTransaction & { from: string },
+): Promise<bigint> {
   return estimateGas(client, {
     account: transaction.from as Address,
     to: transaction.to as Address,

@@ -48,7 +48,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
         return (await load()).provider
       },
 
-      connect: async (options?: { chainId?: number; isReconnecting?: boolean }) => (await load()).connect(options) as never,
+      connect: async (options?: { chainId?: number; isReconnecting?: boolean }) =>
+        (await load()).connect(options) as never,
 
       async disconnect() {
         await storage?.removeItem(SESSION_FLAG)

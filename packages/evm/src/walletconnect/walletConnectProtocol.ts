@@ -47,7 +47,14 @@ export type WalletConnectEvents = {
 export type ConnectorConfig = Parameters<Parameters<typeof createConnector>[0]>[0]
 
 /** The part of wagmi's storage the connector uses (the session flag). */
-export type SessionStorage = { getItem(key: string): Promise<unknown>; setItem(key: string, value: unknown): Promise<void>; removeItem(key: string): Promise<void> } | null | undefined
+export type SessionStorage =
+  | {
+      getItem(key: string): Promise<unknown>
+      setItem(key: string, value: unknown): Promise<void>
+      removeItem(key: string): Promise<void>
+    }
+  | null
+  | undefined
 
 /** A newer `connect` replaced this pairing (the URI was renewed before it expired). */
 export class PairingSupersededError extends Error {

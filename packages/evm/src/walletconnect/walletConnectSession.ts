@@ -1,5 +1,5 @@
 import { UniversalProvider } from '@walletconnect/universal-provider'
-import { type Address, type Chain, SwitchChainError, UserRejectedRequestError, getAddress, numberToHex } from 'viem'
+import { type Address, type Chain, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError } from 'viem'
 import {
   type ConnectorConfig,
   type DisplayUriMessage,
@@ -26,7 +26,12 @@ const isRejection = (error: unknown) => {
  * restored. Emits the pairing URI as wagmi's `message` event; a `connect` while a pairing is pending starts a
  * fresh pairing (the modal renews the URI before it expires).
  */
-export async function createWalletConnectSession(parameters: WalletConnectParameters, config: ConnectorConfig, storage: SessionStorage, events: WalletConnectEvents) {
+export async function createWalletConnectSession(
+  parameters: WalletConnectParameters,
+  config: ConnectorConfig,
+  storage: SessionStorage,
+  events: WalletConnectEvents,
+) {
   const provider: Provider = await UniversalProvider.init({
     projectId: parameters.projectId,
     relayUrl: parameters.relayUrl,
@@ -49,7 +54,9 @@ export async function createWalletConnectSession(parameters: WalletConnectParame
 
   let attempt = 0
   const rpcMap = () =>
-    Object.fromEntries(config.chains.map((chain: Chain) => [chain.id, parameters.rpcMap?.[chain.id] ?? chain.rpcUrls.default.http[0]!]))
+    Object.fromEntries(
+      config.chains.map((chain: Chain) => [chain.id, parameters.rpcMap?.[chain.id] ?? chain.rpcUrls.default.http[0]!]),
+    )
   const chainOf = (id: number) => config.chains.find((c) => c.id === id)
 
   const session = {
@@ -75,13 +82,19 @@ export async function createWalletConnectSession(parameters: WalletConnectParame
       if (provider.session) return { accounts: await session.getAccounts(), chainId: await session.getChainId() }
       const mine = ++attempt
       const onUri = (uri: string) => {
-        if (mine === attempt) config.emitter.emit('message', { type: 'display_uri', data: uri } satisfies DisplayUriMessage)
+        if (mine === attempt)
+          config.emitter.emit('message', { type: 'display_uri', data: uri } satisfies DisplayUriMessage)
       }
       provider.on('display_uri', onUri)
       try {
         await provider.connect({
           optionalNamespaces: {
-            eip155: { chains: config.chains.map((c) => `eip155:${c.id}`), methods: [...WALLETCONNECT_METHODS], events: [...EVENTS], rpcMap: rpcMap() },
+            eip155: {
+              chains: config.chains.map((c) => `eip155:${c.id}`),
+              methods: [...WALLETCONNECT_METHODS],
+              events: [...EVENTS],
+              rpcMap: rpcMap(),
+            },
           },
         })
         if (mine !== attempt) throw new PairingSupersededError()
@@ -110,7 +123,10 @@ export async function createWalletConnectSession(parameters: WalletConnectParame
       const chain = chainOf(chainId)
       if (!chain) throw new SwitchChainError(new Error(`Chain ${chainId} is not in the wagmi config`))
       try {
-        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] }, `eip155:${await session.getChainId()}`)
+        await provider.request(
+          { method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] },
+          `eip155:${await session.getChainId()}`,
+        )
         provider.setDefaultChain(`eip155:${chainId}`, rpcMap()[chainId])
       } catch (error) {
         if (isRejection(error)) throw new UserRejectedRequestError(error as Error)
@@ -130,7 +146,10 @@ export type WalletConnectSession = Awaited<ReturnType<typeof createWalletConnect
  * iframe, no 5 s stall), a URL points the attestation at another verify server.
  */
 function applyVerifySetting(provider: Provider, verifyUrl: string | false) {
-  const verify = provider.client.core.verify as unknown as { register(...args: unknown[]): Promise<string>; verifyUrlV3: string }
+  const verify = provider.client.core.verify as unknown as {
+    register(...args: unknown[]): Promise<string>
+    verifyUrlV3: string
+  }
   if (verifyUrl === false) verify.register = async () => ''
   else verify.verifyUrlV3 = verifyUrl.replace(/\/$/, '')
 }

@@ -20,7 +20,10 @@ export function AccountButton({ balance = 'show', className }: AccountButtonProp
   const { mode, style } = useResolvedTheme()
   if (!account.isConnected || !account.address) return null
   const name = account.profileName || shortenAddress(account.address)
-  const amount = balance === 'show' && account.balance !== undefined ? `${floorDecimalString(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : undefined
+  const amount =
+    balance === 'show' && account.balance !== undefined
+      ? `${floorDecimalString(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+      : undefined
   return (
     <button
       type="button"

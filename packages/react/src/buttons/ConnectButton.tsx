@@ -16,7 +16,13 @@ export type ConnectButtonProps = {
 export function ConnectButton({ label, className }: ConnectButtonProps) {
   const status = useFoyerStore((s) => s.account.status)
   if (status === 'connected') return <AccountButton className={className} />
-  return <ConnectButtonIdle label={label} className={className} connecting={status === 'connecting' || status === 'reconnecting'} />
+  return (
+    <ConnectButtonIdle
+      label={label}
+      className={className}
+      connecting={status === 'connecting' || status === 'reconnecting'}
+    />
+  )
 }
 
 function ConnectButtonIdle({ label, className, connecting }: ConnectButtonProps & { connecting: boolean }) {

@@ -12,5 +12,9 @@ export type FoyerButtonProps = {
 /** One button for both states: Connect Wallet when disconnected, the account once connected. */
 export function FoyerButton({ label, balance, className }: FoyerButtonProps) {
   const connected = useFoyerStore((s) => s.account.status === 'connected')
-  return connected ? <AccountButton balance={balance} className={className} /> : <ConnectButton label={label} className={className} />
+  return connected ? (
+    <AccountButton balance={balance} className={className} />
+  ) : (
+    <ConnectButton label={label} className={className} />
+  )
 }

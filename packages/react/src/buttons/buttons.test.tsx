@@ -65,7 +65,11 @@ describe('buttons', () => {
 
   it('AccountButton shows the profile name and renders nothing when disconnected', async () => {
     const { foyer } = setupFoyer()
-    await render(<FoyerProvider foyer={foyer}><AccountButton balance="hide" /></FoyerProvider>)
+    await render(
+      <FoyerProvider foyer={foyer}>
+        <AccountButton balance="hide" />
+      </FoyerProvider>,
+    )
     expect(queryTestId('account-button')).toBeNull()
     await act(async () => foyer.connect('dev.foyer.testwallet'))
     await act(async () => foyer.store.setState((s) => ({ account: { ...s.account, profileName: 'alice.foyer' } })))
@@ -86,7 +90,11 @@ describe('buttons', () => {
 
   it('FoyerButton is connect or account, one button', async () => {
     const { foyer } = setupFoyer()
-    await render(<FoyerProvider foyer={foyer}><FoyerButton label="Sign in" /></FoyerProvider>)
+    await render(
+      <FoyerProvider foyer={foyer}>
+        <FoyerButton label="Sign in" />
+      </FoyerProvider>,
+    )
     expect(byTestId('connect-button').textContent).toBe('Sign in')
     await act(async () => foyer.connect('dev.foyer.testwallet'))
     expect(queryTestId('connect-button')).toBeNull()

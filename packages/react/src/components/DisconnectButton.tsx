@@ -8,7 +8,11 @@ import { PowerIcon } from './icons.tsx'
 import { Spinner } from './Spinner.tsx'
 
 /** Disconnects the wallet; core closes the modal, or shows "Failed to disconnect" in the snackbar. */
-export function DisconnectButton({ label = 'account.disconnect' }: { label?: 'account.disconnect' | 'unsupported.disconnect' }) {
+export function DisconnectButton({
+  label = 'account.disconnect',
+}: {
+  label?: 'account.disconnect' | 'unsupported.disconnect'
+}) {
   useStyle('foyer-account-style', accountCss)
   const client = useFoyerClient()
   const { t } = useFoyerLocale(enAccount)

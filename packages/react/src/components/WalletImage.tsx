@@ -5,7 +5,9 @@ import { WalletGlyph } from './icons.tsx'
 export function WalletImage({ src, size = 40 }: { src?: string; size?: number }) {
   const [failed, setFailed] = useState(false)
   if (src && !failed) {
-    return <img className="fo-wallet-image" src={src} alt="" width={size} height={size} onError={() => setFailed(true)} />
+    return (
+      <img className="fo-wallet-image" src={src} alt="" width={size} height={size} onError={() => setFailed(true)} />
+    )
   }
   return (
     <span className="fo-wallet-image fo-wallet-placeholder" style={{ width: size, height: size }} aria-hidden="true">

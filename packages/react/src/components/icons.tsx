@@ -3,7 +3,18 @@ type IconProps = { size?: number }
 
 function Icon({ size = 20, d }: IconProps & { d: string }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={d} />
     </svg>
   )
@@ -17,4 +28,6 @@ export const ExternalIcon = (p: IconProps) => <Icon {...p} d="M14 4h6v6M20 4l-9 
 export const CheckIcon = (p: IconProps) => <Icon {...p} d="M5 12.5l4.5 4.5L19 7.5" />
 export const AlertIcon = (p: IconProps) => <Icon {...p} d="M12 8v5M12 16.5v.5M12 3l10 18H2z" />
 export const PowerIcon = (p: IconProps) => <Icon {...p} d="M12 3v8M6.3 7a8 8 0 1 0 11.4 0" />
-export const WalletGlyph = (p: IconProps) => <Icon {...p} d="M3 7h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM3 7l12-4v4M16 13.5h.5" />
+export const WalletGlyph = (p: IconProps) => (
+  <Icon {...p} d="M3 7h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM3 7l12-4v4M16 13.5h.5" />
+)

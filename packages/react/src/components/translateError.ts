@@ -1,4 +1,4 @@
-import { FoyerError, type Translate, isBaseMessageKey, shortMessageOf } from '@foyer/core'
+import { FoyerError, isBaseMessageKey, shortMessageOf, type Translate } from '@foyer/core'
 
 /** What a person reads for an error: Foyer's own errors in the current language, a wallet's short message as it is. */
 export function translateError(error: unknown, t: Translate): string {

@@ -2,10 +2,10 @@
 import { enAccount } from '@foyer/core'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { FoyerProvider } from '../provider/FoyerProvider.tsx'
 import { ADDRESS, setupFoyer } from '../test/fakeAdapter.ts'
 import { cleanup, render, waitFor } from '../test/render.tsx'
-import { FoyerProvider } from '../provider/FoyerProvider.tsx'
-import { useFoyer, type UseFoyerReturnType } from './useFoyer.ts'
+import { type UseFoyerReturnType, useFoyer } from './useFoyer.ts'
 import { useFoyerAccount } from './useFoyerAccount.ts'
 import { useFoyerEvents } from './useFoyerEvents.ts'
 import { useFoyerLocale } from './useFoyerLocale.ts'
@@ -25,7 +25,12 @@ async function renderHook<value>(hook: () => value) {
     result.renders++
     return null
   }
-  await render(<FoyerProvider foyer={foyer}><Probe /></FoyerProvider>, { strict: false })
+  await render(
+    <FoyerProvider foyer={foyer}>
+      <Probe />
+    </FoyerProvider>,
+    { strict: false },
+  )
   return { adapter, foyer, result }
 }
 
@@ -43,7 +48,12 @@ describe('hooks', () => {
 
   it('useFoyerState returns open, loading, selected network and chain', async () => {
     const { foyer, result } = await renderHook(useFoyerState)
-    expect(result.current).toEqual({ open: false, loading: false, selectedNetworkId: 'eip155:31337', activeChain: 'eip155' })
+    expect(result.current).toEqual({
+      open: false,
+      loading: false,
+      selectedNetworkId: 'eip155:31337',
+      activeChain: 'eip155',
+    })
     await act(async () => foyer.open())
     expect(result.current.open).toBe(true)
     await act(async () => foyer.switchNetwork('eip155:31338'))
@@ -59,7 +69,11 @@ describe('hooks', () => {
   })
 
   it('useFoyerAccount, useWalletInfo and useFoyerEvents follow a connection', async () => {
-    const { foyer, result } = await renderHook(() => ({ account: useFoyerAccount(), wallet: useWalletInfo(), event: useFoyerEvents() }))
+    const { foyer, result } = await renderHook(() => ({
+      account: useFoyerAccount(),
+      wallet: useWalletInfo(),
+      event: useFoyerEvents(),
+    }))
     expect(result.current.account.isConnected).toBe(false)
     expect(result.current.wallet).toBeUndefined()
     expect(result.current.event).toBeUndefined()
@@ -99,7 +113,10 @@ describe('hooks', () => {
 
   it('useFoyerStore keeps a derived value with a custom equality', async () => {
     const { foyer, result } = await renderHook(() =>
-      useFoyerStore((s) => ({ id: s.network.selectedNetworkId }), (a, b) => a.id === b.id),
+      useFoyerStore(
+        (s) => ({ id: s.network.selectedNetworkId }),
+        (a, b) => a.id === b.id,
+      ),
     )
     const first = result.current
     await act(async () => foyer.setThemeMode('light'))

@@ -1,10 +1,10 @@
 import {
   type BaseMessageKey,
+  createTranslate,
   type Locale,
   type MessageKey,
   type Messages,
   type Translate,
-  createTranslate,
 } from '@foyer/core'
 import { useMemo } from 'react'
 import { useFoyerClient } from './useFoyerClient.ts'
@@ -24,13 +24,19 @@ export type UseFoyerLocaleReturnType<key extends MessageKey = BaseMessageKey> = 
  * feature's chunk and not in the page's first download.
  */
 export function useFoyerLocale(): UseFoyerLocaleReturnType
-export function useFoyerLocale<partKey extends MessageKey>(part: Readonly<Record<partKey, string>>): UseFoyerLocaleReturnType<BaseMessageKey | partKey>
+export function useFoyerLocale<partKey extends MessageKey>(
+  part: Readonly<Record<partKey, string>>,
+): UseFoyerLocaleReturnType<BaseMessageKey | partKey>
 export function useFoyerLocale(part?: Messages): UseFoyerLocaleReturnType<MessageKey> {
   const client = useFoyerClient()
   const locale = useFoyerStore((s) => s.locale)
   const catalogue = useFoyerStore((s) => s.catalogue)
   return useMemo(
-    () => ({ locale, setLocale: client.setLocale, t: createTranslate(catalogue, (part ?? {}) as Readonly<Record<MessageKey, string>>) }),
+    () => ({
+      locale,
+      setLocale: client.setLocale,
+      t: createTranslate(catalogue, (part ?? {}) as Readonly<Record<MessageKey, string>>),
+    }),
     [client, locale, catalogue, part],
   )
 }

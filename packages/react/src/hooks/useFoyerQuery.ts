@@ -14,7 +14,12 @@ export type UseFoyerQueryParameters<data> = {
  * The thin React side of core's query cache: subscribes to one key and fetches when enabled.
  * Features keep their action and key in core and call this from their hook.
  */
-export function useFoyerQuery<data>({ queryKey, queryFn, enabled = true, staleTime = 0 }: UseFoyerQueryParameters<data>) {
+export function useFoyerQuery<data>({
+  queryKey,
+  queryFn,
+  enabled = true,
+  staleTime = 0,
+}: UseFoyerQueryParameters<data>) {
   const { queries } = useFoyerClient()
   // Callers build the key inline, a new array each render: its JSON text is its identity (the cache hashes keys the
   // same way), so `key` changes only when the text does.

@@ -15,5 +15,8 @@ export function useFoyerState(): UseFoyerStateReturnType {
   const loading = useFoyerStore((s) => s.modal.loading)
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const activeChain = useFoyerStore((s) => s.network.activeChain)
-  return useMemo(() => ({ open, loading, selectedNetworkId, activeChain }), [open, loading, selectedNetworkId, activeChain])
+  return useMemo(
+    () => ({ open, loading, selectedNetworkId, activeChain }),
+    [open, loading, selectedNetworkId, activeChain],
+  )
 }

@@ -19,6 +19,9 @@ export function useResolvedTheme(): { mode: 'dark' | 'light'; style: CSSProperti
   const theme = useFoyerStore((s) => s.theme)
   const dark = useSyncExternalStore(subscribePrefersDark, prefersDark, serverPrefersDark)
   const mode = resolveThemeMode(theme.themeMode, dark)
-  const style = useMemo(() => themeCssVariables(mode, theme.themeVariables) as CSSProperties, [mode, theme.themeVariables])
+  const style = useMemo(
+    () => themeCssVariables(mode, theme.themeVariables) as CSSProperties,
+    [mode, theme.themeVariables],
+  )
   return { mode, style }
 }

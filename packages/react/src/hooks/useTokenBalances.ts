@@ -7,9 +7,20 @@ import { useFoyerQuery } from './useFoyerQuery.ts'
  * The account's tokens with USD prices and values on a network, from the Foyer server (core's
  * `fetchTokenBalances`). Disabled without an address or without `apiUrl`.
  */
-export function useTokenBalances({ address, chainId, enabled = true }: { address?: string; chainId?: CaipNetworkId; enabled?: boolean }) {
+export function useTokenBalances({
+  address,
+  chainId,
+  enabled = true,
+}: {
+  address?: string
+  chainId?: CaipNetworkId
+  enabled?: boolean
+}) {
   const client = useFoyerClient()
-  const queryFn = useCallback(() => fetchTokenBalances(client, { address: address!, chainId }), [client, address, chainId])
+  const queryFn = useCallback(
+    () => fetchTokenBalances(client, { address: address!, chainId }),
+    [client, address, chainId],
+  )
   return useFoyerQuery({
     queryKey: tokenBalancesQueryKey({ address: address ?? '', chainId }),
     queryFn,

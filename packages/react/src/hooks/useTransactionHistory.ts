@@ -1,4 +1,4 @@
-import { type CaipNetworkId, type Transaction, fetchTransactionHistory, transactionHistoryQueryKey } from '@foyer/core'
+import { type CaipNetworkId, fetchTransactionHistory, type Transaction, transactionHistoryQueryKey } from '@foyer/core'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFoyerClient } from './useFoyerClient.ts'
 import { useFoyerQuery } from './useFoyerQuery.ts'
@@ -13,7 +13,15 @@ type Pages = { entries: Transaction[]; next: string | null }
  * query cache under `transactionHistoryQueryKey`: invalidating it (a new transaction) reloads the first page.
  * `loadMore()` appends the next page; `loadMoreError` keeps a failed next page apart from the first page's state.
  */
-export function useTransactionHistory({ address, chainId, poll = true }: { address?: string; chainId?: CaipNetworkId; poll?: boolean }) {
+export function useTransactionHistory({
+  address,
+  chainId,
+  poll = true,
+}: {
+  address?: string
+  chainId?: CaipNetworkId
+  poll?: boolean
+}) {
   const client = useFoyerClient()
   const queryKey = useMemo(() => transactionHistoryQueryKey({ address: address ?? '', chainId }), [address, chainId])
   const queryFn = useCallback(async (): Promise<Pages> => {
@@ -60,7 +68,10 @@ export function useTransactionHistory({ address, chainId, poll = true }: { addre
       // The first page was reloaded meanwhile: its cursor chain is new, drop this stale page.
       if (latest?.next !== current.next) return
       const seen = new Set(latest.entries.map((e) => e.id))
-      client.queries.setData<Pages>(queryKey, { entries: [...latest.entries, ...page.data.filter((e) => !seen.has(e.id))], next: page.next })
+      client.queries.setData<Pages>(queryKey, {
+        entries: [...latest.entries, ...page.data.filter((e) => !seen.has(e.id))],
+        next: page.next,
+      })
     } catch (error) {
       if (started === generation.current) setLoadMoreError(error)
     } finally {
@@ -68,5 +79,12 @@ export function useTransactionHistory({ address, chainId, poll = true }: { addre
     }
   }, [client, address, chainId, loadingMore, queryKey])
 
-  return { ...query, entries: query.data?.entries ?? [], hasMore: !!query.data?.next, loadMore, loadingMore, loadMoreError }
+  return {
+    ...query,
+    entries: query.data?.entries ?? [],
+    hasMore: !!query.data?.next,
+    loadMore,
+    loadingMore,
+    loadMoreError,
+  }
 }

@@ -15,7 +15,13 @@ export function ModalHeader({ titleId }: { titleId: string }) {
   return (
     <div className="fo-header">
       {canGoBack ? (
-        <button type="button" className="fo-icon-button" data-testid="modal-back" aria-label={t('modal.back')} onClick={client.navigate.goBack}>
+        <button
+          type="button"
+          className="fo-icon-button"
+          data-testid="modal-back"
+          aria-label={t('modal.back')}
+          onClick={client.navigate.goBack}
+        >
           <BackIcon />
         </button>
       ) : (
@@ -24,7 +30,13 @@ export function ModalHeader({ titleId }: { titleId: string }) {
       <h2 id={titleId} className="fo-title">
         {t(`view.${view}` as BaseMessageKey, { name: walletName })}
       </h2>
-      <button type="button" className="fo-icon-button" data-testid="modal-close" aria-label={t('modal.close')} onClick={() => client.close()}>
+      <button
+        type="button"
+        className="fo-icon-button"
+        data-testid="modal-close"
+        aria-label={t('modal.close')}
+        onClick={() => client.close()}
+      >
         <CloseIcon />
       </button>
     </div>

@@ -12,7 +12,11 @@ afterEach(cleanup)
 // This file's module state starts fresh (one file, one module graph): nothing is loaded before the idle preload.
 it('renders nothing before opening, preloads the shell and Connect when idle, then opens without a loading state', async () => {
   const { foyer } = setupFoyer()
-  await render(<FoyerProvider foyer={foyer}><ConnectButton /></FoyerProvider>)
+  await render(
+    <FoyerProvider foyer={foyer}>
+      <ConnectButton />
+    </FoyerProvider>,
+  )
   expect(queryTestId('foyer-modal')).toBeNull()
   expect(loadModalShell.loaded).toBeUndefined()
   await waitFor(() => {

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react'
 import { useFoyerClient } from '../hooks/useFoyerClient.ts'
 import { useFoyerStore } from '../hooks/useFoyerStore.ts'
-import { ErrorBoundary } from './ErrorBoundary.tsx'
 import { useChunkComponent, whenIdle } from './chunks.ts'
+import { ErrorBoundary } from './ErrorBoundary.tsx'
 import { loadModalShell, preloadModal } from './loaders.ts'
 
 /**

@@ -128,7 +128,9 @@ describe('modal shell', () => {
     expect(snackbar.textContent).toBe('Failed to disconnect')
     await act(async () => foyer.showSnackbar('success', { text: 'Plain words' }))
     expect(snackbar.textContent).toBe('Plain words')
-    await act(async () => foyer.showSnackbar('loading', { key: 'snackbar.swapping', parameters: { from: 'ETH', to: 'USDC' } }))
+    await act(async () =>
+      foyer.showSnackbar('loading', { key: 'snackbar.swapping', parameters: { from: 'ETH', to: 'USDC' } }),
+    )
     expect(snackbar.textContent).toBe('Swapping ETH to USDC')
     expect(snackbar.querySelector('.fo-spinner')).not.toBeNull()
     await act(async () => foyer.setLocale('es'))
@@ -142,7 +144,9 @@ describe('modal shell', () => {
     adapter.connectOutcome = 'hang'
     await click(byTestId('wallet-selector-dev.foyer.testwallet'))
     await openedModal('ConnectingExternal')
-    expect(document.getElementById(byTestId('foyer-modal').getAttribute('aria-labelledby')!)?.textContent).toBe('Test Wallet')
+    expect(document.getElementById(byTestId('foyer-modal').getAttribute('aria-labelledby')!)?.textContent).toBe(
+      'Test Wallet',
+    )
     await click(byTestId('modal-back'))
     await openedModal('Connect')
     expect(queryTestId('modal-back')).toBeNull()
@@ -160,7 +164,11 @@ describe('modal shell', () => {
 
   it('follows prefers-color-scheme live in system mode', async () => {
     const listeners = new Set<() => void>()
-    const media = { matches: false, addEventListener: (_: string, l: () => void) => listeners.add(l), removeEventListener: (_: string, l: () => void) => listeners.delete(l) }
+    const media = {
+      matches: false,
+      addEventListener: (_: string, l: () => void) => listeners.add(l),
+      removeEventListener: (_: string, l: () => void) => listeners.delete(l),
+    }
     vi.stubGlobal('matchMedia', () => media)
     const { foyer, dialog } = await openConnect()
     await act(async () => foyer.setThemeMode('system'))
@@ -176,6 +184,8 @@ describe('modal shell', () => {
   it('shows a message for a view that has no screen yet', async () => {
     const { foyer } = await openConnect()
     await act(async () => foyer.navigate.push('RegisterAccountNameSuccess'))
-    await waitFor(() => expect(byTestId('foyer-modal').querySelector('[role="alert"]')?.textContent).toContain('could not be loaded'))
+    await waitFor(() =>
+      expect(byTestId('foyer-modal').querySelector('[role="alert"]')?.textContent).toContain('could not be loaded'),
+    )
   })
 })

@@ -7,11 +7,11 @@ import { useResolvedTheme } from '../hooks/useResolvedTheme.ts'
 import { useStyle } from '../hooks/useStyle.ts'
 import { ModalHeader } from './ModalHeader.tsx'
 import { modalCss } from './modalStyles.ts'
+import { PreloadViewContext } from './preloadViews.ts'
 import { Snackbar } from './Snackbar.tsx'
 import { useDialogBehaviour } from './useDialogBehaviour.ts'
-import { PreloadViewContext } from './preloadViews.ts'
-import { preloadView } from './viewLoaders.ts'
 import { ViewSlot } from './ViewSlot.tsx'
+import { preloadView } from './viewLoaders.ts'
 
 export { preloadView }
 
@@ -25,7 +25,9 @@ export function ModalShell() {
   const { locale } = useFoyerLocale()
   const view = useFoyerStore((s) => s.router.view)
   // A view opened for another wallet is a new screen (and, for ConnectingExternal, a new wallet prompt).
-  const viewKey = useFoyerStore((s) => `${s.router.view}:${s.router.data.connectorId ?? ''}:${s.router.data.walletId ?? ''}`)
+  const viewKey = useFoyerStore(
+    (s) => `${s.router.view}:${s.router.data.connectorId ?? ''}:${s.router.data.walletId ?? ''}`,
+  )
   const shake = useFoyerStore((s) => s.modal.shake)
   const loading = useFoyerStore((s) => s.modal.loading)
   const rootRef = useRef<HTMLDivElement>(null)

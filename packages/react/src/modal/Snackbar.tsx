@@ -16,7 +16,13 @@ export function Snackbar() {
     <div className="fo-snackbar" role="status" aria-live="polite" aria-atomic="true" data-testid="snackbar">
       {text && (
         <div key={snackbar.id} className="fo-snackbar-card" data-variant={snackbar.variant}>
-          {snackbar.variant === 'loading' ? <Spinner size={16} /> : snackbar.variant === 'success' ? <CheckIcon size={18} /> : <AlertIcon size={18} />}
+          {snackbar.variant === 'loading' ? (
+            <Spinner size={16} />
+          ) : snackbar.variant === 'success' ? (
+            <CheckIcon size={18} />
+          ) : (
+            <AlertIcon size={18} />
+          )}
           <span>{text}</span>
         </div>
       )}

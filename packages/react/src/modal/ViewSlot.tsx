@@ -1,8 +1,8 @@
 import type { ViewName } from '@foyer/core'
 import { type ComponentType, Suspense } from 'react'
 import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'
-import { ErrorBoundary } from './ErrorBoundary.tsx'
 import { type ChunkLoader, useChunkComponent } from './chunks.ts'
+import { ErrorBoundary } from './ErrorBoundary.tsx'
 import { viewLoaders } from './viewLoaders.ts'
 
 /** The current view: its lazy chunk, a skeleton while it loads, a retry when it fails. Keyed by view. */

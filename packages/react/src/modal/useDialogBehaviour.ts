@@ -76,7 +76,12 @@ export function useDialogBehaviour({ rootRef, dialogRef, bodyRef, onEscape }: Op
       const active = document.activeElement
       if (root.isConnected && (!active || active === document.body)) focusInside()
     })
-    observer.observe(dialog, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden'] })
+    observer.observe(dialog, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'hidden'],
+    })
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('focusin', onFocusIn)
 
@@ -97,13 +102,17 @@ export function useDialogBehaviour({ rootRef, dialogRef, bodyRef, onEscape }: Op
  * once connected), focus goes to the focusable element that took its place.
  */
 function rememberOpener(): () => void {
-  const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+  const opener =
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null
   const parent = opener?.parentElement
   const index = parent ? Array.prototype.indexOf.call(parent.children, opener) : -1
   return () => {
     if (opener?.isConnected) return opener.focus({ preventScroll: true })
     const replacement = parent?.isConnected ? parent.children[index] : undefined
-    if (replacement instanceof HTMLElement && replacement.matches(focusableSelector)) replacement.focus({ preventScroll: true })
+    if (replacement instanceof HTMLElement && replacement.matches(focusableSelector))
+      replacement.focus({ preventScroll: true })
   }
 }
 
@@ -127,7 +136,12 @@ function lockBodyScroll(): () => void {
 function hideOutside(root: HTMLElement): () => void {
   const changed: { element: Element; ariaHidden: string | null }[] = []
   for (const element of Array.from(document.body.children)) {
-    if (element === root || element.hasAttribute('inert') || ['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE'].includes(element.tagName)) continue
+    if (
+      element === root ||
+      element.hasAttribute('inert') ||
+      ['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE'].includes(element.tagName)
+    )
+      continue
     // The embedded wallet's secure frame is part of the modal while it shows an approval.
     if (element.hasAttribute('data-foyer-frame')) continue
     changed.push({ element, ariaHidden: element.getAttribute('aria-hidden') })

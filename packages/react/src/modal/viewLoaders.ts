@@ -8,19 +8,27 @@ import { type ChunkLoader, chunk, ignore } from './chunks.ts'
  */
 export const viewLoaders: Partial<Record<ViewName, ChunkLoader<ComponentType>>> = {
   Connect: chunk(() => import('../views/connect/ConnectView.tsx').then((m) => m.ConnectView)),
-  ConnectingExternal: chunk(() => import('../views/connect/ConnectingExternalView.tsx').then((m) => m.ConnectingExternalView)),
+  ConnectingExternal: chunk(() =>
+    import('../views/connect/ConnectingExternalView.tsx').then((m) => m.ConnectingExternalView),
+  ),
   AllWallets: chunk(() => import('../views/wallets/AllWalletsView.tsx').then((m) => m.AllWalletsView)),
-  ConnectingWalletConnect: chunk(() => import('../views/walletconnect/ConnectingWalletConnectView.tsx').then((m) => m.ConnectingWalletConnectView)),
+  ConnectingWalletConnect: chunk(() =>
+    import('../views/walletconnect/ConnectingWalletConnectView.tsx').then((m) => m.ConnectingWalletConnectView),
+  ),
   WhatIsAWallet: chunk(() => import('../views/help/WhatIsAWalletView.tsx').then((m) => m.WhatIsAWalletView)),
   EmailVerifyOtp: chunk(() => import('../views/email/EmailVerifyOtpView.tsx').then((m) => m.EmailVerifyOtpView)),
-  ApproveTransaction: chunk(() => import('../views/email/ApproveTransactionView.tsx').then((m) => m.ApproveTransactionView)),
+  ApproveTransaction: chunk(() =>
+    import('../views/email/ApproveTransactionView.tsx').then((m) => m.ApproveTransactionView),
+  ),
   UpdateEmail: chunk(() => import('../views/email/UpdateEmailViews.tsx').then((m) => m.UpdateEmailView)),
   UpdateEmailConfirm: chunk(() => import('../views/email/UpdateEmailViews.tsx').then((m) => m.UpdateEmailConfirmView)),
   EmbeddedDevices: chunk(() => import('../views/email/EmbeddedDevicesView.tsx').then((m) => m.EmbeddedDevicesView)),
   Account: chunk(() => import('../views/account/AccountView.tsx').then((m) => m.AccountView)),
   Networks: chunk(() => import('../views/networks/NetworksView.tsx').then((m) => m.NetworksView)),
   Activity: chunk(() => import('../views/activity/ActivityView.tsx').then((m) => m.ActivityView)),
-  UnsupportedChain: chunk(() => import('../views/networks/UnsupportedChainView.tsx').then((m) => m.UnsupportedChainView)),
+  UnsupportedChain: chunk(() =>
+    import('../views/networks/UnsupportedChainView.tsx').then((m) => m.UnsupportedChainView),
+  ),
   Swap: chunk(() => import('../views/swap/SwapView.tsx').then((m) => m.SwapView)),
   SwapSelectToken: chunk(() => import('../views/swap/SwapSelectTokenView.tsx').then((m) => m.SwapSelectTokenView)),
   SwapPreview: chunk(() => import('../views/swap/SwapPreviewView.tsx').then((m) => m.SwapPreviewView)),

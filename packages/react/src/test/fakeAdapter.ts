@@ -74,7 +74,10 @@ export function setupFoyer(options: { connectors?: Connector[]; explorer?: boole
   const adapter = fakeAdapter(options.connectors)
   const foyer = createFoyer({
     adapters: [adapter],
-    networks: [localNetwork(31337, 'Foyer Local', options.explorer), localNetwork(31338, 'Foyer Local 2', options.explorer)],
+    networks: [
+      localNetwork(31337, 'Foyer Local', options.explorer),
+      localNetwork(31338, 'Foyer Local 2', options.explorer),
+    ],
     locale: options.locale,
     themeMode: 'dark',
     logLevel: 'silent',

@@ -1,5 +1,5 @@
-import { StrictMode, act, type ReactNode } from 'react'
-import { type Root, createRoot } from 'react-dom/client'
+import { act, type ReactNode, StrictMode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -52,7 +52,9 @@ export async function click(element: HTMLElement) {
 
 export async function press(key: string, init: KeyboardEventInit = {}) {
   await act(async () => {
-    ;(document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }))
+    ;(document.activeElement ?? document.body).dispatchEvent(
+      new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }),
+    )
   })
 }
 
@@ -60,7 +62,8 @@ export async function press(key: string, init: KeyboardEventInit = {}) {
 export async function openedModal(view: string) {
   return waitFor(() => {
     const body = byTestId('foyer-modal').querySelector(`[data-view="${view}"]`)
-    if (!body || body.querySelector('[role="progressbar"]') || !body.firstElementChild) throw new Error(`View ${view} not shown yet`)
+    if (!body || body.querySelector('[role="progressbar"]') || !body.firstElementChild)
+      throw new Error(`View ${view} not shown yet`)
     return byTestId('foyer-modal')
   })
 }

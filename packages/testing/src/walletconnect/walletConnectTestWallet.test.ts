@@ -4,21 +4,33 @@
  * real sign-client) as the wallet, and a real anvil.
  */
 import { createFoyerClient, type PairingState } from '@foyer/core'
-import { startChain, type RunningChain } from '@foyer/devnet'
+import { type RunningChain, startChain } from '@foyer/devnet'
 import { type RunningRelay, startWalletConnectRelay } from '@foyer/devnet/relay'
 import { evmAdapter } from '@foyer/evm'
-import { createConfig, createStorage, getConnection, reconnect, sendTransaction, signMessage, waitForTransactionReceipt } from '@wagmi/core'
-import { http, defineChain, parseEther, verifyMessage } from 'viem'
+import {
+  createConfig,
+  createStorage,
+  getConnection,
+  reconnect,
+  sendTransaction,
+  signMessage,
+  waitForTransactionReceipt,
+} from '@wagmi/core'
+import { defineChain, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../accounts.ts'
-import { type WalletConnectTestWallet, createWalletConnectTestWallet } from './walletConnectTestWallet.ts'
+import { createWalletConnectTestWallet, type WalletConnectTestWallet } from './walletConnectTestWallet.ts'
 
 const CHAIN_PORT = 19120
 const RELAY_PORT = 19121
 
 function memoryStorage() {
   const map = new Map<string, string>()
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  }
 }
 
 describe('WalletConnect: Foyer core + EVM adapter ⇄ local relay ⇄ Node test wallet', () => {
@@ -30,26 +42,47 @@ describe('WalletConnect: Foyer core + EVM adapter ⇄ local relay ⇄ Node test 
   let unmount: (() => void) | undefined
 
   beforeAll(async () => {
-    chain = await startChain({ id: 31337, name: 'Foyer Local', port: CHAIN_PORT, portEnv: 'TEST' }, { host: '127.0.0.1' } as never)
+    chain = await startChain({ id: 31337, name: 'Foyer Local', port: CHAIN_PORT, portEnv: 'TEST' }, {
+      host: '127.0.0.1',
+    } as never)
     relay = await startWalletConnectRelay({ port: RELAY_PORT })
-    const local = defineChain({ id: 31337, name: 'Foyer Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } })
+    const local = defineChain({
+      id: 31337,
+      name: 'Foyer Local',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    })
     wagmiConfig = createConfig({
       chains: [local],
       transports: { [local.id]: http(chain.rpcUrl) },
       storage: createStorage({ storage: memoryStorage() }),
       multiInjectedProviderDiscovery: false,
     })
-    const walletConnect = { projectId: 'foyer-test', relayUrl: relay.url, metadata: { name: 'Test dapp', url: 'https://dapp.foyer.invalid' } }
-    client = createFoyerClient({ adapters: [evmAdapter({ wagmiConfig, reconnectOnMount: false, walletConnect })], networks: [local], logLevel: 'silent' })
+    const walletConnect = {
+      projectId: 'foyer-test',
+      relayUrl: relay.url,
+      metadata: { name: 'Test dapp', url: 'https://dapp.foyer.invalid' },
+    }
+    client = createFoyerClient({
+      adapters: [evmAdapter({ wagmiConfig, reconnectOnMount: false, walletConnect })],
+      networks: [local],
+      logLevel: 'silent',
+    })
     unmount = client.mount()
-    wallet = await createWalletConnectTestWallet({ relayUrl: relay.url, privateKey: ANVIL_PRIVATE_KEYS[2]!, chains: [{ id: 31337, rpcUrl: chain.rpcUrl }] })
+    wallet = await createWalletConnectTestWallet({
+      relayUrl: relay.url,
+      privateKey: ANVIL_PRIVATE_KEYS[2]!,
+      chains: [{ id: 31337, rpcUrl: chain.rpcUrl }],
+    })
   }, 60_000)
 
   afterAll(async () => {
     unmount?.()
     await wallet?.close()
     const connector = wagmiConfig?.connectors[0]
-    const provider = (await connector?.getProvider().catch(() => undefined)) as { client?: { core: { relayer: { transportClose(): Promise<void> } } } } | undefined
+    const provider = (await connector?.getProvider().catch(() => undefined)) as
+      | { client?: { core: { relayer: { transportClose(): Promise<void> } } } }
+      | undefined
     await provider?.client?.core.relayer.transportClose().catch(() => {})
     await relay?.stop()
     await chain?.process.stop()
@@ -66,7 +99,9 @@ describe('WalletConnect: Foyer core + EVM adapter ⇄ local relay ⇄ Node test 
     })
 
   it('lists WalletConnect as a WALLET_CONNECT connector without loading the SDK, even through wagmi reconnect', async () => {
-    expect(client.getState().connectors).toEqual([expect.objectContaining({ id: 'walletConnect', type: 'WALLET_CONNECT', chain: 'eip155' })])
+    expect(client.getState().connectors).toEqual([
+      expect.objectContaining({ id: 'walletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }),
+    ])
     await reconnect(wagmiConfig) // what a page load does: asks every connector for its provider
     expect(await wagmiConfig.connectors[0]!.getProvider()).toBeUndefined()
     expect(getConnection(wagmiConfig).status).toBe('disconnected')
@@ -88,7 +123,11 @@ describe('WalletConnect: Foyer core + EVM adapter ⇄ local relay ⇄ Node test 
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*relay-protocol=irn/)
     await wallet.pair(uri!)
     expect((await nextPairing((s) => s.status !== 'pairing')).status).toBe('connected')
-    expect(client.getState().account).toMatchObject({ isConnected: true, address: wallet.address, caipAddress: `eip155:31337:${wallet.address}` })
+    expect(client.getState().account).toMatchObject({
+      isConnected: true,
+      address: wallet.address,
+      caipAddress: `eip155:31337:${wallet.address}`,
+    })
 
     const signature = await signMessage(wagmiConfig, { message: 'hello from Foyer' })
     expect(await verifyMessage({ address: wallet.address, message: 'hello from Foyer', signature })).toBe(true)
@@ -97,7 +136,9 @@ describe('WalletConnect: Foyer core + EVM adapter ⇄ local relay ⇄ Node test 
     const receipt = await waitForTransactionReceipt(wagmiConfig, { hash })
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
-    expect(wallet.requests.map((r) => r.method)).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction']))
+    expect(wallet.requests.map((r) => r.method)).toEqual(
+      expect.arrayContaining(['personal_sign', 'eth_sendTransaction']),
+    )
 
     await wallet.disconnectFromWallet()
     await expect.poll(() => client.getState().account.isConnected, { timeout: 10_000 }).toBe(false)

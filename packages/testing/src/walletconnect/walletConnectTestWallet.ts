@@ -7,7 +7,7 @@ import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import type { Hex } from 'viem'
-import { type TestWalletChain, type TestWalletRequest, TestWalletCore, toWalletRpcError } from '../wallet-core.ts'
+import { type TestWalletChain, TestWalletCore, type TestWalletRequest, toWalletRpcError } from '../wallet-core.ts'
 import { MemoryKeyValueStorage } from './memoryStorage.ts'
 
 export const WALLETCONNECT_TEST_WALLET_METHODS = [
@@ -73,12 +73,23 @@ let instances = 0
  * await wallet.pair(uriFromTheQrView)
  * await wallet.waitForSession()
  */
-export async function createWalletConnectTestWallet(options: WalletConnectTestWalletOptions): Promise<WalletConnectTestWallet> {
-  const core = new TestWalletCore({ privateKey: options.privateKey, chains: options.chains, initialChainId: options.initialChainId })
+export async function createWalletConnectTestWallet(
+  options: WalletConnectTestWalletOptions,
+): Promise<WalletConnectTestWallet> {
+  const core = new TestWalletCore({
+    privateKey: options.privateKey,
+    chains: options.chains,
+    initialChainId: options.initialChainId,
+  })
   const client = await SignClient.init({
     projectId: options.projectId ?? 'foyer-test-wallet',
     relayUrl: options.relayUrl,
-    metadata: options.metadata ?? { name: 'Foyer Test Wallet', description: 'WalletConnect test wallet', url: 'https://wallet.foyer.invalid', icons: [] },
+    metadata: options.metadata ?? {
+      name: 'Foyer Test Wallet',
+      description: 'WalletConnect test wallet',
+      url: 'https://wallet.foyer.invalid',
+      icons: [],
+    },
     // Distinct per instance: two SDK clients in one process must not share storage.
     customStoragePrefix: `foyer-test-wallet-${process.pid}-${++instances}`,
     storage: new MemoryKeyValueStorage() as never,
@@ -130,10 +141,16 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
 
   client.on('session_request', async ({ id, topic, params }) => {
     const chainId = Number(params.chainId.split(':')[1])
-    let response: { id: number; jsonrpc: '2.0'; result: unknown } | { id: number; jsonrpc: '2.0'; error: { code: number; message: string } }
+    let response:
+      | { id: number; jsonrpc: '2.0'; result: unknown }
+      | { id: number; jsonrpc: '2.0'; error: { code: number; message: string } }
     try {
       // The dapp names the chain on every request; the wallet acts on it, as multi-chain wallets do.
-      if (chainId !== core.chainId && core.chains.some((c) => c.id === chainId) && params.request.method !== 'wallet_switchEthereumChain') {
+      if (
+        chainId !== core.chainId &&
+        core.chains.some((c) => c.id === chainId) &&
+        params.request.method !== 'wallet_switchEthereumChain'
+      ) {
         await core.switchChain(chainId)
       }
       const result = await core.request(originOf(topic), params.request.method, params.request.params)
@@ -159,7 +176,10 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
 
   function waitFor<value>(list: ((v: value) => void)[], what: string, timeoutMs: number) {
     return new Promise<value>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`WalletConnect test wallet: no ${what} within ${timeoutMs} ms`)), timeoutMs)
+      const timer = setTimeout(
+        () => reject(new Error(`WalletConnect test wallet: no ${what} within ${timeoutMs} ms`)),
+        timeoutMs,
+      )
       list.push((v) => {
         clearTimeout(timer)
         resolve(v)
@@ -202,4 +222,3 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
     },
   }
 }
-

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 
 // Migrations take Kysely<any>: they describe the schema as it was at the time, not today's types.
 

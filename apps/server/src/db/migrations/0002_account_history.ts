@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 
 // The indexer's tables (apps/server/src/indexer) and the editable NFT spam list (history).
 // Addresses and hashes are stored lower-case 0x text; amounts as numeric (exact); block numbers as int8.
@@ -39,7 +39,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mined_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('chain_transactions_pk', ['chain_id', 'hash'])
     .execute()
-  await db.schema.createIndex('chain_transactions_block').on('chain_transactions').columns(['chain_id', 'block_number']).execute()
+  await db.schema
+    .createIndex('chain_transactions_block')
+    .on('chain_transactions')
+    .columns(['chain_id', 'block_number'])
+    .execute()
 
   await db.schema
     .createTable('chain_transfers')
@@ -56,7 +60,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('chain_transfers_pk', ['chain_id', 'tx_hash', 'transfer_index'])
     .addCheckConstraint('chain_transfers_standard', sql`standard in ('native', 'erc20', 'erc721', 'erc1155')`)
     .execute()
-  await db.schema.createIndex('chain_transfers_block').on('chain_transfers').columns(['chain_id', 'block_number']).execute()
+  await db.schema
+    .createIndex('chain_transfers_block')
+    .on('chain_transfers')
+    .columns(['chain_id', 'block_number'])
+    .execute()
 
   await db.schema
     .createTable('account_history')
@@ -70,7 +78,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     // then chain, block and position), across chains or within one.
     .addPrimaryKeyConstraint('account_history_pk', ['address', 'mined_at', 'chain_id', 'block_number', 'tx_index'])
     .execute()
-  await db.schema.createIndex('account_history_block').on('account_history').columns(['chain_id', 'block_number']).execute()
+  await db.schema
+    .createIndex('account_history_block')
+    .on('account_history')
+    .columns(['chain_id', 'block_number'])
+    .execute()
 
   await db.schema
     .createTable('nft_spam_list')
@@ -85,7 +97,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['nft_spam_list', 'account_history', 'chain_transfers', 'chain_transactions', 'chain_blocks', 'chain_index_state']) {
+  for (const table of [
+    'nft_spam_list',
+    'account_history',
+    'chain_transfers',
+    'chain_transactions',
+    'chain_blocks',
+    'chain_index_state',
+  ]) {
     await db.schema.dropTable(table).execute()
   }
 }

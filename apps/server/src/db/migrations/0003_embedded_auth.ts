@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 
 // Embedded-wallet auth (issue 6): users, their approved devices, one-time challenges (codes and device links),
 // failed-code records for rate limits, and sessions. Secrets are stored only as SHA-256 hashes; the wallet's key
@@ -38,9 +38,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('consumed_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint('embedded_challenges_purpose', sql`purpose in ('login', 'device', 'update_primary', 'update_secondary')`)
+    .addCheckConstraint(
+      'embedded_challenges_purpose',
+      sql`purpose in ('login', 'device', 'update_primary', 'update_secondary')`,
+    )
     .execute()
-  await db.schema.createIndex('embedded_challenges_email_idx').on('embedded_challenges').columns(['email', 'created_at']).execute()
+  await db.schema
+    .createIndex('embedded_challenges_email_idx')
+    .on('embedded_challenges')
+    .columns(['email', 'created_at'])
+    .execute()
 
   await db.schema
     .createTable('embedded_code_failures')
@@ -49,8 +56,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('client_address', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
-  await db.schema.createIndex('embedded_code_failures_email_idx').on('embedded_code_failures').columns(['email', 'created_at']).execute()
-  await db.schema.createIndex('embedded_code_failures_client_idx').on('embedded_code_failures').columns(['client_address', 'created_at']).execute()
+  await db.schema
+    .createIndex('embedded_code_failures_email_idx')
+    .on('embedded_code_failures')
+    .columns(['email', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('embedded_code_failures_client_idx')
+    .on('embedded_code_failures')
+    .columns(['client_address', 'created_at'])
+    .execute()
 
   await db.schema
     .createTable('embedded_sessions')
@@ -64,7 +79,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['embedded_sessions', 'embedded_code_failures', 'embedded_challenges', 'embedded_devices', 'embedded_users']) {
+  for (const table of [
+    'embedded_sessions',
+    'embedded_code_failures',
+    'embedded_challenges',
+    'embedded_devices',
+    'embedded_users',
+  ]) {
     await db.schema.dropTable(table).execute()
   }
 }

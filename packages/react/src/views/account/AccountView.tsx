@@ -11,8 +11,8 @@ import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { chunk, useChunkComponent } from '../../modal/chunks.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
-import { TransferActions } from '../swap/TransferActions.tsx'
 import { EmbeddedAccountRow } from '../email/EmbeddedAccountRow.tsx'
+import { TransferActions } from '../swap/TransferActions.tsx'
 import { accountCss } from './accountStyles.ts'
 
 /** The token list with USD values (only with a Foyer server): its own chunk. */
@@ -28,7 +28,10 @@ export function AccountView() {
   const unsupported = useFoyerStore((s) => s.network.unsupported)
   const showActivity = isFeatureAvailable(client.options, 'history')
   const { preloadViewsWhenIdle } = usePreloadViews()
-  useEffect(() => preloadViewsWhenIdle(showActivity ? ['Networks', 'Activity'] : ['Networks']), [preloadViewsWhenIdle, showActivity])
+  useEffect(
+    () => preloadViewsWhenIdle(showActivity ? ['Networks', 'Activity'] : ['Networks']),
+    [preloadViewsWhenIdle, showActivity],
+  )
 
   const { address } = account
   if (!address) return null
@@ -49,13 +52,24 @@ export function AccountView() {
         <Avatar address={address} image={account.profileImage} size={72} />
         <div className="fo-account-name">
           <span title={address}>{account.profileName || shortenAddress(address)}</span>
-          <button type="button" className="fo-icon-button" data-testid="copy-address" aria-label={t('account.copyAddress')} onClick={copyAddress}>
+          <button
+            type="button"
+            className="fo-icon-button"
+            data-testid="copy-address"
+            aria-label={t('account.copyAddress')}
+            onClick={copyAddress}
+          >
             <CopyIcon size={18} />
           </button>
         </div>
         <p className="fo-balance" data-testid="account-balance" aria-busy={account.balanceLoading || undefined}>
           {account.balanceLoading ? (
-            <span className="fo-skeleton" style={{ width: 96, height: 20 }} role="img" aria-label={t('modal.loading')} />
+            <span
+              className="fo-skeleton"
+              style={{ width: 96, height: 20 }}
+              role="img"
+              aria-label={t('modal.loading')}
+            />
           ) : account.balance !== undefined ? (
             `${floorDecimalString(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
           ) : null}
@@ -68,17 +82,29 @@ export function AccountView() {
         </Suspense>
       )}
       <div className="fo-list">
-        <button type="button" className="fo-row" data-testid="account-network" onClick={() => client.navigate.push('Networks')}>
+        <button
+          type="button"
+          className="fo-row"
+          data-testid="account-network"
+          onClick={() => client.navigate.push('Networks')}
+        >
           <NetworkMark network={unsupported ? undefined : network} />
           <span className="fo-row-label">
             <span className="fo-row-detail">{t('account.network')} </span>
             <br />
-            <span className={unsupported ? 'fo-error' : undefined}>{unsupported ? t('button.unsupportedNetwork') : network?.name}</span>
+            <span className={unsupported ? 'fo-error' : undefined}>
+              {unsupported ? t('button.unsupportedNetwork') : network?.name}
+            </span>
           </span>
           <ChevronIcon size={18} />
         </button>
         {showActivity && (
-          <button type="button" className="fo-row" data-testid="account-activity" onClick={() => client.navigate.push('Activity')}>
+          <button
+            type="button"
+            className="fo-row"
+            data-testid="account-activity"
+            onClick={() => client.navigate.push('Activity')}
+          >
             <span className="fo-network-mark" aria-hidden="true">
               ⇅
             </span>
@@ -87,7 +113,13 @@ export function AccountView() {
           </button>
         )}
         {account.addressExplorerUrl && (
-          <a className="fo-row" data-testid="account-explorer" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
+          <a
+            className="fo-row"
+            data-testid="account-explorer"
+            href={account.addressExplorerUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             <span className="fo-network-mark">
               <ExternalIcon size={18} />
             </span>

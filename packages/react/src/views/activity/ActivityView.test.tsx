@@ -13,14 +13,52 @@ import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } f
 const server = { mode: 'ok' as 'ok' | 'fail' | 'empty', requests: [] as string[] }
 const entry = (n: number, minedAt: string, chain: string, extra: Record<string, unknown> = {}) => ({
   id: `${chain}:0x${n}`,
-  metadata: { operationType: 'send', hash: `0x${n}`, minedAt, chain, blockNumber: n, sentFrom: ADDRESS.toLowerCase(), sentTo: '0xabc', status: 'confirmed', nonce: n },
-  transfers: [{ standard: 'erc20', direction: 'out', sender: ADDRESS, recipient: '0xabc', quantity: { numeric: `${n}.5`, raw: '1' }, fungible_info: { address: '0x1', name: 'Foyer USD', symbol: 'fUSD', decimals: 6, iconUrl: null } }],
+  metadata: {
+    operationType: 'send',
+    hash: `0x${n}`,
+    minedAt,
+    chain,
+    blockNumber: n,
+    sentFrom: ADDRESS.toLowerCase(),
+    sentTo: '0xabc',
+    status: 'confirmed',
+    nonce: n,
+  },
+  transfers: [
+    {
+      standard: 'erc20',
+      direction: 'out',
+      sender: ADDRESS,
+      recipient: '0xabc',
+      quantity: { numeric: `${n}.5`, raw: '1' },
+      fungible_info: { address: '0x1', name: 'Foyer USD', symbol: 'fUSD', decimals: 6, iconUrl: null },
+    },
+  ],
   ...extra,
 })
 const spam = (n: number, chain: string) =>
   entry(n, '2026-10-02T00:00:00Z', chain, {
-    metadata: { operationType: 'mint', hash: `0x${n}`, minedAt: '2026-10-02T00:00:00Z', chain, blockNumber: n, sentFrom: '0x0', sentTo: '0x1', status: 'confirmed', nonce: 0 },
-    transfers: [{ standard: 'erc721', direction: 'in', sender: '0x0', recipient: ADDRESS, quantity: { numeric: '1', raw: '1' }, nft_info: { address: '0x9', tokenId: '3', name: 'Claim 5000 fUSD', symbol: 'CLAIM', flags: { is_spam: true } } }],
+    metadata: {
+      operationType: 'mint',
+      hash: `0x${n}`,
+      minedAt: '2026-10-02T00:00:00Z',
+      chain,
+      blockNumber: n,
+      sentFrom: '0x0',
+      sentTo: '0x1',
+      status: 'confirmed',
+      nonce: 0,
+    },
+    transfers: [
+      {
+        standard: 'erc721',
+        direction: 'in',
+        sender: '0x0',
+        recipient: ADDRESS,
+        quantity: { numeric: '1', raw: '1' },
+        nft_info: { address: '0x9', tokenId: '3', name: 'Claim 5000 fUSD', symbol: 'CLAIM', flags: { is_spam: true } },
+      },
+    ],
   })
 const http = createServer((req, res) => {
   const url = new URL(req.url!, 'http://x')
@@ -33,15 +71,53 @@ const http = createServer((req, res) => {
   }
   const chain = url.searchParams.get('chainId') ?? 'eip155:31337'
   if (url.pathname.endsWith('/balance')) {
-    return res.end(JSON.stringify({ balances: [
-      { name: 'Ether', symbol: 'ETH', chainId: chain, address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', decimals: 18, quantity: { decimals: '18', numeric: '1.23456' }, raw: '1', price: 3000, priced: true, value: 3703.68, iconUrl: null },
-      { name: 'Foyer Token', symbol: 'FOY', chainId: chain, address: '0x2', decimals: 18, quantity: { decimals: '18', numeric: '10' }, raw: '1', price: 0.5, priced: true, value: 5, iconUrl: null },
-    ] }))
+    return res.end(
+      JSON.stringify({
+        balances: [
+          {
+            name: 'Ether',
+            symbol: 'ETH',
+            chainId: chain,
+            address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+            decimals: 18,
+            quantity: { decimals: '18', numeric: '1.23456' },
+            raw: '1',
+            price: 3000,
+            priced: true,
+            value: 3703.68,
+            iconUrl: null,
+          },
+          {
+            name: 'Foyer Token',
+            symbol: 'FOY',
+            chainId: chain,
+            address: '0x2',
+            decimals: 18,
+            quantity: { decimals: '18', numeric: '10' },
+            raw: '1',
+            price: 0.5,
+            priced: true,
+            value: 5,
+            iconUrl: null,
+          },
+        ],
+      }),
+    )
   }
   if (server.mode === 'empty') return res.end(JSON.stringify({ data: [], next: null }))
-  if (url.searchParams.get('cursor') === 'page2') return res.end(JSON.stringify({ data: [entry(1, '2026-09-15T10:00:00Z', chain)], next: null }))
+  if (url.searchParams.get('cursor') === 'page2')
+    return res.end(JSON.stringify({ data: [entry(1, '2026-09-15T10:00:00Z', chain)], next: null }))
   const base = chain === 'eip155:31338' ? 20 : 10
-  res.end(JSON.stringify({ data: [entry(base + 3, '2026-11-03T10:00:00Z', chain), spam(base + 2, chain), entry(base + 1, '2026-10-01T10:00:00Z', chain)], next: 'page2' }))
+  res.end(
+    JSON.stringify({
+      data: [
+        entry(base + 3, '2026-11-03T10:00:00Z', chain),
+        spam(base + 2, chain),
+        entry(base + 1, '2026-10-01T10:00:00Z', chain),
+      ],
+      next: 'page2',
+    }),
+  )
 })
 let apiUrl = ''
 beforeAll(
@@ -69,7 +145,11 @@ async function renderWithServer(view: 'Account' | 'Activity', options: { apiUrl?
     projectId: 'foyer-demo',
     logLevel: 'silent',
   })
-  await render(<FoyerProvider foyer={foyer}><div>site</div></FoyerProvider>)
+  await render(
+    <FoyerProvider foyer={foyer}>
+      <div>site</div>
+    </FoyerProvider>,
+  )
   await act(async () => foyer.connect('dev.foyer.testwallet'))
   await act(async () => foyer.open({ view }))
   await openedModal(view)
@@ -85,7 +165,9 @@ describe('Account tokens', () => {
     expect(byTestId('token-ETH').textContent).toContain('1.234 ETH')
     expect(byTestId('token-FOY').textContent).toContain('$5.00')
     expect(byTestId('account-balance').textContent).toBe('1.234 ETH')
-    expect(server.requests.at(-1)).toBe(`/v1/account/${ADDRESS}/balance?projectId=foyer-demo&currency=usd&chainId=eip155%3A31337`)
+    expect(server.requests.at(-1)).toBe(
+      `/v1/account/${ADDRESS}/balance?projectId=foyer-demo&currency=usd&chainId=eip155%3A31337`,
+    )
   })
 
   it('says "Failed to fetch token balance" when the server fails', async () => {
@@ -112,22 +194,33 @@ describe('Activity view', () => {
     await openedModal('Activity')
     await waitFor(() => expect(texts('activity-item')).toHaveLength(2))
     expect(byTestId('foyer-modal').textContent).toContain('Activity')
-    expect([...document.querySelectorAll('.fo-activity-month')].map((h) => h.textContent)).toEqual(['November 2026', 'October 2026'])
+    expect([...document.querySelectorAll('.fo-activity-month')].map((h) => h.textContent)).toEqual([
+      'November 2026',
+      'October 2026',
+    ])
     expect(texts('activity-detail')[0]).toBe('−13.5 fUSD')
     expect(byTestId('activity-list').textContent).not.toContain('Claim')
     await click(byTestId('activity-load-more'))
     await waitFor(() => expect(texts('activity-item')).toHaveLength(3))
     expect(server.requests.at(-1)).toContain('cursor=page2')
     expect(queryTestId('activity-load-more')).toBeNull()
-    expect([...document.querySelectorAll('.fo-activity-month')].map((h) => h.textContent)).toEqual(['November 2026', 'October 2026', 'September 2026'])
+    expect([...document.querySelectorAll('.fo-activity-month')].map((h) => h.textContent)).toEqual([
+      'November 2026',
+      'October 2026',
+      'September 2026',
+    ])
   })
 
   it('shows only the connected network and reloads when it changes', async () => {
     const { foyer, adapter } = await renderWithServer('Activity')
-    await waitFor(() => expect(document.querySelector('[data-testid="activity-item"]')?.getAttribute('data-hash')).toBe('0x13'))
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="activity-item"]')?.getAttribute('data-hash')).toBe('0x13'),
+    )
     expect(server.requests.at(-1)).toContain('chainId=eip155%3A31337')
     await act(async () => adapter.controller().setNetwork('eip155:31338'))
-    await waitFor(() => expect(document.querySelector('[data-testid="activity-item"]')?.getAttribute('data-hash')).toBe('0x23'))
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="activity-item"]')?.getAttribute('data-hash')).toBe('0x23'),
+    )
     expect(server.requests.at(-1)).toContain('chainId=eip155%3A31338')
     expect(foyer.getState().network.selectedNetworkId).toBe('eip155:31338')
   })

@@ -1,8 +1,8 @@
 import {
-  type Transaction,
   enActivity,
   groupTransactionsByMonth,
   isSpamOnlyTransaction,
+  type Transaction,
   watchAccountData,
 } from '@foyer/core'
 import { useEffect, useRef } from 'react'
@@ -45,7 +45,8 @@ export function ActivityView() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: history.error is a trigger: each new failure (a failing poll too) shows the snackbar again
   useEffect(() => {
-    if (history.status === 'error' || history.loadMoreError) client.showSnackbar('error', { key: 'snackbar.failedToFetchTransactions' })
+    if (history.status === 'error' || history.loadMoreError)
+      client.showSnackbar('error', { key: 'snackbar.failedToFetchTransactions' })
   }, [client, history.status, history.error, history.loadMoreError])
 
   // Infinite scroll: load the next page when the end of the list comes into view.
@@ -61,12 +62,25 @@ export function ActivityView() {
 
   // A page of nothing but spam shows nothing: fetch on until something shows or the history ends.
   useEffect(() => {
-    if (history.status === 'success' && visible.length === 0 && history.hasMore && !history.loadingMore && !history.loadMoreError) void history.loadMore()
+    if (
+      history.status === 'success' &&
+      visible.length === 0 &&
+      history.hasMore &&
+      !history.loadingMore &&
+      !history.loadMoreError
+    )
+      void history.loadMore()
   }, [history.status, visible.length, history.hasMore, history.loadingMore, history.loadMoreError, history.loadMore])
 
   if (history.isLoading || (visible.length === 0 && history.hasMore && !history.loadMoreError && !failed)) {
     return (
-      <div className="fo-list" data-testid="activity-loading" role="img" aria-label={t('modal.loading')} aria-busy="true">
+      <div
+        className="fo-list"
+        data-testid="activity-loading"
+        role="img"
+        aria-label={t('modal.loading')}
+        aria-busy="true"
+      >
         {[0, 1, 2, 3].map((i) => (
           <span key={i} className="fo-skeleton" style={{ height: 56 }} />
         ))}
@@ -76,7 +90,9 @@ export function ActivityView() {
   if (failed) {
     return (
       <div className="fo-center" data-testid="activity-error">
-        <p className="fo-error" role="alert">{t('snackbar.failedToFetchTransactions')}</p>
+        <p className="fo-error" role="alert">
+          {t('snackbar.failedToFetchTransactions')}
+        </p>
         <button type="button" className="fo-primary" onClick={() => history.refetch().catch(() => {})}>
           {t('modal.retry')}
         </button>
@@ -93,7 +109,12 @@ export function ActivityView() {
   }
 
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
-  const dayFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+  const dayFormat = new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
   return (
     // Focusable, so a keyboard can scroll the list (the arrow keys scroll the modal body around it).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboards to scroll it (axe: scrollable-region-focusable)
@@ -105,13 +126,21 @@ export function ActivityView() {
           </h3>
           <ul className="fo-list">
             {group.entries.map((entry) => (
-              <li key={entry.id} className="fo-row" data-testid="activity-item" data-hash={entry.metadata.hash} data-operation={entry.metadata.operationType}>
+              <li
+                key={entry.id}
+                className="fo-row"
+                data-testid="activity-item"
+                data-hash={entry.metadata.hash}
+                data-operation={entry.metadata.operationType}
+              >
                 <span className="fo-token-mark" aria-hidden="true">
                   {MARKS[entry.metadata.operationType]}
                 </span>
                 <span className="fo-row-label">
                   {t(`activity.operation.${entry.metadata.operationType}`)}
-                  {entry.metadata.status === 'failed' && <span className="fo-tag fo-error"> {t('activity.failed')}</span>}
+                  {entry.metadata.status === 'failed' && (
+                    <span className="fo-tag fo-error"> {t('activity.failed')}</span>
+                  )}
                   <br />
                   <span className="fo-row-detail" data-testid="activity-detail">
                     {describeTransaction(entry, t, locale)}
@@ -127,16 +156,28 @@ export function ActivityView() {
       ))}
       <div ref={sentinel} className="fo-center" aria-live="polite">
         {history.loadingMore ? (
-          <span className="fo-row-detail" role="status">{t('activity.loadingMore')}</span>
+          <span className="fo-row-detail" role="status">
+            {t('activity.loadingMore')}
+          </span>
         ) : history.loadMoreError ? (
           <>
             <span className="fo-error">{t('snackbar.failedToFetchTransactions')}</span>
-            <button type="button" className="fo-link" data-testid="activity-load-more" onClick={() => void history.loadMore()}>
+            <button
+              type="button"
+              className="fo-link"
+              data-testid="activity-load-more"
+              onClick={() => void history.loadMore()}
+            >
               {t('modal.retry')}
             </button>
           </>
         ) : history.hasMore ? (
-          <button type="button" className="fo-link" data-testid="activity-load-more" onClick={() => void history.loadMore()}>
+          <button
+            type="button"
+            className="fo-link"
+            data-testid="activity-load-more"
+            onClick={() => void history.loadMore()}
+          >
             {t('activity.loadMore')}
           </button>
         ) : null}

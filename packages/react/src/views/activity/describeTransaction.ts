@@ -1,4 +1,11 @@
-import { type KeysWith, type Transaction, type TransactionTransfer, type Translate, type enActivity, shortenAddress } from '@foyer/core'
+import {
+  type enActivity,
+  type KeysWith,
+  shortenAddress,
+  type Transaction,
+  type TransactionTransfer,
+  type Translate,
+} from '@foyer/core'
 import { formatTokenAmount } from '../tokens/usdFormat.ts'
 
 type ActivityTranslate = Translate<KeysWith<typeof enActivity>>
@@ -6,7 +13,8 @@ type ActivityTranslate = Translate<KeysWith<typeof enActivity>>
 /** One line for a history entry: what moved (`−0.5 ETH → +1,000 FOY`), or whom the account dealt with. */
 export function describeTransaction(entry: Transaction, t: ActivityTranslate, locale: string): string {
   const moves = [...entry.transfers].sort((a, b) => order(a) - order(b))
-  if (moves.length === 0) return entry.metadata.sentTo ? t('activity.withAddress', { address: shortenAddress(entry.metadata.sentTo) }) : ''
+  if (moves.length === 0)
+    return entry.metadata.sentTo ? t('activity.withAddress', { address: shortenAddress(entry.metadata.sentTo) }) : ''
   return moves.map((m) => describeTransfer(m, t, locale)).join(' → ')
 }
 
@@ -19,6 +27,9 @@ function describeTransfer(transfer: TransactionTransfer, t: ActivityTranslate, l
     return `${sign}${t('activity.nftItem', { name, tokenId: transfer.nft_info.tokenId })}`
   }
   const symbol = transfer.fungible_info?.symbol ?? t('activity.tokenUnknown')
-  const amount = transfer.fungible_info?.decimals == null ? transfer.quantity.raw : formatTokenAmount(transfer.quantity.numeric, locale)
+  const amount =
+    transfer.fungible_info?.decimals == null
+      ? transfer.quantity.raw
+      : formatTokenAmount(transfer.quantity.numeric, locale)
   return `${sign}${amount} ${symbol}`
 }

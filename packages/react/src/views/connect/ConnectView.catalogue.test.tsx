@@ -25,14 +25,28 @@ function catalogueServerDouble(input: string | URL | Request) {
   const rows = CATALOGUE.filter((w) => (!include.length || include.includes(w.id)) && !exclude.has(w.id))
   if (include.length) rows.sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id))
   const entries = Number(url.searchParams.get('entries') ?? 40)
-  const body = { count: rows.length, data: rows.slice(0, entries).map((w) => ({ ...w, image_url: `http://catalogue.test/img/${w.id}` })) }
-  return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }))
+  const body = {
+    count: rows.length,
+    data: rows.slice(0, entries).map((w) => ({ ...w, image_url: `http://catalogue.test/img/${w.id}` })),
+  }
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+  )
 }
 
-const metaMaskAnnounced: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'io.metamask' } }
+const metaMaskAnnounced: Connector = {
+  id: 'io.metamask',
+  name: 'MetaMask',
+  type: 'ANNOUNCED',
+  chain: 'eip155',
+  info: { rdns: 'io.metamask' },
+}
 const walletConnect: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }
 
-async function openConnect(options: Partial<Parameters<typeof createFoyer>[0]> = {}, connectors: Connector[] = [testWallet, metaMaskAnnounced, walletConnect]) {
+async function openConnect(
+  options: Partial<Parameters<typeof createFoyer>[0]> = {},
+  connectors: Connector[] = [testWallet, metaMaskAnnounced, walletConnect],
+) {
   const foyer = createFoyer({
     adapters: [fakeAdapter(connectors)],
     networks: [localNetwork(31337, 'Foyer Local')],
@@ -41,12 +55,19 @@ async function openConnect(options: Partial<Parameters<typeof createFoyer>[0]> =
     logLevel: 'silent',
     ...options,
   })
-  await render(<FoyerProvider foyer={foyer}><div>site</div></FoyerProvider>)
+  await render(
+    <FoyerProvider foyer={foyer}>
+      <div>site</div>
+    </FoyerProvider>,
+  )
   await act(async () => foyer.open({ view: 'Connect' }))
   return { foyer, dialog: await openedModal('Connect') }
 }
 
-const rowIds = (dialog: HTMLElement) => [...dialog.querySelectorAll('[data-testid^="wallet-selector-"]')].map((e) => e.getAttribute('data-testid')!.slice('wallet-selector-'.length))
+const rowIds = (dialog: HTMLElement) =>
+  [...dialog.querySelectorAll('[data-testid^="wallet-selector-"]')].map((e) =>
+    e.getAttribute('data-testid')!.slice('wallet-selector-'.length),
+  )
 
 beforeEach(() => {
   localStorage.clear()
@@ -62,7 +83,17 @@ describe('Connect view with the catalogue', () => {
     const { dialog } = await openConnect({ featuredWalletIds: ['safe', 'rainbow'] })
     await waitFor(() => expect(queryTestId('wallet-selector-zerion')).not.toBeNull())
     // MetaMask is installed (announced): its catalogue entry does not get a second row.
-    expect(rowIds(dialog)).toEqual(['walletconnect', 'dev.foyer.testwallet', 'io.metamask', 'safe', 'rainbow', 'trust-wallet', 'phantom', 'zerion', 'argent'])
+    expect(rowIds(dialog)).toEqual([
+      'walletconnect',
+      'dev.foyer.testwallet',
+      'io.metamask',
+      'safe',
+      'rainbow',
+      'trust-wallet',
+      'phantom',
+      'zerion',
+      'argent',
+    ])
     await waitFor(() => expect(byTestId('all-wallets').textContent).toBe('All Wallets7'))
   })
 

@@ -32,7 +32,10 @@ describe('Connect view', () => {
     const { adapter, foyer } = await renderModal('Connect')
     adapter.connectOutcome = 'hang'
     await click(byTestId('wallet-selector-dev.foyer.testwallet'))
-    expect(foyer.getState().router).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'dev.foyer.testwallet' } })
+    expect(foyer.getState().router).toMatchObject({
+      view: 'ConnectingExternal',
+      data: { connectorId: 'dev.foyer.testwallet' },
+    })
   })
 
   it('explains what a wallet is', async () => {

@@ -1,11 +1,11 @@
 import {
   type CatalogueWallet,
   type Connector,
-  FEATURED_WALLETS_PAGE_SIZE,
-  type RecentWallet,
   connectorTestId,
+  FEATURED_WALLETS_PAGE_SIZE,
   getRecentWallets,
   isFeatureAvailable,
+  type RecentWallet,
 } from '@foyer/core'
 import { type ReactElement, type ReactNode, useEffect, useMemo, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
@@ -21,7 +21,10 @@ import { useWalletPage } from '../wallets/useWalletPage.ts'
 const installedTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED'])
 const browserTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'])
 
-const isMobile = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse) and (max-width: 640px)').matches
+const isMobile = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(pointer: coarse) and (max-width: 640px)').matches
 
 /**
  * How to connect, one row per wallet (deduplicated by rdns and catalogue id): WalletConnect (QR), recent wallets,
@@ -35,7 +38,10 @@ export function ConnectView() {
   const connectors = useFoyerStore((s) => s.connectors)
   const [recent] = useState<RecentWallet[]>(() => getRecentWallets())
   const { preloadViewsWhenIdle } = usePreloadViews()
-  useEffect(() => preloadViewsWhenIdle(['ConnectingExternal', 'WhatIsAWallet', 'ConnectingWalletConnect', 'AllWallets']), [preloadViewsWhenIdle])
+  useEffect(
+    () => preloadViewsWhenIdle(['ConnectingExternal', 'WhatIsAWallet', 'ConnectingWalletConnect', 'AllWallets']),
+    [preloadViewsWhenIdle],
+  )
 
   const walletConnect = connectors.find((c) => c.type === 'WALLET_CONNECT')
   const featuredIds = options.featuredWalletIds ?? []
@@ -44,43 +50,86 @@ export function ConnectView() {
   const allWalletsMode = options.features.allWallets
 
   // The catalogue rows the excluded ids name, to hide their announced connectors too.
-  const excluded = useWalletPage({ include: excludeIds, entries: Math.min(100, excludeIds.length || 1) }, excludeIds.length > 0)
+  const excluded = useWalletPage(
+    { include: excludeIds, entries: Math.min(100, excludeIds.length || 1) },
+    excludeIds.length > 0,
+  )
   // (A disabled query may still show another query's cached page under the same key: read it only when enabled.)
-  const excludedRdns = useMemo(() => new Set(((excludeIds.length ? excluded.data?.data : undefined) ?? []).map((w) => w.rdns).filter(Boolean) as string[]), [excluded.data, excludeIds.length])
+  const excludedRdns = useMemo(
+    () =>
+      new Set(
+        ((excludeIds.length ? excluded.data?.data : undefined) ?? []).map((w) => w.rdns).filter(Boolean) as string[],
+      ),
+    [excluded.data, excludeIds.length],
+  )
 
   const installed = useMemo(
-    () => connectors.filter((c) => browserTypes.has(c.type) && !(c.info?.rdns && excludedRdns.has(c.info.rdns)) && !excludeIds.includes(c.explorerId ?? '')),
+    () =>
+      connectors.filter(
+        (c) =>
+          browserTypes.has(c.type) &&
+          !(c.info?.rdns && excludedRdns.has(c.info.rdns)) &&
+          !excludeIds.includes(c.explorerId ?? ''),
+      ),
     [connectors, excludedRdns, excludeIds],
   )
-  const installedRdns = useMemo(() => new Set(installed.map((c) => c.info?.rdns).filter(Boolean) as string[]), [installed])
+  const installedRdns = useMemo(
+    () => new Set(installed.map((c) => c.info?.rdns).filter(Boolean) as string[]),
+    [installed],
+  )
 
   // Recent wallets that still exist: an installed connector, or a catalogue wallet (reached over WalletConnect).
-  const recentRows = recent.filter((w) => (w.connectorId ? installed.some((c) => c.id === w.connectorId) : hasCatalogue && walletConnect && !excludeIds.includes(w.id)))
+  const recentRows = recent.filter((w) =>
+    w.connectorId
+      ? installed.some((c) => c.id === w.connectorId)
+      : hasCatalogue && walletConnect && !excludeIds.includes(w.id),
+  )
   const recentConnectorIds = new Set(recentRows.map((w) => w.connectorId).filter(Boolean))
   const recentIds = new Set(recentRows.map((w) => w.id))
 
-  const featured = useWalletPage({ include: featuredIds, entries: Math.min(100, featuredIds.length || 1) }, featuredIds.length > 0)
+  const featured = useWalletPage(
+    { include: featuredIds, entries: Math.min(100, featuredIds.length || 1) },
+    featuredIds.length > 0,
+  )
   // Only catalogue ids go to the server: a recent browser wallet's id is its rdns, which the catalogue filter drops.
   const recentCatalogueIds = recentRows.filter((w) => !w.connectorId).map((w) => w.id)
   const listedIds = [...featuredIds, ...recentCatalogueIds, ...(options.customWallets ?? []).map((w) => w.id)]
-  const recommended = useWalletPage({ entries: Math.min(100, FEATURED_WALLETS_PAGE_SIZE + installed.length + listedIds.length), include: options.includeWalletIds, exclude: [...excludeIds, ...listedIds] }, hasCatalogue)
+  const recommended = useWalletPage(
+    {
+      entries: Math.min(100, FEATURED_WALLETS_PAGE_SIZE + installed.length + listedIds.length),
+      include: options.includeWalletIds,
+      exclude: [...excludeIds, ...listedIds],
+    },
+    hasCatalogue,
+  )
 
   const notInstalled = (w: CatalogueWallet) => !(w.rdns && installedRdns.has(w.rdns)) && !recentIds.has(w.id)
   const featuredRows = ((featuredIds.length ? featured.data?.data : undefined) ?? []).filter(notInstalled)
   const customRows = (options.customWallets ?? []).filter((w) => !excludeIds.includes(w.id) && notInstalled(w))
   const recommendedRows = (recommended.data?.data ?? []).filter(notInstalled).slice(0, FEATURED_WALLETS_PAGE_SIZE)
-  const showAllWallets = hasCatalogue && isFeatureAvailable(options, 'allWallets') && (allWalletsMode === 'SHOW' || (allWalletsMode === 'ONLY_MOBILE' && isMobile()))
+  const showAllWallets =
+    hasCatalogue &&
+    isFeatureAvailable(options, 'allWallets') &&
+    (allWalletsMode === 'SHOW' || (allWalletsMode === 'ONLY_MOBILE' && isMobile()))
   // The count of every wallet All Wallets can show (the site's include and exclude lists applied).
   const everything = useWalletPage({ entries: 1, include: options.includeWalletIds, exclude: excludeIds }, hasCatalogue)
   const total = everything.data?.count
 
-  const connectWith = (connector: Connector) => client.navigate.push('ConnectingExternal', { connectorId: connector.id })
+  const connectWith = (connector: Connector) =>
+    client.navigate.push('ConnectingExternal', { connectorId: connector.id })
   // Each row's key names its section and wallet (the list item takes it over).
   const rows: ReactElement[] = []
 
   if (walletConnect) {
     rows.push(
-      <Row key="walletconnect" testId="wallet-selector-walletconnect" image={<WalletImage src={walletConnect.imageUrl} />} name={t('wallets.walletConnect')} tags={[t('wallets.qrCode')]} onClick={() => client.navigate.push('ConnectingWalletConnect')} />,
+      <Row
+        key="walletconnect"
+        testId="wallet-selector-walletconnect"
+        image={<WalletImage src={walletConnect.imageUrl} />}
+        name={t('wallets.walletConnect')}
+        tags={[t('wallets.qrCode')]}
+        onClick={() => client.navigate.push('ConnectingWalletConnect')}
+      />,
     )
   }
   for (const wallet of recentRows) {
@@ -91,8 +140,16 @@ export function ConnectView() {
         testId={`wallet-selector-${connector ? connectorTestId(connector) : wallet.id}`}
         image={connector ? <WalletImage src={connector.imageUrl} /> : <CatalogueWalletImage src={wallet.imageUrl} />}
         name={wallet.name}
-        tags={connector && installedTypes.has(connector.type) ? [t('wallets.recent'), t('connect.installed')] : [t('wallets.recent')]}
-        onClick={() => (connector ? connectWith(connector) : openCatalogueWallet(client, { id: wallet.id, name: wallet.name, image_url: wallet.imageUrl }))}
+        tags={
+          connector && installedTypes.has(connector.type)
+            ? [t('wallets.recent'), t('connect.installed')]
+            : [t('wallets.recent')]
+        }
+        onClick={() =>
+          connector
+            ? connectWith(connector)
+            : openCatalogueWallet(client, { id: wallet.id, name: wallet.name, image_url: wallet.imageUrl })
+        }
       />,
     )
   }
@@ -110,7 +167,13 @@ export function ConnectView() {
     )
   }
   const catalogueRow = (wallet: CatalogueWallet, section: string) => (
-    <Row key={`${section}:${wallet.id}`} testId={`wallet-selector-${wallet.id}`} image={<CatalogueWalletImage src={wallet.image_url} />} name={wallet.name} onClick={() => openCatalogueWallet(client, wallet)} />
+    <Row
+      key={`${section}:${wallet.id}`}
+      testId={`wallet-selector-${wallet.id}`}
+      image={<CatalogueWalletImage src={wallet.image_url} />}
+      name={wallet.name}
+      onClick={() => openCatalogueWallet(client, wallet)}
+    />
   )
   if (walletConnect) {
     for (const wallet of featuredRows) rows.push(catalogueRow(wallet, 'featured'))
@@ -131,10 +194,17 @@ export function ConnectView() {
           ))}
           {showAllWallets && walletConnect && (
             <li>
-              <button type="button" className="fo-row" data-testid="all-wallets" onClick={() => client.navigate.push('AllWallets')}>
+              <button
+                type="button"
+                className="fo-row"
+                data-testid="all-wallets"
+                onClick={() => client.navigate.push('AllWallets')}
+              >
                 <WalletImage />
                 <span className="fo-row-label">{t('wallets.allWallets')}</span>
-                {total !== undefined && <span className="fo-tag">{t('wallets.allWalletsCount', { count: String(total) })}</span>}
+                {total !== undefined && (
+                  <span className="fo-tag">{t('wallets.allWalletsCount', { count: String(total) })}</span>
+                )}
               </button>
             </li>
           )}
@@ -149,7 +219,19 @@ export function ConnectView() {
   )
 }
 
-function Row({ testId, image, name, tags, onClick }: { testId: string; image: ReactNode; name: string; tags?: string[]; onClick: () => void }) {
+function Row({
+  testId,
+  image,
+  name,
+  tags,
+  onClick,
+}: {
+  testId: string
+  image: ReactNode
+  name: string
+  tags?: string[]
+  onClick: () => void
+}) {
   return (
     <button type="button" className="fo-row" data-testid={testId} onClick={onClick}>
       {image}

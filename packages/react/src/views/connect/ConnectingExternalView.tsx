@@ -47,7 +47,9 @@ export function ConnectingExternalView() {
       ) : (
         <>
           <div role="alert">
-            <p className="fo-heading fo-error">{t(attempt.status === 'declined' ? 'connecting.declined' : 'connecting.failed')}</p>
+            <p className="fo-heading fo-error">
+              {t(attempt.status === 'declined' ? 'connecting.declined' : 'connecting.failed')}
+            </p>
             <p className="fo-muted">
               {attempt.status === 'declined' ? t('connecting.declinedDetail') : translateError(attempt.error, t)}
             </p>

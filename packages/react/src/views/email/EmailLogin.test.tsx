@@ -1,5 +1,11 @@
 // @vitest-environment jsdom
-import { type Connector, EMAIL_LOGIN_TIMESTAMP_KEY, type EmbeddedWallet, RequestAbortedError, UserRejectedRequestError } from '@foyer/core'
+import {
+  type Connector,
+  EMAIL_LOGIN_TIMESTAMP_KEY,
+  type EmbeddedWallet,
+  RequestAbortedError,
+  UserRejectedRequestError,
+} from '@foyer/core'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
@@ -61,7 +67,11 @@ async function setup(options: { apiUrl?: string; connectors?: Connector[] } = {}
     projectId: 'foyer-demo',
     logLevel: 'silent',
   })
-  await render(<FoyerProvider foyer={foyer}><div>site</div></FoyerProvider>)
+  await render(
+    <FoyerProvider foyer={foyer}>
+      <div>site</div>
+    </FoyerProvider>,
+  )
   await act(async () => foyer.open({ view: 'Connect' }))
   await openedModal('Connect')
   return { foyer, calls: embedded.calls, pending: embedded.pending, adapterCalls: adapter.calls }

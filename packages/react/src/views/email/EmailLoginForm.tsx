@@ -1,4 +1,4 @@
-import { EmbeddedFrameLoadError, RequestAbortedError, isEmail, startEmailLogin } from '@foyer/core'
+import { EmbeddedFrameLoadError, isEmail, RequestAbortedError, startEmailLogin } from '@foyer/core'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
@@ -34,7 +34,8 @@ export function EmailLoginForm() {
       client.navigate.push('EmailVerifyOtp', { email: address })
     } catch (caught) {
       if (abort.current?.signal.aborted) return
-      if (caught instanceof EmbeddedFrameLoadError) client.showSnackbar('error', { key: 'snackbar.unableToLoadEmailLogin' })
+      if (caught instanceof EmbeddedFrameLoadError)
+        client.showSnackbar('error', { key: 'snackbar.unableToLoadEmailLogin' })
       if (caught instanceof RequestAbortedError) client.showSnackbar('error', { key: 'snackbar.requestAborted' })
       setError(embeddedErrorText(caught, t))
     } finally {
@@ -61,7 +62,13 @@ export function EmailLoginForm() {
           aria-describedby={error ? errorId : undefined}
           data-testid="email-input"
         />
-        <button type="submit" className="fo-primary" data-testid="email-submit" disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="fo-primary"
+          data-testid="email-submit"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {busy ? <Spinner /> : null}
           {t('email.continue')}
         </button>

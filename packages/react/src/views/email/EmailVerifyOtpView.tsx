@@ -20,7 +20,11 @@ export function EmailVerifyOtpView() {
   const [notice, setNotice] = useState<string>()
   const [resendError, setResendError] = useState<string>()
   const [lockSeconds, refreshLock] = useLockCountdown()
-  const flow = useFrameFlow((signal) => verifyEmailOtp(client, { signal }), () => undefined, t)
+  const flow = useFrameFlow(
+    (signal) => verifyEmailOtp(client, { signal }),
+    () => undefined,
+    t,
+  )
 
   async function resend() {
     setResendError(undefined)
@@ -29,7 +33,8 @@ export function EmailVerifyOtpView() {
       await startEmailLogin(client, { email })
       setNotice(t('otp.codeSent'))
     } catch (caught) {
-      if (caught instanceof EmbeddedFrameLoadError) client.showSnackbar('error', { key: 'snackbar.unableToLoadEmailLogin' })
+      if (caught instanceof EmbeddedFrameLoadError)
+        client.showSnackbar('error', { key: 'snackbar.unableToLoadEmailLogin' })
       setResendError(embeddedErrorText(caught, t))
     } finally {
       refreshLock()
@@ -56,7 +61,13 @@ export function EmailVerifyOtpView() {
           {notice}
         </p>
       )}
-      <button type="button" className="fo-link" data-testid="otp-resend" disabled={lockSeconds > 0} onClick={() => void resend()}>
+      <button
+        type="button"
+        className="fo-link"
+        data-testid="otp-resend"
+        disabled={lockSeconds > 0}
+        onClick={() => void resend()}
+      >
         {lockSeconds > 0 ? t('otp.resendIn', { seconds: String(lockSeconds) }) : t('otp.resend')}
       </button>
     </div>

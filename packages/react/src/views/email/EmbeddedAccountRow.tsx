@@ -15,11 +15,21 @@ export function EmbeddedAccountRow() {
   if (!isEmbedded || !wallet) return null
   return (
     <>
-      <button type="button" className="fo-row" data-testid="account-update-email" onClick={() => client.navigate.push('UpdateEmail')}>
+      <button
+        type="button"
+        className="fo-row"
+        data-testid="account-update-email"
+        onClick={() => client.navigate.push('UpdateEmail')}
+      >
         <span className="fo-row-label">{wallet.getEmail() ?? t('account.email')}</span>
         <span className="fo-tag">{t('account.updateEmail')}</span>
       </button>
-      <button type="button" className="fo-row" data-testid="account-devices" onClick={() => client.navigate.push('EmbeddedDevices')}>
+      <button
+        type="button"
+        className="fo-row"
+        data-testid="account-devices"
+        onClick={() => client.navigate.push('EmbeddedDevices')}
+      >
         <span className="fo-row-label">{t('devices.row')}</span>
         <span className="fo-tag">{t('devices.manage')}</span>
       </button>

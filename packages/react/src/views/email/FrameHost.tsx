@@ -23,14 +23,25 @@ export function FrameHost({ size = 'full' }: { size?: 'full' | 'code' }) {
   }, [client])
 
   return (
-    <section ref={host} className={size === 'code' ? 'fo-frame-host fo-frame-host-code' : 'fo-frame-host'} data-testid="embedded-frame-host" aria-label={t('approve.frameLabel')}>
+    <section
+      ref={host}
+      className={size === 'code' ? 'fo-frame-host fo-frame-host-code' : 'fo-frame-host'}
+      data-testid="embedded-frame-host"
+      aria-label={t('approve.frameLabel')}
+    >
       <p className="fo-muted">{t('approve.loading')}</p>
     </section>
   )
 }
 
 /** A view that only hosts a frame flow (`useFrameFlow`): the frame, or the flow's error with a retry button. */
-export function FrameFlowHost({ flow, retryTestId }: { flow: { error?: string; retry: () => void }; retryTestId: string }) {
+export function FrameFlowHost({
+  flow,
+  retryTestId,
+}: {
+  flow: { error?: string; retry: () => void }
+  retryTestId: string
+}) {
   const { t } = useFoyerLocale(enEmail)
   return (
     <div className="fo-stack fo-email-view">

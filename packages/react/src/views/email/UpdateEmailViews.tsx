@@ -1,4 +1,4 @@
-import { UserRejectedRequestError, changeEmail, enEmail, isEmail } from '@foyer/core'
+import { changeEmail, enEmail, isEmail, UserRejectedRequestError } from '@foyer/core'
 import { type FormEvent, useId, useState } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
@@ -25,7 +25,16 @@ export function UpdateEmailView() {
       <label htmlFor={inputId} className="fo-heading">
         {t('updateEmail.newLabel')}
       </label>
-      <input id={inputId} className="fo-input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="update-email-input" aria-invalid={error ? true : undefined} />
+      <input
+        id={inputId}
+        className="fo-input"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        data-testid="update-email-input"
+        aria-invalid={error ? true : undefined}
+      />
       {error && (
         <p className="fo-error" role="alert" data-testid="email-error">
           {error}

@@ -6,7 +6,11 @@ import { embeddedErrorText } from './embeddedErrorText.ts'
  * Runs a flow the secure frame draws (code entry, email change, devices) while the view is shown, and aborts it
  * when the view goes (the frame then takes its screen down). A failure becomes text; `retry` starts it again.
  */
-export function useFrameFlow<result>(run: (signal: AbortSignal) => Promise<result>, done: (value: result) => void, t: Translate) {
+export function useFrameFlow<result>(
+  run: (signal: AbortSignal) => Promise<result>,
+  done: (value: result) => void,
+  t: Translate,
+) {
   const [attempt, setAttempt] = useState(0)
   const [error, setError] = useState<string>()
   // The latest callbacks, without restarting the flow when they change identity (a re-render, a locale switch).

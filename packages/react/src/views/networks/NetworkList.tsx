@@ -1,5 +1,5 @@
-import { enAccount } from '@foyer/core'
 import type { CaipNetworkId } from '@foyer/core'
+import { enAccount } from '@foyer/core'
 import { useState } from 'react'
 import { AlertIcon } from '../../components/icons.tsx'
 import { NetworkMark } from '../../components/NetworkMark.tsx'
@@ -55,7 +55,12 @@ export function NetworkList() {
                 {pending === network.id ? (
                   <Spinner />
                 ) : (
-                  current && connected && <span className="fo-tag" data-tone="success">{t('networks.active')}</span>
+                  current &&
+                  connected && (
+                    <span className="fo-tag" data-tone="success">
+                      {t('networks.active')}
+                    </span>
+                  )
                 )}
               </button>
             </li>

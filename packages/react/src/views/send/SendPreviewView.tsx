@@ -5,8 +5,8 @@ import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { TokenMark } from '../swap/TokenMark.tsx'
-import { transferCss } from '../swap/transferStyles.ts'
 import { formatUsd } from '../swap/transferFormat.ts'
+import { transferCss } from '../swap/transferStyles.ts'
 import { useSend } from './useSend.ts'
 
 /** The send's last step: what goes where and what the network takes; Send asks the wallet. */
@@ -19,7 +19,10 @@ export function SendPreviewView() {
   const { token } = state
   if (!token) return null
   const native = state.tokens.find(isNativeToken)
-  const costUsd = state.networkCost !== undefined && native?.price ? (Number(state.networkCost) / 10 ** network.nativeCurrency.decimals) * native.price : undefined
+  const costUsd =
+    state.networkCost !== undefined && native?.price
+      ? (Number(state.networkCost) / 10 ** network.nativeCurrency.decimals) * native.price
+      : undefined
   return (
     <div className="fo-stack" data-testid="send-preview" aria-busy={state.sending || undefined}>
       <div className="fo-row" style={{ cursor: 'default' }}>
@@ -31,7 +34,9 @@ export function SendPreviewView() {
             {state.sendTokenAmount} {token.symbol}
           </span>
         </span>
-        <span className="fo-row-end">{token.price ? formatUsd(Number(state.sendTokenAmount) * token.price, locale) : ''}</span>
+        <span className="fo-row-end">
+          {token.price ? formatUsd(Number(state.sendTokenAmount) * token.price, locale) : ''}
+        </span>
       </div>
       <div className="fo-row" style={{ cursor: 'default' }}>
         <Avatar address={state.receiverAddress} image={state.receiverProfileImage} size={32} />
@@ -46,14 +51,30 @@ export function SendPreviewView() {
       {state.networkCost !== undefined && (
         <dl className="fo-details">
           <dt>{t('send.networkCost')}</dt>
-          <dd>{costUsd !== undefined ? formatUsd(costUsd, locale) : `${formatUnitsFloored(state.networkCost, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`}</dd>
+          <dd>
+            {costUsd !== undefined
+              ? formatUsd(costUsd, locale)
+              : `${formatUnitsFloored(state.networkCost, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`}
+          </dd>
         </dl>
       )}
       <div className="fo-button-pair">
-        <button type="button" className="fo-secondary" data-testid="send-cancel" disabled={state.sending} onClick={client.navigate.goBack}>
+        <button
+          type="button"
+          className="fo-secondary"
+          data-testid="send-cancel"
+          disabled={state.sending}
+          onClick={client.navigate.goBack}
+        >
           {t('send.cancel')}
         </button>
-        <button type="button" className="fo-primary" data-testid="send-confirm" disabled={state.sending || Boolean(sendInputError(state, network))} onClick={() => void send.send()}>
+        <button
+          type="button"
+          className="fo-primary"
+          data-testid="send-confirm"
+          disabled={state.sending || Boolean(sendInputError(state, network))}
+          onClick={() => void send.send()}
+        >
           {state.sending && <Spinner size={16} />}
           {t('send.confirm')}
         </button>

@@ -5,8 +5,8 @@ import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { TokenMark } from '../swap/TokenMark.tsx'
-import { transferCss } from '../swap/transferStyles.ts'
 import { formatBalance, formatUsd, isAmountInput } from '../swap/transferFormat.ts'
+import { transferCss } from '../swap/transferStyles.ts'
 import { useSend } from './useSend.ts'
 
 /** Send: a token you hold, the amount (Max leaves the network cost), the receiver, the network cost. */
@@ -36,7 +36,10 @@ export function SendView() {
   // Say what is wrong once there is something to judge; an empty form just asks on its button.
   const shownError = error === 'send.invalidAddress' || error === 'error.insufficientBalance' ? error : undefined
   const native = state.tokens.find(isNativeToken)
-  const costUsd = state.networkCost !== undefined && native?.price ? (Number(state.networkCost) / 10 ** network.nativeCurrency.decimals) * native.price : undefined
+  const costUsd =
+    state.networkCost !== undefined && native?.price
+      ? (Number(state.networkCost) / 10 ** network.nativeCurrency.decimals) * native.price
+      : undefined
 
   return (
     <div className="fo-stack" data-testid="send-view">
@@ -71,7 +74,11 @@ export function SendView() {
           </button>
         </div>
         <div className="fo-amount-meta">
-          <span>{token?.price && Number(state.sendTokenAmount) ? formatUsd(Number(state.sendTokenAmount) * token.price, locale) : ''}</span>
+          <span>
+            {token?.price && Number(state.sendTokenAmount)
+              ? formatUsd(Number(state.sendTokenAmount) * token.price, locale)
+              : ''}
+          </span>
           {token && (
             <span className="fo-amount-line">
               <span data-testid="send-balance">{t('send.balance', { amount: formatBalance(token) })}</span>
@@ -105,11 +112,19 @@ export function SendView() {
         <dl className="fo-details">
           <dt>{t('send.networkCost')}</dt>
           <dd data-testid="send-network-cost">
-            {costUsd !== undefined ? formatUsd(costUsd, locale) : `${formatUnitsFloored(state.networkCost, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`}
+            {costUsd !== undefined
+              ? formatUsd(costUsd, locale)
+              : `${formatUnitsFloored(state.networkCost, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`}
           </dd>
         </dl>
       )}
-      <button type="button" className="fo-primary" data-testid="send-review" disabled={Boolean(error)} onClick={() => client.navigate.push('SendPreview')}>
+      <button
+        type="button"
+        className="fo-primary"
+        data-testid="send-review"
+        disabled={Boolean(error)}
+        onClick={() => client.navigate.push('SendPreview')}
+      >
         {t(error ?? 'send.review')}
       </button>
     </div>

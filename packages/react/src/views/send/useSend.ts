@@ -1,4 +1,4 @@
-import { type SendController, type SendState, getSendController } from '@foyer/core'
+import { getSendController, type SendController, type SendState } from '@foyer/core'
 import { useSyncExternalStore } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 

@@ -1,9 +1,9 @@
 import {
   BALANCE_DECIMALS,
-  SWAP_PROVIDER_FEE_PERCENT,
-  type SwapState,
   enTransfer,
   formatUnitsFloored,
+  SWAP_PROVIDER_FEE_PERCENT,
+  type SwapState,
 } from '@foyer/core'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { formatUsd } from './transferFormat.ts'
@@ -26,7 +26,8 @@ export function SwapDetails({ state }: { state: SwapState }) {
         <>
           <dt>{t('swap.maxSlippage')}</dt>
           <dd data-testid="swap-max-slippage">
-            {formatUnitsFloored(state.maxSlippage, toToken.decimals, 6)} {toToken.symbol} ({percent.format(state.slippage / 100)})
+            {formatUnitsFloored(state.maxSlippage, toToken.decimals, 6)} {toToken.symbol} (
+            {percent.format(state.slippage / 100)})
           </dd>
         </>
       )}
@@ -34,7 +35,8 @@ export function SwapDetails({ state }: { state: SwapState }) {
         <>
           <dt>{t('swap.providerFee')}</dt>
           <dd data-testid="swap-provider-fee">
-            {formatUnitsFloored(state.providerFee, sourceToken.decimals, BALANCE_DECIMALS + 3)} {sourceToken.symbol} ({percent.format(SWAP_PROVIDER_FEE_PERCENT / 100)})
+            {formatUnitsFloored(state.providerFee, sourceToken.decimals, BALANCE_DECIMALS + 3)} {sourceToken.symbol} (
+            {percent.format(SWAP_PROVIDER_FEE_PERCENT / 100)})
           </dd>
         </>
       )}

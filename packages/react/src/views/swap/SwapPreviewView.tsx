@@ -6,8 +6,8 @@ import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { SwapDetails } from './SwapDetails.tsx'
 import { TokenMark } from './TokenMark.tsx'
-import { transferCss } from './transferStyles.ts'
 import { formatUsd } from './transferFormat.ts'
+import { transferCss } from './transferStyles.ts'
 import { useSwap } from './useSwap.ts'
 
 /**
@@ -64,16 +64,34 @@ export function SwapPreviewView() {
         </p>
       )}
       <div className="fo-button-pair">
-        <button type="button" className="fo-secondary" data-testid="swap-cancel" disabled={Boolean(state.sending)} onClick={client.navigate.goBack}>
+        <button
+          type="button"
+          className="fo-secondary"
+          data-testid="swap-cancel"
+          disabled={Boolean(state.sending)}
+          onClick={client.navigate.goBack}
+        >
           {t('swap.cancel')}
         </button>
         {state.approvalTransaction ? (
-          <button type="button" className="fo-primary" data-testid="swap-approve" disabled={busy} onClick={() => void swap.sendApproval()}>
+          <button
+            type="button"
+            className="fo-primary"
+            data-testid="swap-approve"
+            disabled={busy}
+            onClick={() => void swap.sendApproval()}
+          >
             {state.sending === 'approval' && <Spinner size={16} />}
             {t('swap.approve', { symbol: sourceToken.symbol })}
           </button>
         ) : (
-          <button type="button" className="fo-primary" data-testid="swap-confirm" disabled={busy || !state.swapTransaction} onClick={() => void swap.sendSwap()}>
+          <button
+            type="button"
+            className="fo-primary"
+            data-testid="swap-confirm"
+            disabled={busy || !state.swapTransaction}
+            onClick={() => void swap.sendSwap()}
+          >
             {state.sending === 'swap' && <Spinner size={16} />}
             {t('swap.confirm')}
           </button>

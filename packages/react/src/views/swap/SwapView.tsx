@@ -1,4 +1,4 @@
-import { type KeysWith, enTransfer, formatUnitsFloored, isPositiveAmount, parseUnits } from '@foyer/core'
+import { enTransfer, formatUnitsFloored, isPositiveAmount, type KeysWith, parseUnits } from '@foyer/core'
 import { useEffect, useId } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
@@ -7,8 +7,8 @@ import { useStyle } from '../../hooks/useStyle.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { SwapDetails } from './SwapDetails.tsx'
 import { FlipIcon, TokenMark } from './TokenMark.tsx'
-import { transferCss } from './transferStyles.ts'
 import { formatBalance, formatUsd, isAmountInput } from './transferFormat.ts'
+import { transferCss } from './transferStyles.ts'
 import { useSwap } from './useSwap.ts'
 
 /** Swap: what to pay and receive, the amount (Max leaves gas), the quote and its details, then the preview. */
@@ -35,17 +35,24 @@ export function SwapView() {
   }
 
   const { sourceToken, toToken, sourceTokenAmount, toTokenAmount } = state
-  const amountUsd = sourceToken && isPositiveAmount(sourceTokenAmount) ? Number(sourceTokenAmount) * sourceToken.price : 0
+  const amountUsd =
+    sourceToken && isPositiveAmount(sourceTokenAmount) ? Number(sourceTokenAmount) * sourceToken.price : 0
   const targetUsd = toToken && toTokenAmount ? Number(toTokenAmount) * toToken.price : 0
   const hasQuote = state.toTokenAmountRaw !== undefined
-  const blocker: KeysWith<typeof enTransfer> | undefined = !sourceToken || !toToken
-    ? 'swap.selectToken'
-    : !isPositiveAmount(sourceTokenAmount) || parseUnits(sourceTokenAmount, sourceToken.decimals) === 0n
-      ? 'swap.enterAmount'
-      : state.inputError ?? state.quoteError ?? (state.loadingQuote || !hasQuote ? 'swap.quoting' : undefined)
+  const blocker: KeysWith<typeof enTransfer> | undefined =
+    !sourceToken || !toToken
+      ? 'swap.selectToken'
+      : !isPositiveAmount(sourceTokenAmount) || parseUnits(sourceTokenAmount, sourceToken.decimals) === 0n
+        ? 'swap.enterAmount'
+        : (state.inputError ?? state.quoteError ?? (state.loadingQuote || !hasQuote ? 'swap.quoting' : undefined))
   const rate =
     sourceToken && toToken && hasQuote && isPositiveAmount(sourceTokenAmount)
-      ? formatUnitsFloored((state.toTokenAmountRaw! * 10n ** BigInt(sourceToken.decimals)) / parseUnits(sourceTokenAmount, sourceToken.decimals), toToken.decimals, 6)
+      ? formatUnitsFloored(
+          (state.toTokenAmountRaw! * 10n ** BigInt(sourceToken.decimals)) /
+            parseUnits(sourceTokenAmount, sourceToken.decimals),
+          toToken.decimals,
+          6,
+        )
       : undefined
 
   return (
@@ -70,7 +77,12 @@ export function SwapView() {
               if (isAmountInput(value, sourceToken?.decimals ?? 18)) swap.setSourceAmount(value)
             }}
           />
-          <TokenButton symbol={sourceToken?.symbol} label={t('swap.chooseSource', { symbol: sourceToken?.symbol ?? t('swap.selectToken') })} testId="swap-source-token" onClick={() => swap.openTokenSelect('source')} />
+          <TokenButton
+            symbol={sourceToken?.symbol}
+            label={t('swap.chooseSource', { symbol: sourceToken?.symbol ?? t('swap.selectToken') })}
+            testId="swap-source-token"
+            onClick={() => swap.openTokenSelect('source')}
+          />
         </div>
         <div className="fo-amount-meta">
           <span>{amountUsd ? formatUsd(amountUsd, locale) : ''}</span>
@@ -84,7 +96,13 @@ export function SwapView() {
           )}
         </div>
       </section>
-      <button type="button" className="fo-flip" data-testid="swap-flip" aria-label={t('swap.flip')} onClick={swap.switchTokens}>
+      <button
+        type="button"
+        className="fo-flip"
+        data-testid="swap-flip"
+        aria-label={t('swap.flip')}
+        onClick={swap.switchTokens}
+      >
         <FlipIcon />
       </button>
       <section className="fo-amount-box" aria-labelledby={receiveId} aria-busy={state.loadingQuote || undefined}>
@@ -95,7 +113,12 @@ export function SwapView() {
           <output className="fo-amount-input" aria-label={t('swap.targetAmountLabel')} data-testid="swap-target-amount">
             {state.loadingQuote ? <Spinner size={20} /> : toTokenAmount || '0'}
           </output>
-          <TokenButton symbol={toToken?.symbol} label={t('swap.chooseTarget', { symbol: toToken?.symbol ?? t('swap.selectToken') })} testId="swap-target-token" onClick={() => swap.openTokenSelect('target')} />
+          <TokenButton
+            symbol={toToken?.symbol}
+            label={t('swap.chooseTarget', { symbol: toToken?.symbol ?? t('swap.selectToken') })}
+            testId="swap-target-token"
+            onClick={() => swap.openTokenSelect('target')}
+          />
         </div>
         <div className="fo-amount-meta">
           <span>{targetUsd ? formatUsd(targetUsd, locale) : ''}</span>
@@ -113,14 +136,30 @@ export function SwapView() {
         </p>
       )}
       {hasQuote && !state.inputError && <SwapDetails state={state} />}
-      <button type="button" className="fo-primary" data-testid="swap-review" disabled={Boolean(blocker)} onClick={() => client.navigate.push('SwapPreview')}>
+      <button
+        type="button"
+        className="fo-primary"
+        data-testid="swap-review"
+        disabled={Boolean(blocker)}
+        onClick={() => client.navigate.push('SwapPreview')}
+      >
         {t(blocker ?? 'swap.review')}
       </button>
     </div>
   )
 }
 
-function TokenButton({ symbol, label, testId, onClick }: { symbol?: string; label: string; testId: string; onClick(): void }) {
+function TokenButton({
+  symbol,
+  label,
+  testId,
+  onClick,
+}: {
+  symbol?: string
+  label: string
+  testId: string
+  onClick(): void
+}) {
   const { t } = useFoyerLocale(enTransfer)
   return (
     <button type="button" className="fo-token-button" aria-label={label} data-testid={testId} onClick={onClick}>

@@ -1,5 +1,5 @@
-import { enTransfer } from '@foyer/core'
 import type { WalletToken } from '@foyer/core'
+import { enTransfer } from '@foyer/core'
 import { useId, useState } from 'react'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { TokenMark } from './TokenMark.tsx'
@@ -8,7 +8,14 @@ import { formatBalance } from './transferFormat.ts'
 type Section = { title: string; tokens: WalletToken[] }
 
 /** A searchable token picker: a search box, then sections of token rows. Rows are `<testIdPrefix>-<SYMBOL>`. */
-export function TokenList({ sections, onSelect, searchLabel, emptyLabel, testIdPrefix, current }: {
+export function TokenList({
+  sections,
+  onSelect,
+  searchLabel,
+  emptyLabel,
+  testIdPrefix,
+  current,
+}: {
   sections: Section[]
   onSelect(token: WalletToken): void
   searchLabel: string
@@ -20,7 +27,11 @@ export function TokenList({ sections, onSelect, searchLabel, emptyLabel, testIdP
   const [search, setSearch] = useState('')
   const ids = useId()
   const query = search.trim().toLowerCase()
-  const matches = (token: WalletToken) => !query || token.symbol.toLowerCase().includes(query) || token.name.toLowerCase().includes(query) || token.address.toLowerCase() === query
+  const matches = (token: WalletToken) =>
+    !query ||
+    token.symbol.toLowerCase().includes(query) ||
+    token.name.toLowerCase().includes(query) ||
+    token.address.toLowerCase() === query
   const shown = sections.map((s) => ({ ...s, tokens: s.tokens.filter(matches) })).filter((s) => s.tokens.length)
   return (
     <div className="fo-stack">
@@ -61,7 +72,9 @@ export function TokenList({ sections, onSelect, searchLabel, emptyLabel, testIdP
                     <br />
                     <span className="fo-row-detail">{token.name}</span>
                   </span>
-                  {token.balance > 0n && <span className="fo-row-end">{t('swap.balance', { amount: formatBalance(token) })}</span>}
+                  {token.balance > 0n && (
+                    <span className="fo-row-end">{t('swap.balance', { amount: formatBalance(token) })}</span>
+                  )}
                 </button>
               </li>
             ))}

@@ -25,7 +25,10 @@ function sendingFakeAdapter() {
     wallet,
     async sendTransaction(transaction: AdapterTransaction) {
       // As the EVM adapter does: a decline (4001) becomes core's UserRejectedRequestError.
-      if (wallet.rejecting) throw new UserRejectedRequestError({ cause: Object.assign(new Error('User rejected the request.'), { code: 4001 }) })
+      if (wallet.rejecting)
+        throw new UserRejectedRequestError({
+          cause: Object.assign(new Error('User rejected the request.'), { code: 4001 }),
+        })
       sent.push(transaction)
       return `0x${'ab'.repeat(32)}`
     },
@@ -92,7 +95,9 @@ describe('Account actions', () => {
     expect(qr.getAttribute('aria-label')).toBe(`QR code of your address ${ADDRESS}`)
     const code = encode(ADDRESS, { ecc: 'M', border: 0 })
     expect(qr.getAttribute('viewBox')).toBe(`0 0 ${code.size} ${code.size}`)
-    expect(qr.querySelector('path')!.getAttribute('d')!.split('M').length - 1).toBe(code.data.flat().filter(Boolean).length)
+    expect(qr.querySelector('path')!.getAttribute('d')!.split('M').length - 1).toBe(
+      code.data.flat().filter(Boolean).length,
+    )
     await click(byTestId('receive-copy'))
     expect(writeText).toHaveBeenCalledWith(ADDRESS)
     await waitFor(() => expect(byTestId('snackbar').textContent).toBe('Address copied'))
@@ -128,7 +133,9 @@ describe('Account actions', () => {
     await click(byTestId('send-confirm'))
     await waitFor(() => expect(byTestId('snackbar').textContent).toBe('Transaction started'))
     await openedModal('Account')
-    expect(sending.sent).toEqual([{ network: expect.objectContaining({ id: 'eip155:31337' }), to: RECEIVER, value: 500_000_000_000_000_000n }])
+    expect(sending.sent).toEqual([
+      { network: expect.objectContaining({ id: 'eip155:31337' }), to: RECEIVER, value: 500_000_000_000_000_000n },
+    ])
   })
 })
 
@@ -160,7 +167,12 @@ describe('Swap failures', () => {
   })
 
   it('without a connected address: "No address found to swap the tokens from", then Connect', async () => {
-    const foyer = createFoyer({ adapters: [sendingFakeAdapter()], networks: [localNetwork(31337, 'Foyer Local')], apiUrl: 'http://127.0.0.1:1', logLevel: 'silent' })
+    const foyer = createFoyer({
+      adapters: [sendingFakeAdapter()],
+      networks: [localNetwork(31337, 'Foyer Local')],
+      apiUrl: 'http://127.0.0.1:1',
+      logLevel: 'silent',
+    })
     await render(
       <FoyerProvider foyer={foyer}>
         <div>site</div>

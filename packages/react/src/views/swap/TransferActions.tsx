@@ -1,4 +1,4 @@
-import { type ViewName, canSendTransactions, enAccount, isFeatureAvailable } from '@foyer/core'
+import { canSendTransactions, enAccount, isFeatureAvailable, type ViewName } from '@foyer/core'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
@@ -18,7 +18,9 @@ export function TransferActions() {
   if (!network || unsupported) return null
   const canSend = canSendTransactions(client, network)
   const actions: { view: ViewName; label: 'account.swap' | 'account.send' | 'account.receive'; testId: string }[] = [
-    ...(canSend && isFeatureAvailable(client.options, 'swaps') ? [{ view: 'Swap' as const, label: 'account.swap' as const, testId: 'account-swap' }] : []),
+    ...(canSend && isFeatureAvailable(client.options, 'swaps')
+      ? [{ view: 'Swap' as const, label: 'account.swap' as const, testId: 'account-swap' }]
+      : []),
     ...(canSend ? [{ view: 'Send' as const, label: 'account.send' as const, testId: 'account-send' }] : []),
     { view: 'Receive', label: 'account.receive', testId: 'account-receive' },
   ]

@@ -1,4 +1,4 @@
-import { type SwapController, type SwapState, getSwapController } from '@foyer/core'
+import { getSwapController, type SwapController, type SwapState } from '@foyer/core'
 import { useSyncExternalStore } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 

@@ -31,7 +31,12 @@ export function AccountTokens() {
   const loading = query.isLoading && !query.data
 
   return (
-    <section className="fo-tokens" data-testid="account-tokens" aria-labelledby="fo-tokens-title" aria-busy={loading || undefined}>
+    <section
+      className="fo-tokens"
+      data-testid="account-tokens"
+      aria-labelledby="fo-tokens-title"
+      aria-busy={loading || undefined}
+    >
       <div className="fo-section-head">
         <h3 id="fo-tokens-title">{t('account.tokens')}</h3>
         {query.data && (

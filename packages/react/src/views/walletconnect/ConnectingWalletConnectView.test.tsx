@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { type ChainAdapter, type Connector, UserRejectedRequestError, WALLETCONNECT_DEEP_LINK_KEY } from '@foyer/core'
 import { act } from 'react'
-import { afterEach, beforeEach, describe, expect, it, } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
 import { ADDRESS, localNetwork } from '../../test/fakeAdapter.ts'
@@ -19,7 +19,10 @@ function pairingAdapter() {
     connect: ({ onUri }) =>
       new Promise((resolve, reject) => {
         const n = attempts.length
-        attempts.push({ resolve: () => resolve({ address: ADDRESS, networkId: 'eip155:31337', connectorId: 'walletConnect' }), reject })
+        attempts.push({
+          resolve: () => resolve({ address: ADDRESS, networkId: 'eip155:31337', connectorId: 'walletConnect' }),
+          reject,
+        })
         onUri?.(`wc:${String(n).repeat(64).slice(0, 64)}@2?relay-protocol=irn&symKey=${n}`)
       }),
     disconnect: async () => {},
@@ -42,7 +45,11 @@ afterEach(cleanup)
 async function setup() {
   const { adapter, attempts } = pairingAdapter()
   const foyer = createFoyer({ adapters: [adapter], networks: [localNetwork(31337, 'Foyer Local')], logLevel: 'silent' })
-  await render(<FoyerProvider foyer={foyer}><div>site</div></FoyerProvider>)
+  await render(
+    <FoyerProvider foyer={foyer}>
+      <div>site</div>
+    </FoyerProvider>,
+  )
   return { foyer, attempts }
 }
 
@@ -64,7 +71,15 @@ describe('ConnectingWalletConnect view', () => {
   it('offers the platforms a catalogue wallet has, remembers the choice, and shows a decline with a retry', async () => {
     const { foyer, attempts } = await setup()
     await act(async () => foyer.open({ view: 'Connect' }))
-    await act(async () => openCatalogueWallet(foyer, { id: 'rainbow', name: 'Rainbow', mobile_link: 'rainbow://', mobile_universal_link: 'https://rnbwapp.com', homepage: 'https://rainbow.me' }))
+    await act(async () =>
+      openCatalogueWallet(foyer, {
+        id: 'rainbow',
+        name: 'Rainbow',
+        mobile_link: 'rainbow://',
+        mobile_universal_link: 'https://rnbwapp.com',
+        homepage: 'https://rainbow.me',
+      }),
+    )
     await waitFor(() => byTestId('wc-qr-code'))
     const mobile = byTestId<HTMLAnchorElement>('wc-open-mobile')
     expect(mobile.href).toMatch(/^https:\/\/rnbwapp\.com\/wc\?uri=wc%3A0{64}/)
@@ -72,7 +87,10 @@ describe('ConnectingWalletConnect view', () => {
     expect(queryTestId('wc-open-desktop')).toBeNull()
     mobile.addEventListener('click', (e) => e.preventDefault())
     await click(mobile)
-    expect(JSON.parse(localStorage.getItem(WALLETCONNECT_DEEP_LINK_KEY)!)).toMatchObject({ walletId: 'rainbow', platform: 'mobile' })
+    expect(JSON.parse(localStorage.getItem(WALLETCONNECT_DEEP_LINK_KEY)!)).toMatchObject({
+      walletId: 'rainbow',
+      platform: 'mobile',
+    })
     expect(byTestId('wc-open-mobile').getAttribute('aria-current')).toBe('true')
 
     await act(async () => attempts[0]!.reject(new UserRejectedRequestError({ cause: new Error('no') })))

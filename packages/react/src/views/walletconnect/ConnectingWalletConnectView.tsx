@@ -1,10 +1,10 @@
 import {
   type CatalogueWallet,
-  type PairingState,
-  type WalletPlatform,
   enWalletConnect,
   getStoredDeepLink,
+  type PairingState,
   setStoredDeepLink,
+  type WalletPlatform,
   walletPlatformLinks,
 } from '@foyer/core'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
@@ -37,14 +37,25 @@ export function ConnectingWalletConnectView() {
   const picked = walletId ? client.queries.getState<CatalogueWallet>(pickedWalletKey(walletId)).data : undefined
   const fetched = useWalletPage({ include: walletId ? [walletId] : [], entries: 1 }, Boolean(walletId && !picked))
   const wallet = picked ?? (walletId ? fetched.data?.data.find((w) => w.id === walletId) : undefined)
-  const pairing: PairingState = useSyncExternalStore(client.walletConnect.subscribe, client.walletConnect.getState, client.walletConnect.getState)
+  const pairing: PairingState = useSyncExternalStore(
+    client.walletConnect.subscribe,
+    client.walletConnect.getState,
+    client.walletConnect.getState,
+  )
   const [platform, setPlatform] = useState<string | undefined>(() => {
     const stored = getStoredDeepLink()
     return stored && stored.walletId === walletId ? stored.platform : undefined
   })
   const started = useRef(false)
 
-  const start = () => client.walletConnect.start(wallet ? { id: wallet.id, name: wallet.name, imageUrl: wallet.image_url } : walletId ? { id: walletId, name: walletId } : undefined)
+  const start = () =>
+    client.walletConnect.start(
+      wallet
+        ? { id: wallet.id, name: wallet.name, imageUrl: wallet.image_url }
+        : walletId
+          ? { id: walletId, name: walletId }
+          : undefined,
+    )
   const mounts = useRef(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount by design: the pairing starts with the wallet known then, and a new `start` closure on re-render must not restart it
   useEffect(() => {
@@ -57,13 +68,18 @@ export function ConnectingWalletConnectView() {
     }
     return () => {
       queueMicrotask(() => {
-        if (mounts.current === mount && client.walletConnect.getState().status !== 'connected') client.walletConnect.cancel()
+        if (mounts.current === mount && client.walletConnect.getState().status !== 'connected')
+          client.walletConnect.cancel()
       })
     }
   }, [])
 
   const name = wallet?.name ?? t('wallets.walletConnect')
-  const mark = wallet ? <CatalogueWalletImage src={wallet.image_url} size={52} /> : <WalletImage src={connectorImage} size={52} />
+  const mark = wallet ? (
+    <CatalogueWalletImage src={wallet.image_url} size={52} />
+  ) : (
+    <WalletImage src={connectorImage} size={52} />
+  )
 
   async function copy() {
     if (!pairing.uri) return
@@ -80,8 +96,12 @@ export function ConnectingWalletConnectView() {
       <div className="fo-center">
         <span className="fo-connecting-mark">{mark}</span>
         <div role="alert">
-          <p className="fo-heading fo-error">{t(pairing.status === 'declined' ? 'walletConnect.declined' : 'walletConnect.failed')}</p>
-          <p className="fo-muted">{pairing.status === 'declined' ? t('walletConnect.declinedDetail') : translateError(pairing.error, t)}</p>
+          <p className="fo-heading fo-error">
+            {t(pairing.status === 'declined' ? 'walletConnect.declined' : 'walletConnect.failed')}
+          </p>
+          <p className="fo-muted">
+            {pairing.status === 'declined' ? t('walletConnect.declinedDetail') : translateError(pairing.error, t)}
+          </p>
         </div>
         <button type="button" className="fo-primary" data-testid="wc-retry" onClick={start}>
           {t('walletConnect.retry')}
@@ -97,12 +117,23 @@ export function ConnectingWalletConnectView() {
       {pairing.uri ? (
         <QrCode value={pairing.uri} label={t('walletConnect.qrLabel', { name })} mark={mark} />
       ) : (
-        <span className="fo-qr" style={{ width: 288, height: 288, alignItems: 'center', justifyContent: 'center' }} role="status" aria-label={t('walletConnect.preparing')}>
+        <span
+          className="fo-qr"
+          style={{ width: 288, height: 288, alignItems: 'center', justifyContent: 'center' }}
+          role="status"
+          aria-label={t('walletConnect.preparing')}
+        >
           <Spinner size={28} />
         </span>
       )}
       <p className="fo-muted">{wallet ? t('walletConnect.scanWith', { name }) : t('walletConnect.scan')}</p>
-      <button type="button" className="fo-secondary" data-testid="copy-wc-uri" disabled={!pairing.uri} onClick={() => void copy()}>
+      <button
+        type="button"
+        className="fo-secondary"
+        data-testid="copy-wc-uri"
+        disabled={!pairing.uri}
+        onClick={() => void copy()}
+      >
         {t('walletConnect.copyLink')}
       </button>
       {available.length > 0 && (

@@ -1,11 +1,21 @@
-import { encode } from 'uqr'
 import { type ReactNode, useMemo } from 'react'
+import { encode } from 'uqr'
 
 /**
  * A QR code as one SVG path (dark modules), with a mark in the middle. Error correction "Q" keeps the code
  * readable under the mark, which covers under a fifth of it.
  */
-export function QrCode({ value, size = 264, label, mark }: { value: string; size?: number; label: string; mark?: ReactNode }) {
+export function QrCode({
+  value,
+  size = 264,
+  label,
+  mark,
+}: {
+  value: string
+  size?: number
+  label: string
+  mark?: ReactNode
+}) {
   const { path, modules } = useMemo(() => {
     const qr = encode(value, { ecc: 'Q', border: 0 })
     let d = ''
@@ -18,7 +28,14 @@ export function QrCode({ value, size = 264, label, mark }: { value: string; size
   }, [value])
   return (
     <span className="fo-qr" data-testid="wc-qr-code" data-uri-length={value.length}>
-      <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges">
+      <svg
+        role="img"
+        aria-label={label}
+        width={size}
+        height={size}
+        viewBox={`0 0 ${modules} ${modules}`}
+        shapeRendering="crispEdges"
+      >
         <path d={path} fill="currentColor" />
       </svg>
       {mark && <span className="fo-qr-mark">{mark}</span>}

@@ -28,8 +28,17 @@ afterEach(async () => {
 
 describe('All Wallets', () => {
   it('shows installed wallets first even when the catalogue fails, and the list after a retry', async () => {
-    const foyer = createFoyer({ adapters: [fakeAdapter([testWallet])], networks: [localNetwork(31337, 'Foyer Local')], apiUrl: 'http://catalogue.test', logLevel: 'silent' })
-    await render(<FoyerProvider foyer={foyer}><div>site</div></FoyerProvider>)
+    const foyer = createFoyer({
+      adapters: [fakeAdapter([testWallet])],
+      networks: [localNetwork(31337, 'Foyer Local')],
+      apiUrl: 'http://catalogue.test',
+      logLevel: 'silent',
+    })
+    await render(
+      <FoyerProvider foyer={foyer}>
+        <div>site</div>
+      </FoyerProvider>,
+    )
     await act(async () => foyer.open({ view: 'AllWallets' }))
     const dialog = await openedModal('AllWallets')
     await waitFor(() => expect(dialog.querySelector('[aria-busy="false"]')).not.toBeNull())
@@ -43,8 +52,17 @@ describe('All Wallets', () => {
   })
 
   it('shows the error state with a retry when nothing can be listed', async () => {
-    const foyer = createFoyer({ adapters: [fakeAdapter([])], networks: [localNetwork(31337, 'Foyer Local')], apiUrl: 'http://catalogue.test', logLevel: 'silent' })
-    await render(<FoyerProvider foyer={foyer}><div>site</div></FoyerProvider>)
+    const foyer = createFoyer({
+      adapters: [fakeAdapter([])],
+      networks: [localNetwork(31337, 'Foyer Local')],
+      apiUrl: 'http://catalogue.test',
+      logLevel: 'silent',
+    })
+    await render(
+      <FoyerProvider foyer={foyer}>
+        <div>site</div>
+      </FoyerProvider>,
+    )
     await act(async () => foyer.open({ view: 'AllWallets' }))
     const dialog = await openedModal('AllWallets')
     await waitFor(() => expect(dialog.querySelector('[role="alert"]')?.textContent).toContain('could not be loaded'))

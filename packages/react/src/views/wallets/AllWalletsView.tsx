@@ -1,11 +1,11 @@
 import {
   type CatalogueWallet,
   type Connector,
-  WALLETS_PAGE_SIZE,
-  WALLETS_SEARCH_PAGE_SIZE,
-  WALLET_SEARCH_DELAY_MS,
   connectorTestId,
   fetchWallets,
+  WALLET_SEARCH_DELAY_MS,
+  WALLETS_PAGE_SIZE,
+  WALLETS_SEARCH_PAGE_SIZE,
   walletsQueryKey,
 } from '@foyer/core'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -24,7 +24,13 @@ const ROW_HEIGHT = 104 // a 96 px tile and the 8 px gap
 const OVERSCAN_ROWS = 2
 const CATALOGUE_STALE_MS = 5 * 60 * 1000
 
-type Listing = { search: string; wallets: CatalogueWallet[]; count: number; page: number; status: 'loading' | 'ready' | 'error' }
+type Listing = {
+  search: string
+  wallets: CatalogueWallet[]
+  count: number
+  page: number
+  status: 'loading' | 'ready' | 'error'
+}
 type Tile = { key: string; testId: string; name: string; image: ReactNode; open(): void }
 
 /**
@@ -54,12 +60,31 @@ export function AllWalletsView() {
       const api = client.api
       if (!api) return
       const mine = ++request.current
-      const parameters = { page, entries: term ? WALLETS_SEARCH_PAGE_SIZE : WALLETS_PAGE_SIZE, search: term || undefined, include, exclude }
-      setListing((l) => ({ ...l, search: term, status: 'loading', ...(page === 1 ? { wallets: [], count: 0, page: 0 } : {}) }))
+      const parameters = {
+        page,
+        entries: term ? WALLETS_SEARCH_PAGE_SIZE : WALLETS_PAGE_SIZE,
+        search: term || undefined,
+        include,
+        exclude,
+      }
+      setListing((l) => ({
+        ...l,
+        search: term,
+        status: 'loading',
+        ...(page === 1 ? { wallets: [], count: 0, page: 0 } : {}),
+      }))
       client.queries
         .fetch(walletsQueryKey(parameters), () => fetchWallets(api, parameters), { staleTime: CATALOGUE_STALE_MS })
         .then(
-          (result) => mine === request.current && setListing({ search: term, wallets: [...previous, ...result.data], count: result.count, page, status: 'ready' }),
+          (result) =>
+            mine === request.current &&
+            setListing({
+              search: term,
+              wallets: [...previous, ...result.data],
+              count: result.count,
+              page,
+              status: 'ready',
+            }),
           () => mine === request.current && setListing((l) => ({ ...l, status: 'error' })),
         )
     },
@@ -73,10 +98,18 @@ export function AllWalletsView() {
   }, [listing, load])
 
   const installed = useMemo(
-    () => connectors.filter((c) => (c.type === 'ANNOUNCED' || c.type === 'INJECTED') && (!search || c.name.toLowerCase().includes(search.toLowerCase()))),
+    () =>
+      connectors.filter(
+        (c) =>
+          (c.type === 'ANNOUNCED' || c.type === 'INJECTED') &&
+          (!search || c.name.toLowerCase().includes(search.toLowerCase())),
+      ),
     [connectors, search],
   )
-  const installedRdns = useMemo(() => new Set(connectors.map((c) => c.info?.rdns).filter(Boolean) as string[]), [connectors])
+  const installedRdns = useMemo(
+    () => new Set(connectors.map((c) => c.info?.rdns).filter(Boolean) as string[]),
+    [connectors],
+  )
   const tiles: Tile[] = useMemo(
     () => [
       ...installed.map((c: Connector) => ({
@@ -115,7 +148,11 @@ export function AllWalletsView() {
       {listing.status === 'error' && !tiles.length ? (
         <div className="fo-center" role="alert">
           <p className="fo-muted">{t('wallets.loadFailed')}</p>
-          <button type="button" className="fo-primary" onClick={() => load(listing.search, Math.max(1, listing.page + 1), listing.wallets)}>
+          <button
+            type="button"
+            className="fo-primary"
+            onClick={() => load(listing.search, Math.max(1, listing.page + 1), listing.wallets)}
+          >
             {t('modal.retry')}
           </button>
         </div>
@@ -125,11 +162,25 @@ export function AllWalletsView() {
         </p>
       ) : (
         <>
-          <WalletGrid tiles={tiles} setSize={Math.max(tiles.length, installed.length + listing.count - (listing.wallets.length - (tiles.length - installed.length)))} label={t('wallets.gridLabel')} onNearEnd={loadMore} loading={listing.status === 'loading'} loadingLabel={t('wallets.loadingMore')} />
+          <WalletGrid
+            tiles={tiles}
+            setSize={Math.max(
+              tiles.length,
+              installed.length + listing.count - (listing.wallets.length - (tiles.length - installed.length)),
+            )}
+            label={t('wallets.gridLabel')}
+            onNearEnd={loadMore}
+            loading={listing.status === 'loading'}
+            loadingLabel={t('wallets.loadingMore')}
+          />
           {listing.status === 'error' && (
             <div className="fo-notice" role="alert">
               <span>{t('wallets.loadFailed')}</span>
-              <button type="button" className="fo-link" onClick={() => load(listing.search, listing.page + 1, listing.wallets)}>
+              <button
+                type="button"
+                className="fo-link"
+                onClick={() => load(listing.search, listing.page + 1, listing.wallets)}
+              >
                 {t('modal.retry')}
               </button>
             </div>
@@ -141,7 +192,21 @@ export function AllWalletsView() {
 }
 
 /** A windowed grid: only the rows in (and just around) the viewport are in the DOM. */
-function WalletGrid({ tiles, setSize, label, onNearEnd, loading, loadingLabel }: { tiles: Tile[]; setSize: number; label: string; onNearEnd(): void; loading: boolean; loadingLabel: string }) {
+function WalletGrid({
+  tiles,
+  setSize,
+  label,
+  onNearEnd,
+  loading,
+  loadingLabel,
+}: {
+  tiles: Tile[]
+  setSize: number
+  label: string
+  onNearEnd(): void
+  loading: boolean
+  loadingLabel: string
+}) {
   const scroller = useRef<HTMLDivElement>(null)
   const [view, setView] = useState({ top: 0, height: 380 })
   const rowCount = Math.ceil(tiles.length / COLUMNS)
@@ -165,7 +230,13 @@ function WalletGrid({ tiles, setSize, label, onNearEnd, loading, loadingLabel }:
         {tiles.slice(row * COLUMNS, row * COLUMNS + COLUMNS).map((tile, column) => (
           // biome-ignore lint/a11y/useSemanticElements: a virtualised grid: the positioned row wrappers between list and items rule out <ul>/<li>
           <div key={tile.key} role="listitem" aria-posinset={row * COLUMNS + column + 1} aria-setsize={setSize}>
-            <button type="button" className="fo-wallet-tile" data-testid={tile.testId} onClick={tile.open} style={{ width: '100%' }}>
+            <button
+              type="button"
+              className="fo-wallet-tile"
+              data-testid={tile.testId}
+              onClick={tile.open}
+              style={{ width: '100%' }}
+            >
               {tile.image}
               <span>{tile.name}</span>
             </button>
@@ -177,7 +248,12 @@ function WalletGrid({ tiles, setSize, label, onNearEnd, loading, loadingLabel }:
   return (
     <div ref={scroller} className="fo-wallet-grid" onScroll={measure} data-testid="all-wallets-grid" tabIndex={-1}>
       {/* biome-ignore lint/a11y/useSemanticElements: a virtualised grid: the positioned row wrappers between list and items rule out <ul>/<li> */}
-      <div role="list" aria-label={label} aria-busy={loading} style={{ position: 'relative', height: Math.max(rowCount * ROW_HEIGHT, loading ? ROW_HEIGHT : 0) }}>
+      <div
+        role="list"
+        aria-label={label}
+        aria-busy={loading}
+        style={{ position: 'relative', height: Math.max(rowCount * ROW_HEIGHT, loading ? ROW_HEIGHT : 0) }}
+      >
         {rows}
       </div>
       {loading && (

@@ -16,7 +16,10 @@ export function CatalogueWalletImage({ src, size = 40 }: { src?: string; size?: 
   }, [src])
   if (!src || state === 'failed') return <WalletImage size={size} />
   return (
-    <span className="fo-wallet-image fo-wallet-placeholder" style={{ width: size, height: size, position: 'relative', overflow: 'hidden' }}>
+    <span
+      className="fo-wallet-image fo-wallet-placeholder"
+      style={{ width: size, height: size, position: 'relative', overflow: 'hidden' }}
+    >
       <img
         src={src}
         alt=""
