@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint (Biome: `npm run lint`), then unit tests (vitest) then browser tests (Playwright on Debian's
- * Chromium), output streamed live, then one closing line `N passed, N failed[, N skipped]` counted from both runners' JSON reports.
+ * `npm test`: lint (Biome: `npm run lint`), the published packages built and packed (`npm run pack`), unit tests
+ * (vitest), then browser tests (Playwright on Debian's Chromium, the example sites installed from the tarballs),
+ * output streamed live, then one closing line `N passed, N failed[, N skipped]` counted from both runners' JSON
+ * reports.
  * Exits non-zero when anything failed or when no test ran.
  *
  *   node scripts/test.mjs                 everything
