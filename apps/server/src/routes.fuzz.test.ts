@@ -38,6 +38,7 @@ const DEAD_CHAIN = 31339
 const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string[]; html?: boolean; form?: boolean }> =
   {
     'GET /health': {},
+    'GET /metrics': {},
     'GET /v1/project': {},
     'GET /v1/convert/tokens': { query: ['chainId'] },
     'GET /v1/convert/quotes': { query: ['from', 'to', 'amount', 'userAddress', 'gasPrice'] },
