@@ -1,11 +1,12 @@
-import type { Address } from 'viem'
-import { getBalance } from 'viem/actions'
+import { type Address, hexToBigInt } from 'viem'
 import type { EvmPublicClient } from '../networks/publicClients.ts'
 
 /**
- * The native balance over the network's RPC. A module of its own, loaded on first use: viem's `getBalance` brings
- * its `call` action and ABI coding (~8 KB gzip), which a page that only shows a connect button does not need.
+ * The native balance over the network's RPC: one `eth_getBalance` at the latest block. viem's `getBalance` action
+ * would bring its `call` action and ABI coding (~8 KB gzip) into the page for its multicall path, which the modal
+ * never takes; and as a lazy chunk it made the bundler split viem modules a wagmi page already has out of its entry.
  */
-export function readNativeBalance(client: EvmPublicClient, address: string): Promise<bigint> {
-  return getBalance(client, { address: address as Address })
+export async function readNativeBalance(client: EvmPublicClient, address: string): Promise<bigint> {
+  const hex = await client.request({ method: 'eth_getBalance', params: [address as Address, 'latest'] })
+  return hexToBigInt(hex)
 }

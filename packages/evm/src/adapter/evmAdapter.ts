@@ -19,6 +19,7 @@ import {
   disconnect as wagmiDisconnect,
 } from '@wagmi/core'
 import { type EIP1193Provider, type Hash, numberToHex, type TransactionReceipt } from 'viem'
+import { readNativeBalance } from '../account/readNativeBalance.ts'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
 import { createEmbeddedRuntime } from '../embedded/embeddedConnector.ts'
@@ -209,7 +210,6 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     },
 
     async getBalance({ address, network }): Promise<AdapterBalance> {
-      const { readNativeBalance } = await import('../account/readNativeBalance.ts')
       const value = await readNativeBalance(publicClient(network), address)
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
