@@ -3,8 +3,8 @@
  * the browser wallet, sees Account and disconnects.
  */
 import type { RunningChild } from '../apps/devnet/src/children.ts'
-import { serveExample } from './examples.ts'
-import { expect, test } from './fixtures.ts'
+import { connectSeeAccountDisconnect, serveExample } from './examples.ts'
+import { test } from './fixtures.ts'
 
 test.use({ walletKey: 9 })
 
@@ -16,28 +16,5 @@ test.beforeAll(async () => {
 test.afterAll(async () => site?.server.stop())
 
 test('connect a browser wallet, see Account, disconnect', async ({ page, wallet }) => {
-  const problems: string[] = []
-  page.on(
-    'console',
-    (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.text()} (${m.location().url})`),
-  )
-  page.on('pageerror', (e) => problems.push(e.message))
-  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.request().method()} ${r.url()}`))
-
-  await page.goto(site.url)
-  await page.getByTestId('connect-button').click()
-  const modal = page.getByTestId('foyer-modal')
-  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Connect')
-  await modal.getByTestId('wallet-selector-dev.foyer.testwallet').click()
-  await expect(modal).toBeHidden()
-
-  await page.getByTestId('account-button').click()
-  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
-  await expect(modal).toContainText(wallet.address.slice(0, 6))
-  await expect(modal.getByTestId('account-balance')).toContainText(/\d/)
-
-  await modal.getByTestId('disconnect-button').click()
-  await expect(modal).toBeHidden()
-  await expect(page.getByTestId('connect-button')).toBeVisible()
-  expect(problems).toEqual([])
+  await connectSeeAccountDisconnect(page, site.url, wallet.address)
 })

@@ -3,6 +3,7 @@
  * folder outside the repository and built (scripts/examples.mjs), then served the way their README says.
  */
 import { join } from 'node:path'
+import { expect, type Page } from '@playwright/test'
 import { type RunningChild, startChild } from '../apps/devnet/src/children.ts'
 import { EXAMPLE_PORTS } from '../apps/devnet/src/examplesProject.ts'
 import { assertPortFree } from '../apps/devnet/src/ports.ts'
@@ -36,4 +37,36 @@ export async function serveExample(
     timeoutMs: 60_000,
   })
   return { url, folder, server }
+}
+
+/**
+ * What a person does on an example site: open the page, connect the EIP-6963 test wallet, see Account with its
+ * address and balance, disconnect. Any console error or warning (a hydration mismatch, say), uncaught error or
+ * 4xx/5xx answer on the way fails it.
+ */
+export async function connectSeeAccountDisconnect(page: Page, url: string, address: string): Promise<void> {
+  const problems: string[] = []
+  page.on(
+    'console',
+    (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.text()} (${m.location().url})`),
+  )
+  page.on('pageerror', (e) => problems.push(e.message))
+  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.request().method()} ${r.url()}`))
+
+  await page.goto(url)
+  await page.getByTestId('connect-button').click()
+  const modal = page.getByTestId('foyer-modal')
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Connect')
+  await modal.getByTestId('wallet-selector-dev.foyer.testwallet').click()
+  await expect(modal).toBeHidden()
+
+  await page.getByTestId('account-button').click()
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
+  await expect(modal).toContainText(address.slice(0, 6))
+  await expect(modal.getByTestId('account-balance')).toContainText(/\d/)
+
+  await modal.getByTestId('disconnect-button').click()
+  await expect(modal).toBeHidden()
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+  expect(problems).toEqual([])
 }
