@@ -101,9 +101,10 @@ function suite(open: () => Promise<TestDatabase>) {
       expect(res.headers.get('access-control-allow-origin')).toBeNull()
     })
     it('gets CORS headers for a known origin only', async () => {
-      expect((await req('/health', { headers: { origin: DEMO } })).headers.get('access-control-allow-origin')).toBe(
-        DEMO,
-      )
+      const allowed = await req('/health', { headers: { origin: DEMO } })
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(DEMO)
+      // A site's script may read the request id (to quote it in a support request) and Retry-After.
+      expect(allowed.headers.get('access-control-expose-headers')).toBe('x-request-id, retry-after')
       expect(
         (await req('/health', { headers: { origin: 'https://evil.example' } })).headers.get(
           'access-control-allow-origin',

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       version: SERVER_VERSION,
       shutdownGraceMs: 10_000,
+      databasePoolMax: 10,
       metricsToken: undefined,
     })
     expect(SERVER_VERSION).toMatch(/^\d+\.\d+\.\d+/)
@@ -79,6 +80,13 @@ describe('loadConfig', () => {
     expect(() => load({ FOYER_METRICS_TOKEN: 'has a space in it, quite long' })).toThrow(/FOYER_METRICS_TOKEN: must be/)
     expect(() => load({ FOYER_METRICS_TOKEN: 'has a space in it, quite long' })).not.toThrow(/has a space/)
     expect(JSON.stringify(describeConfig(load({ FOYER_METRICS_TOKEN: token })))).not.toContain(token)
+  })
+
+  it('reads the Postgres pool size: 1 to 500 connections, default 10', () => {
+    expect(load({ FOYER_DATABASE_POOL_MAX: '25' }).databasePoolMax).toBe(25)
+    expect(load({}).databasePoolMax).toBe(10)
+    for (const bad of ['0', '501', '2.5', 'ten', '-3'])
+      expect(issuesOf({ FOYER_DATABASE_POOL_MAX: bad }), bad).toEqual(['FOYER_DATABASE_POOL_MAX'])
   })
 
   it('reads and trims values; relative paths resolve against cwd; blank means unset', () => {

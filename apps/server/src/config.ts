@@ -49,6 +49,8 @@ export interface ServerConfig {
   metricsToken?: string
   /** FOYER_SHUTDOWN_GRACE_SECONDS: how long requests in flight may finish after SIGTERM (default 10 s). */
   shutdownGraceMs: number
+  /** FOYER_DATABASE_POOL_MAX: Postgres connections this instance may hold (default 10; PGlite has one). */
+  databasePoolMax: number
 }
 
 export type Env = Record<string, string | undefined>
@@ -223,6 +225,18 @@ export function loadConfig(
     else shutdownGraceMs = n * 1000
   }
 
+  let databasePoolMax = 10
+  const rawPoolMax = get('FOYER_DATABASE_POOL_MAX')
+  if (rawPoolMax !== undefined) {
+    const n = /^\d{1,3}$/.test(rawPoolMax) ? Number(rawPoolMax) : NaN
+    if (!(n >= 1 && n <= 500))
+      issues.push({
+        path: 'FOYER_DATABASE_POOL_MAX',
+        message: `must be a whole number of connections from 1 to 500 (got ${JSON.stringify(rawPoolMax)})`,
+      })
+    else databasePoolMax = n
+  }
+
   if (issues.length > 0) throw new ConfigError(issues)
   return {
     rateLimit,
@@ -245,6 +259,7 @@ export function loadConfig(
     walletsFile,
     metricsToken,
     shutdownGraceMs,
+    databasePoolMax,
   }
 }
 

@@ -74,7 +74,13 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const logger = options.logger ?? createLogger(config.logLevel)
   const ownsDatabase = !options.database
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, logger }))
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      logger,
+      poolMax: config.databasePoolMax,
+    }))
   const projects = new ProjectStore(database.kysely)
   try {
     await seedProjects(projects, config)

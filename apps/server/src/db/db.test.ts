@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../config.ts'
 import { classifyError } from '../http/errors.ts'
+import { createServer } from '../index.ts'
 import { DEMO_PROJECT } from '../projects/model.ts'
 import { ProjectStore } from '../projects/store.ts'
 import {
@@ -214,6 +219,38 @@ describe.runIf(postgres.available)(`Postgres (${postgres.available ? 'scratch da
         await Promise.all(dbs.map((d) => d.close()))
       } finally {
         await scratch.drop()
+      }
+    },
+    BACKEND_TIMEOUT_MS,
+  )
+
+  it(
+    'a server holds at most FOYER_DATABASE_POOL_MAX connections: 12 slow queries at once with 2 → 2 open, the rest wait',
+    async () => {
+      const scratch = await createScratchDatabase(postgres.adminUrl)
+      const dataDir = mkdtempSync(join(tmpdir(), 'foyer-pool-'))
+      const server = await createServer(
+        loadConfig(
+          { DATABASE_URL: scratch.url, FOYER_DATABASE_POOL_MAX: '2', FOYER_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+          { repoRoot: null },
+        ),
+      )
+      try {
+        const pool = server.database.pool!
+        let mostOpen = 0
+        let mostWaiting = 0
+        const watch = setInterval(() => {
+          mostOpen = Math.max(mostOpen, pool.totalCount)
+          mostWaiting = Math.max(mostWaiting, pool.waitingCount)
+        }, 5)
+        await Promise.all(Array.from({ length: 12 }, () => sql`select pg_sleep(0.05)`.execute(server.database.kysely)))
+        clearInterval(watch)
+        expect(mostOpen).toBe(2)
+        expect(mostWaiting).toBeGreaterThan(0)
+      } finally {
+        await server.close()
+        await scratch.drop()
+        rmSync(dataDir, { recursive: true, force: true })
       }
     },
     BACKEND_TIMEOUT_MS,

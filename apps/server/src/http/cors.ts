@@ -7,6 +7,8 @@ import { errorResponse } from './errors.ts'
 export const CORS_ALLOW_HEADERS = ['x-project-id', 'x-sdk-type', 'x-sdk-version', 'content-type'] as const
 export const CORS_ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 export const CORS_MAX_AGE_SECONDS = 600
+/** Response headers a site's script may read: the request id (to quote in a support request) and Retry-After on 429. */
+export const CORS_EXPOSE_HEADERS = ['x-request-id', 'retry-after'] as const
 
 /**
  * CORS for the whole app.
@@ -33,7 +35,10 @@ export function cors(store: ProjectStore): MiddlewareHandler<AppEnv> {
     c.header('Vary', withVary(c.res.headers.get('Vary'), 'Origin'))
     if (!origin || c.get('cors') === 'refused') return
     const allowed = c.get('cors') === 'allowed' || (await store.isOriginKnown(origin).catch(() => false))
-    if (allowed) c.header('Access-Control-Allow-Origin', origin)
+    if (allowed) {
+      c.header('Access-Control-Allow-Origin', origin)
+      c.header('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS.join(', '))
+    }
   }
 }
 
