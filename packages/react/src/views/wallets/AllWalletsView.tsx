@@ -8,7 +8,7 @@ import {
   WALLETS_SEARCH_PAGE_SIZE,
   walletsQueryKey,
 } from '@foyer/core'
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
@@ -19,7 +19,10 @@ import { CatalogueWalletImage } from './CatalogueWalletImage.tsx'
 import { openCatalogueWallet } from './openCatalogueWallet.ts'
 import { walletCss } from './walletStyles.ts'
 
-const COLUMNS = 4
+/** Four equal tiles a row in the dialog, three on the narrow sheet (the modal's own breakpoint). */
+const DIALOG_COLUMNS = 4
+const SHEET_COLUMNS = 3
+const SHEET_QUERY = '(max-width:430px)'
 const ROW_HEIGHT = 104 // a 96 px tile and the 8 px gap
 const OVERSCAN_ROWS = 2
 const CATALOGUE_STALE_MS = 5 * 60 * 1000
@@ -191,6 +194,16 @@ export function AllWalletsView() {
   )
 }
 
+function subscribeSheet(onChange: () => void) {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => {}
+  const media = window.matchMedia(SHEET_QUERY)
+  media.addEventListener('change', onChange)
+  return () => media.removeEventListener('change', onChange)
+}
+const columnsNow = () =>
+  typeof window !== 'undefined' && window.matchMedia?.(SHEET_QUERY).matches ? SHEET_COLUMNS : DIALOG_COLUMNS
+const serverColumns = () => DIALOG_COLUMNS
+
 /** A windowed grid: only the rows in (and just around) the viewport are in the DOM. */
 function WalletGrid({
   tiles,
@@ -209,7 +222,8 @@ function WalletGrid({
 }) {
   const scroller = useRef<HTMLDivElement>(null)
   const [view, setView] = useState({ top: 0, height: 380 })
-  const rowCount = Math.ceil(tiles.length / COLUMNS)
+  const columns = useSyncExternalStore(subscribeSheet, columnsNow, serverColumns)
+  const rowCount = Math.ceil(tiles.length / columns)
   const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN_ROWS)
   const last = Math.min(rowCount, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN_ROWS)
 
@@ -226,16 +240,28 @@ function WalletGrid({
   const rows: ReactNode[] = []
   for (let row = first; row < last; row++) {
     rows.push(
-      <div key={row} role="presentation" className="fo-wallet-grid-row" style={{ top: row * ROW_HEIGHT }}>
-        {tiles.slice(row * COLUMNS, row * COLUMNS + COLUMNS).map((tile, column) => (
+      <div
+        key={row}
+        role="presentation"
+        className="fo-wallet-grid-row"
+        style={{ top: row * ROW_HEIGHT, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+      >
+        {tiles.slice(row * columns, row * columns + columns).map((tile, column) => (
           // biome-ignore lint/a11y/useSemanticElements: a virtualised grid: the positioned row wrappers between list and items rule out <ul>/<li>
-          <div key={tile.key} role="listitem" aria-posinset={row * COLUMNS + column + 1} aria-setsize={setSize}>
+          <div
+            key={tile.key}
+            role="listitem"
+            className="fo-wallet-cell"
+            aria-posinset={row * columns + column + 1}
+            aria-setsize={setSize}
+          >
             <button
               type="button"
               className="fo-wallet-tile"
               data-testid={tile.testId}
               onClick={tile.open}
-              style={{ width: '100%' }}
+              aria-label={tile.name}
+              title={tile.name}
             >
               {tile.image}
               <span>{tile.name}</span>

@@ -2,8 +2,9 @@
 export const walletCss = `
 [data-foyer] .fo-wallet-search{width:100%;min-height:44px;padding:0 14px;border-radius:999px;border:1px solid var(--foyer-border);background:var(--foyer-surface);color:inherit;font:inherit}
 [data-foyer] .fo-wallet-grid{position:relative;height:min(380px,60dvh);overflow:auto;overscroll-behavior:contain;margin:0 -4px}
-[data-foyer] .fo-wallet-grid-row{position:absolute;left:0;right:0;display:grid;grid-template-columns:repeat(4,1fr);gap:8px;padding:0 4px}
-[data-foyer] .fo-wallet-tile{display:flex;flex-direction:column;align-items:center;gap:6px;height:96px;padding:10px 4px;border-radius:14px;background:var(--foyer-surface);font-size:12px;font-weight:600;text-align:center;min-width:0}
+[data-foyer] .fo-wallet-grid-row{position:absolute;left:0;right:0;display:grid;gap:8px;padding:0 4px}
+[data-foyer] .fo-wallet-cell{min-width:0}
+[data-foyer] .fo-wallet-tile{display:flex;flex-direction:column;align-items:center;gap:6px;width:100%;height:96px;padding:10px 4px;border-radius:14px;background:var(--foyer-surface);font-size:12px;font-weight:600;text-align:center;min-width:0;overflow:hidden}
 [data-foyer] .fo-wallet-tile:hover{background:var(--foyer-surface-hover)}
 [data-foyer] .fo-wallet-tile span:last-child{max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 [data-foyer] .fo-qr{position:relative;display:inline-flex;padding:12px;border-radius:18px;background:#fff;color:#111}
