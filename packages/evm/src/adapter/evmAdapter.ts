@@ -28,6 +28,7 @@ import { evmChainId, toAddEthereumChainParameter } from '../networks/evmNetworks
 import { createPublicClients, type EvmPublicClient } from '../networks/publicClients.ts'
 import type { WaitForReceiptOptions } from '../receipt/waitForReceipt.ts'
 import { type WalletConnectParameters, walletConnect } from '../walletconnect/walletConnectConnector.ts'
+import { addConnector, isServerRenderedConfig, storePersistence } from './wagmiInternals.ts'
 
 export type EvmAdapterParameters<config extends Config = Config> = {
   /**
@@ -76,8 +77,7 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
   const { wagmiConfig, reconnectOnMount = true } = parameters
   const config = wagmiConfig as Config
   if (parameters.walletConnect && !config.connectors.some((c) => c.id === 'walletConnect')) {
-    const connector = config._internal.connectors.setup(walletConnect(parameters.walletConnect))
-    config._internal.connectors.setState((connectors) => [...connectors, connector])
+    addConnector(config, walletConnect(parameters.walletConnect))
   }
   const publicClient = createPublicClients()
   let reconnectStarted = false
@@ -150,7 +150,7 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       const connection = watchWagmiConnection(config, controller)
       connection.report()
 
-      if (reconnectOnMount && !reconnectStarted && !config._internal.ssr) {
+      if (reconnectOnMount && !reconnectStarted && !isServerRenderedConfig(config)) {
         reconnectStarted = true
         void restoreConnection(config)
       }
@@ -237,15 +237,12 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
 
 const walletTransactions = () => import('../transactions/walletTransactions.ts')
 
-/** zustand's persist API on wagmi's store (present when the config has storage). */
-type PersistApi = { hasHydrated(): boolean; onFinishHydration(listener: () => void): () => void }
-
 /**
  * wagmi's `reconnect`, once the persisted connection has been read back from storage (wagmi reads it
  * asynchronously) and only when nobody else (the site, `WagmiProvider`) has started or finished one already.
  */
 async function restoreConnection(config: Config): Promise<void> {
-  const persist = (config._internal.store as unknown as { persist?: PersistApi }).persist
+  const persist = storePersistence(config)
   if (persist && !persist.hasHydrated()) {
     await new Promise<void>((resolve) => {
       const off = persist.onFinishHydration(() => {

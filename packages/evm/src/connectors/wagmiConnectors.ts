@@ -1,13 +1,7 @@
 import type { Connector } from '@foyer/core'
 import { type Config, type Connector as WagmiConnector, watchConnectors } from '@wagmi/core'
+import { announcedProviders } from '../adapter/wagmiInternals.ts'
 import { EMBEDDED_CONNECTOR_TYPE } from '../embedded/embeddedConnector.ts'
-
-type AnnouncedProvider = { info: { rdns: string }; provider: unknown }
-
-/** EIP-6963 providers wagmi has discovered (none when the site turned `multiInjectedProviderDiscovery` off, or on a server). */
-function announcedProviders(config: Config): readonly AnnouncedProvider[] {
-  return config._internal.mipd?.getProviders() ?? []
-}
 
 /**
  * A wagmi connector as the modal lists it. wagmi builds announced wallets as `injected` connectors whose id is the

@@ -16,6 +16,7 @@ import {
 import type { EmbeddedWalletClient } from '@foyer/embedded'
 import { type Config, type Connector, createConnector, reconnect } from '@wagmi/core'
 import { type Address, BaseError, getAddress } from 'viem'
+import { addConnector } from '../adapter/wagmiInternals.ts'
 
 export const EMBEDDED_CONNECTOR_ID = 'foyer-embedded'
 export const EMBEDDED_CONNECTOR_TYPE = 'foyerEmbedded'
@@ -220,8 +221,7 @@ export function createEmbeddedRuntime() {
     mount(config: Config, next: AdapterController) {
       controller = next
       if (!enabled() || config.connectors.some((c) => c.id === EMBEDDED_CONNECTOR_ID)) return
-      const setUp = config._internal.connectors.setup(connector)
-      config._internal.connectors.setState((connectors) => [...connectors, setUp])
+      const setUp = addConnector(config, connector)
       if (hint.get()) restoreEmbeddedSession(config, setUp)
     },
   }
