@@ -184,8 +184,6 @@ export {
   providerFeeOf,
   swapGasCost,
 } from './swap/swapMath.ts'
-export { canSendTransactions, TransactionRevertedError, walletErrorMessage } from './swap/transactionMessages.ts'
-export { isNativeToken, readWalletTokens, tokenId, type WalletToken } from './swap/walletTokens.ts'
 export { resolveThemeMode, themeCssVariables } from './theme/theme.ts'
 export {
   isEmail,
@@ -196,6 +194,12 @@ export {
   isValidAccountName,
   isValidNameCoinTypeChainId,
 } from './validation/validation.ts'
+export {
+  canSendTransactions,
+  TransactionRevertedError,
+  walletErrorMessage,
+} from './wallet-transactions/transactionMessages.ts'
+export { isNativeToken, readWalletTokens, tokenId, type WalletToken } from './wallet-transactions/walletTokens.ts'
 export { type WalletPlatform, walletDeepLink, walletPlatformLinks } from './walletconnect/deepLinks.ts'
 export { isPairingExpired, msUntilPairingRenewal, pairingExpiresAt } from './walletconnect/pairingExpiry.ts'
 export {

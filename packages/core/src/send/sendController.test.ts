@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
-import type { WalletToken } from '../swap/walletTokens.ts'
+import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
 import { encodeErc20Transfer, sendInputError } from './sendController.ts'
 
 const network: CaipNetwork = {

@@ -6,9 +6,9 @@ import type { enTransfer } from '../locale/enTransfer.ts'
 import type { KeysWith } from '../locale/locale.ts'
 import type { CaipNetwork, CaipNetworkId } from '../networks/networks.ts'
 import { createStore, type Store } from '../store/createStore.ts'
-import { sendingAdapter, walletErrorMessage } from '../swap/transactionMessages.ts'
-import { isNativeToken, readWalletTokens, type WalletToken } from '../swap/walletTokens.ts'
 import { isEvmAddress, isPositiveAmount, isSolanaAddress } from '../validation/validation.ts'
+import { sendingAdapter, walletErrorMessage } from '../wallet-transactions/transactionMessages.ts'
+import { isNativeToken, readWalletTokens, type WalletToken } from '../wallet-transactions/walletTokens.ts'
 
 /** The seed's send state, plus what the views need. */
 export type SendState = {

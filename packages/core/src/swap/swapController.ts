@@ -9,6 +9,12 @@ import type { KeysWith } from '../locale/locale.ts'
 import type { CaipNetwork, CaipNetworkId } from '../networks/networks.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isPositiveAmount } from '../validation/validation.ts'
+import {
+  sendingAdapter,
+  TransactionRevertedError,
+  walletErrorMessage,
+} from '../wallet-transactions/transactionMessages.ts'
+import { isNativeToken, readWalletTokens, tokenId, type WalletToken } from '../wallet-transactions/walletTokens.ts'
 import { NoSwapAddressError, SwapStepError } from './swapErrors.ts'
 import {
   hasInsufficientBalance,
@@ -18,8 +24,6 @@ import {
   providerFeeOf,
   swapGasCost,
 } from './swapMath.ts'
-import { sendingAdapter, TransactionRevertedError, walletErrorMessage } from './transactionMessages.ts'
-import { isNativeToken, readWalletTokens, tokenId, type WalletToken } from './walletTokens.ts'
 
 /** A transaction the swap API built, ready for the wallet. */
 export type SwapTransaction = { to: string; data: `0x${string}`; value: bigint; gas: bigint; gasPrice: bigint }
