@@ -149,7 +149,6 @@ export { createQueryCache, type QueryCache, type QueryKey, type QueryState } fro
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
 export {
   createSendController,
-  encodeErc20Transfer,
   getSendController,
   NATIVE_TRANSFER_GAS,
   type SendController,

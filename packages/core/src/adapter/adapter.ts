@@ -83,6 +83,8 @@ export interface ChainAdapter {
   waitForReceipt?(hash: string, network: CaipNetwork): Promise<AdapterReceipt>
   /** Gas the transaction would use, estimated for `from`. */
   estimateGas?(transaction: AdapterTransaction & { from: string }): Promise<bigint>
+  /** Gas a token call by `from` would use (the adapter encodes the call for its chain family). */
+  estimateTokenCallGas?(call: AdapterTokenCall & { from: string }): Promise<bigint>
   /** The network's current gas price. */
   getGasPrice?(network: CaipNetwork): Promise<bigint>
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
 import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
-import { encodeErc20Transfer, sendInputError } from './sendController.ts'
+import { sendInputError } from './sendController.ts'
 
 const network: CaipNetwork = {
   id: 'eip155:31337',
@@ -59,13 +59,5 @@ describe('sendInputError', () => {
   it('on Solana, a missing amount or receiver is the spec message', () => {
     expect(sendInputError({ ...base, sendTokenAmount: '' }, solana)).toBe('error.solanaSendInput')
     expect(sendInputError({ ...base, receiverAddress: '' }, solana)).toBe('error.solanaSendInput')
-  })
-})
-
-describe('encodeErc20Transfer', () => {
-  it('writes transfer(address,uint256) call data', () => {
-    expect(encodeErc20Transfer(receiver, 255n)).toBe(
-      `0xa9059cbb000000000000000000000000${receiver.slice(2).toLowerCase()}00000000000000000000000000000000000000000000000000000000000000ff`,
-    )
   })
 })

@@ -64,12 +64,6 @@ export function getSendController(client: FoyerClient): SendController {
   return controller
 }
 
-/** `transfer(address,uint256)` call data, written out (core stays free of an ABI library). */
-export function encodeErc20Transfer(to: string, amount: bigint): `0x${string}` {
-  const address = to.replace(/^0x/, '').toLowerCase().padStart(64, '0')
-  return `0xa9059cbb${address}${amount.toString(16).padStart(64, '0')}`
-}
-
 /**
  * Why the send button is not ready, as a catalogue key; undefined when it is. Amount and receiver first (on Solana
  * the spec's "Please enter a valid amount and receiver address"), then the receiver's format, then the balance (the
@@ -163,7 +157,7 @@ export function createSendController(client: FoyerClient) {
     const adapter = client.options.adapters.find((a) => a.namespace === target.chainNamespace)
     if (
       isNativeToken(token) ||
-      !adapter?.estimateGas ||
+      !adapter?.estimateTokenCallGas ||
       !isEvmAddress(receiverAddress) ||
       !isPositiveAmount(sendTokenAmount)
     )
@@ -171,11 +165,12 @@ export function createSendController(client: FoyerClient) {
     try {
       const amount = parseUnits(sendTokenAmount, token.decimals)
       if (amount > token.balance) return
-      gas = await adapter.estimateGas({
+      gas = await adapter.estimateTokenCallGas({
         network: target,
         from: address,
-        to: token.address,
-        data: encodeErc20Transfer(receiverAddress, amount),
+        tokenAddress: token.address,
+        functionName: 'transfer',
+        args: [receiverAddress, amount],
       })
       if (request === estimateRequest) store.setState({ networkCost: gas * gasPrice })
     } catch (error) {

@@ -60,6 +60,7 @@ export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
   sendTransaction(transaction: AdapterTransaction): Promise<Hash>
   writeContract(call: AdapterTokenCall): Promise<Hash>
   estimateGas(transaction: AdapterTransaction & { from: string }): Promise<bigint>
+  estimateTokenCallGas(call: AdapterTokenCall & { from: string }): Promise<bigint>
   getGasPrice(network: CaipNetwork): Promise<bigint>
 }
 
@@ -230,6 +231,9 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
 
     estimateGas: async (transaction) =>
       (await walletTransactions()).estimateTransactionGas(publicClient(transaction.network), transaction),
+
+    estimateTokenCallGas: async (call) =>
+      (await walletTransactions()).estimateTokenCallGas(publicClient(call.network), call),
 
     getGasPrice: async (network) => (await walletTransactions()).readGasPrice(publicClient(network)),
   }

@@ -134,6 +134,24 @@ describe('evmAdapter sends through the connected wallet (anvil)', () => {
     ).toBe(777n)
   })
 
+  it('estimates an ERC-20 transfer by its sender, as viem estimates the same contract call', async () => {
+    const call = { network, tokenAddress: token, functionName: 'transfer', args: [BOB, parseEther('1')] } as const
+    const estimated = await adapter.estimateTokenCallGas({ ...call, from: ALICE })
+    expect(estimated).toBe(
+      await publicClient.estimateContractGas({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [BOB, parseEther('1')],
+        account: ALICE,
+      }),
+    )
+    // More than the sender holds: the node refuses to estimate it.
+    await expect(
+      adapter.estimateTokenCallGas({ ...call, args: [BOB, parseEther('1000000000')], from: ALICE }),
+    ).rejects.toThrow()
+  })
+
   it('a decline in the wallet is UserRejectedRequestError, and nothing is sent', async () => {
     const nonce = await publicClient.getTransactionCount({ address: ALICE })
     wallet.state.rejecting = true

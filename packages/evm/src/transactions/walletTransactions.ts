@@ -1,6 +1,6 @@
 import type { AdapterTokenCall, AdapterTransaction } from '@foyer/core'
 import { type Config, sendTransaction } from '@wagmi/core'
-import { type Address, encodeFunctionData, type Hash } from 'viem'
+import { type Address, encodeFunctionData, type Hash, type Hex } from 'viem'
 import { estimateGas, getGasPrice } from 'viem/actions'
 import { toFoyerError } from '../errors/walletErrors.ts'
 import { evmChainId } from '../networks/evmNetworks.ts'
@@ -59,19 +59,36 @@ const tokenCallAbi = [
   },
 ] as const
 
-/** An ERC-20 `transfer` or `approve` through the connected wallet: the call data, sent as a transaction. */
-export async function writeTokenCall(config: Config, call: AdapterTokenCall): Promise<Hash> {
-  const data = encodeFunctionData({
+/** The call data of an ERC-20 `transfer` or `approve`. */
+function tokenCallData(call: AdapterTokenCall): Hex {
+  return encodeFunctionData({
     abi: tokenCallAbi,
     functionName: call.functionName,
     args: [call.args[0] as Address, call.args[1]],
   })
+}
+
+/** An ERC-20 `transfer` or `approve` through the connected wallet: the call data, sent as a transaction. */
+export async function writeTokenCall(config: Config, call: AdapterTokenCall): Promise<Hash> {
   return sendWalletTransaction(config, {
     network: call.network,
     to: call.tokenAddress,
-    data,
+    data: tokenCallData(call),
     gas: call.gas,
     gasPrice: call.gasPrice,
+  })
+}
+
+/** Gas an ERC-20 `transfer` or `approve` by `from` would use, over the network's RPC. */
+export function estimateTokenCallGas(
+  client: EvmPublicClient,
+  call: AdapterTokenCall & { from: string },
+): Promise<bigint> {
+  return estimateTransactionGas(client, {
+    network: call.network,
+    from: call.from,
+    to: call.tokenAddress,
+    data: tokenCallData(call),
   })
 }
 
