@@ -2,7 +2,7 @@ import { disconnectedAccount, type ReportedAccount } from '../account/account.ts
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
 import { dedupeConnectors } from '../connectors/connectors.ts'
-import { SHAKE_DURATION_MS, SNACKBAR_HIDE_MS, UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
+import { UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
 import { RpcNotAllowedError } from '../embedded/embeddedErrors.ts'
 import {
   ChainAdapterNotFoundError,
@@ -11,11 +11,11 @@ import {
   isUserRejection,
   UnsupportedChainError,
 } from '../errors/errors.ts'
-import type { FoyerEvent, FoyerEventName } from '../events/events.ts'
+import { createEventBus } from '../events/events.ts'
 import { formatUnitsFloored } from '../format/format.ts'
-import { isSupportedLocale, loadCatalogue } from '../locale/loadCatalogue.ts'
-import { createTranslate, type Locale, type Translate } from '../locale/locale.ts'
+import { createLocaleController } from '../locale/localeController.ts'
 import { createLogger } from '../logger.ts'
+import { createModalController } from '../modal/modal.ts'
 import {
   addressExplorerUrl,
   type CaipNetwork,
@@ -23,18 +23,13 @@ import {
   type ChainNamespace,
   toCaipAddress,
 } from '../networks/networks.ts'
-import {
-  type FoyerOptions,
-  type ResolvedOptions,
-  resolveOptions,
-  type ThemeMode,
-  type ThemeVariables,
-} from '../options/options.ts'
+import { type FoyerOptions, type ResolvedOptions, resolveOptions } from '../options/options.ts'
 import { createQueryCache } from '../query/queryCache.ts'
 import * as rules from '../router/router.ts'
-import type { RouteData, RouterState, ViewName } from '../router/views.ts'
-import type { SnackbarMessage, SnackbarVariant } from '../snackbar/snackbar.ts'
+import type { RouterState } from '../router/views.ts'
+import { createSnackbarController } from '../snackbar/snackbar.ts'
 import { createStore, type Store } from '../store/createStore.ts'
+import { createThemeController } from '../theme/theme.ts'
 import { createWalletConnectPairing } from '../walletconnect/walletConnectPairing.ts'
 import { addRecentWallet, type RecentWallet } from '../walletconnect/walletStorage.ts'
 import { type FoyerState, initialState } from './state.ts'
@@ -55,10 +50,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
     : undefined
   const queries = createQueryCache()
   const adapters = new Map<ChainNamespace, ChainAdapter>(options.adapters.map((a) => [a.namespace, a]))
-  const eventListeners = new Set<(event: FoyerEvent) => void>()
-  const timers = { snackbar: undefined as Timer, shake: undefined as Timer, unsupported: undefined as Timer }
-  let closeGuard: (() => boolean) | undefined
-  let frameFinished = false
+  let unsupportedTimer: ReturnType<typeof setTimeout> | undefined
   let balanceRequest = 0
 
   const get = store.getState
@@ -70,81 +62,14 @@ export function createFoyerClient(parameters: FoyerOptions) {
     return adapter
   }
 
-  // ---- events ------------------------------------------------------------------------------------
-  function emit(event: FoyerEventName, properties?: FoyerEvent['properties'], type: FoyerEvent['type'] = 'track') {
-    const record: FoyerEvent = { timestamp: Date.now(), type, event, properties }
-    store.setState({ lastEvent: record })
-    for (const listener of [...eventListeners]) listener(record)
-  }
-
-  // ---- modal -------------------------------------------------------------------------------------
-  function open(params: { view?: ViewName; data?: RouteData } = {}) {
-    const view = params.view ?? rules.initialView(get().account.isConnected)
-    setRouter(rules.reset(view, params.data))
-    if (!get().modal.open) {
-      store.setState((s) => ({ modal: { ...s.modal, open: true } }))
-      emit('MODAL_OPEN', { connected: get().account.isConnected })
-    }
-  }
-
-  /** Closes unless a close guard refuses; a refused close shakes the modal for 500 ms. */
-  function close(): boolean {
-    if (!get().modal.open) return true
-    if (closeGuard && !closeGuard()) {
-      shake()
-      return false
-    }
-    if (frameMustStay()) {
-      shake()
-      return false
-    }
-    store.setState((s) => ({ modal: { ...s.modal, open: false, loading: false } }))
-    // Closing the modal abandons what the secure frame waits for (an approval, a login step), unless the frame
-    // itself is done and asked to be hidden (its answer is on its way).
-    if (!frameFinished) for (const adapter of options.adapters) adapter.embeddedWallet?.abortPendingRequests()
-    emit('MODAL_CLOSE', { connected: get().account.isConnected })
-    return true
-  }
-
-  /** The secure frame shows something the person must keep (a new wallet's recovery code): neither close nor Back. */
-  function frameMustStay(): boolean {
-    return !frameFinished && options.adapters.some((adapter) => adapter.embeddedWallet?.canClose?.() === false)
-  }
-
-  function shake() {
-    clearTimeout(timers.shake)
-    store.setState((s) => ({ modal: { ...s.modal, shake: true } }))
-    timers.shake = setTimeout(() => store.setState((s) => ({ modal: { ...s.modal, shake: false } })), SHAKE_DURATION_MS)
-  }
-
-  function setLoading(loading: boolean) {
-    store.setState((s) => ({ modal: { ...s.modal, loading } }))
-  }
-
-  // ---- router ------------------------------------------------------------------------------------
-  const navigate = {
-    push: (view: ViewName, data?: RouteData) => setRouter(rules.push(get().router, view, data)),
-    replace: (view: ViewName, data?: RouteData) => setRouter(rules.replace(get().router, view, data)),
-    reset: (view: ViewName, data?: RouteData) => setRouter(rules.reset(view, data)),
-    /** Back removes the latest view; with one left it closes the modal. Refused (a shake) while the frame must stay. */
-    goBack() {
-      if (frameMustStay()) return shake()
-      const next = rules.goBack(get().router)
-      if (next) setRouter(next)
-      else close()
-    },
-  }
-
-  // ---- snackbar ----------------------------------------------------------------------------------
-  function showSnackbar(variant: SnackbarVariant, message: SnackbarMessage) {
-    clearTimeout(timers.snackbar)
-    store.setState((s) => ({ snackbar: { open: true, variant, message, id: s.snackbar.id + 1 } }))
-    if (variant !== 'loading') timers.snackbar = setTimeout(hideSnackbar, SNACKBAR_HIDE_MS)
-  }
-  function hideSnackbar() {
-    clearTimeout(timers.snackbar)
-    store.setState((s) => ({ snackbar: { ...s.snackbar, open: false } }))
-  }
+  const events = createEventBus(store)
+  const emit = events.emit
+  const modal = createModalController({ store, adapters: options.adapters, emit })
+  const { open, close, navigate } = modal
+  const snackbar = createSnackbarController(store)
+  const showSnackbar = snackbar.show
+  const theme = createThemeController(store)
+  const locale = createLocaleController(store)
 
   // ---- account and network -----------------------------------------------------------------------
   function applyNetwork(networkId: CaipNetworkId) {
@@ -158,10 +83,10 @@ export function createFoyerClient(parameters: FoyerOptions) {
         unsupported,
       },
     }))
-    clearTimeout(timers.unsupported)
+    clearTimeout(unsupportedTimer)
     if (unsupported) {
       // The spec waits 300 ms before showing UnsupportedChain, so quick switch-throughs do not flash it.
-      timers.unsupported = setTimeout(() => {
+      unsupportedTimer = setTimeout(() => {
         const { account, network } = get()
         if (!account.isConnected || !network.unsupported) return
         emit('UNSUPPORTED_CHAIN', { networkId: network.walletNetworkId })
@@ -200,7 +125,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
 
   function resetAccount() {
     walletConnect.reset() // from either side: the pairing link and the stored deep link go
-    clearTimeout(timers.unsupported)
+    clearTimeout(unsupportedTimer)
     store.setState((s) => ({
       account: disconnectedAccount,
       network: { ...s.network, walletNetworkId: undefined, unsupported: false },
@@ -306,14 +231,14 @@ export function createFoyerClient(parameters: FoyerOptions) {
     if (!target) throw new UnsupportedChainError({ chainId: networkId })
     const { account } = get()
     if (account.isConnected) {
-      setLoading(true)
+      modal.setLoading(true)
       try {
         await adapterFor(target.chainNamespace).switchNetwork(target)
       } catch (error) {
         emit('SWITCH_NETWORK_ERROR', { networkId, rejected: isUserRejection(error) }, 'error')
         throw error
       } finally {
-        setLoading(false)
+        modal.setLoading(false)
       }
       applyNetwork(target.id)
       void refreshBalance()
@@ -328,26 +253,6 @@ export function createFoyerClient(parameters: FoyerOptions) {
       if (next) setRouter(next)
       else close()
     }
-  }
-
-  // ---- theme and locale --------------------------------------------------------------------------
-  function setThemeMode(themeMode: ThemeMode) {
-    store.setState((s) => ({ theme: { ...s.theme, themeMode } }))
-  }
-  function setThemeVariables(themeVariables: ThemeVariables) {
-    store.setState((s) => ({ theme: { ...s.theme, themeVariables: { ...s.theme.themeVariables, ...themeVariables } } }))
-  }
-  async function setLocale(locale: Locale) {
-    if (!isSupportedLocale(locale)) throw new TypeError(`Unsupported locale: ${locale}`)
-    const catalogue = await loadCatalogue(locale)
-    store.setState({ locale, catalogue })
-  }
-  let translate: { catalogue: FoyerState['catalogue']; t: Translate } | undefined
-  /** The translate function for the current locale (memoised per catalogue). */
-  function t(...args: Parameters<Translate>) {
-    const { catalogue } = get()
-    if (translate?.catalogue !== catalogue) translate = { catalogue, t: createTranslate(catalogue) }
-    return translate.t(...args)
   }
 
   // ---- adapters ----------------------------------------------------------------------------------
@@ -378,12 +283,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
         hideEmbeddedFrame() {
           if (!get().modal.open || get().router.view !== 'ApproveTransaction') return
           // The frame itself is done: its own request to go away is never refused.
-          frameFinished = true
-          try {
-            navigate.goBack()
-          } finally {
-            frameFinished = false
-          }
+          modal.leaveFinishedFrame()
         },
         rpcNotAllowed(method) {
           logger.error(new RpcNotAllowedError({ method }).message)
@@ -392,10 +292,12 @@ export function createFoyerClient(parameters: FoyerOptions) {
       }
       return adapter.mount(controller)
     })
-    if (options.locale !== 'en') void setLocale(options.locale)
+    if (options.locale !== 'en') void locale.setLocale(options.locale)
     return () => {
       for (const cleanup of cleanups) cleanup?.()
-      for (const timer of Object.values(timers)) clearTimeout(timer)
+      clearTimeout(unsupportedTimer)
+      modal.dispose()
+      snackbar.dispose()
     }
   }
 
@@ -411,15 +313,13 @@ export function createFoyerClient(parameters: FoyerOptions) {
     // modal
     open,
     close,
-    shake,
-    setLoading,
-    setCloseGuard(guard: (() => boolean) | undefined) {
-      closeGuard = guard
-    },
+    shake: modal.shake,
+    setLoading: modal.setLoading,
+    setCloseGuard: modal.setCloseGuard,
     navigate,
     // snackbar
     showSnackbar,
-    hideSnackbar,
+    hideSnackbar: snackbar.hide,
     // wallet
     connect,
     disconnect,
@@ -429,16 +329,11 @@ export function createFoyerClient(parameters: FoyerOptions) {
     getNetwork: networkById,
     getSelectedNetwork: (): CaipNetwork => networkById(get().network.selectedNetworkId) ?? options.networks[0],
     // theme and locale
-    setThemeMode,
-    setThemeVariables,
-    setLocale,
-    t,
+    setThemeMode: theme.setThemeMode,
+    setThemeVariables: theme.setThemeVariables,
+    setLocale: locale.setLocale,
+    t: locale.t,
     // events
-    subscribeEvents(listener: (event: FoyerEvent) => void) {
-      eventListeners.add(listener)
-      return () => eventListeners.delete(listener)
-    },
+    subscribeEvents: events.subscribe,
   }
 }
-
-type Timer = ReturnType<typeof setTimeout> | undefined

@@ -1,3 +1,5 @@
+import type { Store } from '../store/createStore.ts'
+
 export type FoyerEventName =
   | 'MODAL_OPEN'
   | 'MODAL_CLOSE'
@@ -15,4 +17,20 @@ export type FoyerEvent = {
   type: 'track' | 'error'
   event: FoyerEventName
   properties?: Record<string, string | number | boolean | undefined>
+}
+
+/** Records each event as the store's `lastEvent` and hands it to every subscriber. */
+export function createEventBus(store: Store<{ lastEvent?: FoyerEvent }>) {
+  const listeners = new Set<(event: FoyerEvent) => void>()
+  return {
+    emit(event: FoyerEventName, properties?: FoyerEvent['properties'], type: FoyerEvent['type'] = 'track') {
+      const record: FoyerEvent = { timestamp: Date.now(), type, event, properties }
+      store.setState({ lastEvent: record })
+      for (const listener of [...listeners]) listener(record)
+    },
+    subscribe(listener: (event: FoyerEvent) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
 }

@@ -1,4 +1,6 @@
+import { SNACKBAR_HIDE_MS } from '../constants.ts'
 import type { BaseMessageKey, MessageParameters } from '../locale/locale.ts'
+import type { Store } from '../store/createStore.ts'
 
 export type SnackbarVariant = 'success' | 'error' | 'loading'
 
@@ -17,3 +19,21 @@ export type SnackbarState = {
 }
 
 export const closedSnackbar: SnackbarState = { open: false, variant: 'success', id: 0 }
+
+/**
+ * Shows and hides the snackbar in the store: a loading message stays until replaced, any other hides after
+ * SNACKBAR_HIDE_MS. `dispose` clears the pending hide.
+ */
+export function createSnackbarController(store: Store<{ snackbar: SnackbarState }>) {
+  let hideTimer: ReturnType<typeof setTimeout> | undefined
+  function hide() {
+    clearTimeout(hideTimer)
+    store.setState((s) => ({ snackbar: { ...s.snackbar, open: false } }))
+  }
+  function show(variant: SnackbarVariant, message: SnackbarMessage) {
+    clearTimeout(hideTimer)
+    store.setState((s) => ({ snackbar: { open: true, variant, message, id: s.snackbar.id + 1 } }))
+    if (variant !== 'loading') hideTimer = setTimeout(hide, SNACKBAR_HIDE_MS)
+  }
+  return { show, hide, dispose: () => clearTimeout(hideTimer) }
+}

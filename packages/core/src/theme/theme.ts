@@ -1,4 +1,5 @@
 import type { ThemeMode, ThemeVariables } from '../options/options.ts'
+import type { Store } from '../store/createStore.ts'
 
 /** The modal's default palette per mode; a site overrides any of them with `themeVariables`. */
 const palettes: Record<'dark' | 'light', Record<string, string>> = {
@@ -49,4 +50,20 @@ export function themeCssVariables(mode: 'dark' | 'light', overrides: ThemeVariab
     if (name.startsWith('--foyer-') && typeof value === 'string') result[name] = value
   }
   return result
+}
+
+type ThemeState = { themeMode: ThemeMode; themeVariables: ThemeVariables }
+
+/** Changes the modal's theme mode and variables in the store (variables merge over the ones set before). */
+export function createThemeController(store: Store<{ theme: ThemeState }>) {
+  return {
+    setThemeMode(themeMode: ThemeMode) {
+      store.setState((s) => ({ theme: { ...s.theme, themeMode } }))
+    },
+    setThemeVariables(themeVariables: ThemeVariables) {
+      store.setState((s) => ({
+        theme: { ...s.theme, themeVariables: { ...s.theme.themeVariables, ...themeVariables } },
+      }))
+    },
+  }
 }
