@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { ensureChromium } from './scripts/find-chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from './scripts/find-chromium.mjs'
 
 /** Where the JSON report goes; scripts/test.mjs reads it to count. */
 export const PLAYWRIGHT_JSON_REPORT = process.env.FOYER_PLAYWRIGHT_JSON ?? '.foyer/reports/playwright.json'
@@ -29,16 +29,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium' }],

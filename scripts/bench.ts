@@ -17,7 +17,7 @@ import { runAccountDataBench } from './bench-account-data.ts'
 import { runCatalogueBench } from './bench-catalogue.ts'
 import { runRateLimitBench } from './bench-rate-limits.ts'
 import { prepareExample } from './examples.mjs'
-import { ensureChromium } from './find-chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from './find-chromium.mjs'
 
 /** The rate limiter runs but never refuses the load generator (one address); docs/performance.md has its cost at the default limits. */
 const COUNT_BUT_NEVER_LIMIT = { FOYER_RATE_LIMIT_PER_CLIENT: '1000000000', FOYER_RATE_LIMIT_PER_PROJECT: '1000000000' }
@@ -276,16 +276,7 @@ async function main() {
   const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : undefined
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   })
   try {
     console.log(`bench: measuring, ${RUNS} runs each, the two pages of each pair taking turns…`)

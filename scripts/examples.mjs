@@ -6,11 +6,11 @@
  *
  *   node scripts/examples.mjs [name…]   prepare the named examples (all when none is named); prints each folder
  */
-import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { run } from './pack.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const EXAMPLES = readdirSync(join(root, 'examples')).filter((n) =>
@@ -18,17 +18,8 @@ export const EXAMPLES = readdirSync(join(root, 'examples')).filter((n) =>
 )
 /** Kept between runs so npm's second install of an unchanged example is quick. */
 export const EXAMPLES_DIR = join(tmpdir(), 'foyer-examples')
-
-function run(cmd, args, cwd, env = {}) {
-  const result = spawnSync(cmd, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1', ...env },
-  })
-  if (result.status !== 0)
-    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${(result.stdout + result.stderr).trim()}`)
-  return result.stdout
-}
+/** A site's own Node: without the repository's `@foyer/source` condition. */
+const SITE_ENV = { NODE_OPTIONS: '' }
 
 /** Copies, installs and builds one example; returns the folder it is in. */
 export function prepareExample(name, { build = true } = {}) {
@@ -56,8 +47,8 @@ export function prepareExample(name, { build = true } = {}) {
   // The tarballs change with every pack while their version does not: drop the installed copies so npm takes the new ones.
   for (const dep of Object.keys(pkg.dependencies ?? {}))
     if (dep.startsWith('@foyer/')) rmSync(join(target, 'node_modules', dep), { recursive: true, force: true })
-  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], target)
-  if (build) run('npm', ['run', 'build'], target, { NEXT_TELEMETRY_DISABLED: '1' })
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], target, SITE_ENV)
+  if (build) run('npm', ['run', 'build'], target, { ...SITE_ENV, NEXT_TELEMETRY_DISABLED: '1' })
   return target
 }
 

@@ -1,4 +1,6 @@
 export declare const CANDIDATES: readonly string[]
+/** How every test and benchmark starts it: headless, no sandbox, nothing that reaches the internet. */
+export declare const CHROMIUM_ARGS: string[]
 export declare const NOT_FOUND_MESSAGE: string
 /** The Chromium to use ($FOYER_CHROMIUM, /usr/bin/chromium, /usr/bin/chromium-browser), or null. */
 export declare function findChromium(env?: NodeJS.ProcessEnv): string | null

@@ -13,6 +13,18 @@ import { pathToFileURL } from 'node:url'
 
 export const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser']
 
+/** How every test and benchmark starts it: headless, no sandbox (root in CI), nothing that reaches the internet. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 export const NOT_FOUND_MESSAGE =
   'Chromium not found: run "sudo apt-get install -y chromium" (Debian/Ubuntu) or set FOYER_CHROMIUM=/path/to/chromium'
 

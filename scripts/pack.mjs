@@ -18,12 +18,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const PACKS_DIR = join(root, '.foyer', 'packs')
 export const PUBLISHED = ['core', 'embedded', 'evm', 'react', 'testing']
 
-function run(cmd, args, cwd) {
-  const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr)
-    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}`)
-  }
+/** Runs a command to its end; a failure throws with the command, the folder and what it printed. */
+export function run(cmd, args, cwd, env = {}) {
+  const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } })
+  if (result.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${(result.stdout + result.stderr).trim()}`)
   return result.stdout
 }
 

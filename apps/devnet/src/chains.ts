@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { DEV_ACCOUNT_COUNT, DEV_ACCOUNT_ETH, DEV_MNEMONIC } from './accounts.ts'
 import { type RunningChild, startChild } from './children.ts'
-import { assertPortFree } from './ports.ts'
+import { assertPortFree, portFromEnv } from './ports.ts'
 
 /** One local chain of the stack. */
 export interface ChainSpec {
@@ -27,15 +27,6 @@ export const DEFAULT_HOST = '127.0.0.1'
 /** Host every local service binds to (FOYER_HOST). */
 export function stackHost(env: NodeJS.ProcessEnv = process.env): string {
   return env.FOYER_HOST || DEFAULT_HOST
-}
-
-function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]
-  if (!raw) return fallback
-  const port = Number(raw)
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new Error(`${name} must be a port number, got "${raw}"`)
-  return port
 }
 
 /** The two chains of the local stack, with ports taken from FOYER_CHAIN1_PORT / FOYER_CHAIN2_PORT. */

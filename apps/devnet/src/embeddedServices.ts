@@ -14,7 +14,7 @@ import type { DevnetInfo } from './devnet-file.ts'
 import { type Faucet, startFaucet } from './faucet/faucet.ts'
 import { type MailSink, startMailSink } from './mail/mailSink.ts'
 import { repoPath } from './paths.ts'
-import { assertPortFree } from './ports.ts'
+import { assertPortFree, portFromEnv } from './ports.ts'
 
 const FRAME_DIR = 'apps/frame'
 const FRAME_BUILD_MS = 300_000
@@ -26,12 +26,12 @@ export interface EmbeddedPorts {
   faucet: number
 }
 
-export function embeddedPorts(portFromEnv: (name: string, fallback: number) => number): EmbeddedPorts {
+export function embeddedPorts(env: NodeJS.ProcessEnv = process.env): EmbeddedPorts {
   return {
-    frame: portFromEnv('FOYER_FRAME_PORT', 5174),
-    smtp: portFromEnv('FOYER_SMTP_PORT', 2525),
-    inbox: portFromEnv('FOYER_MAIL_PORT', 8025),
-    faucet: portFromEnv('FOYER_FAUCET_PORT', 8789),
+    frame: portFromEnv(env, 'FOYER_FRAME_PORT', 5174),
+    smtp: portFromEnv(env, 'FOYER_SMTP_PORT', 2525),
+    inbox: portFromEnv(env, 'FOYER_MAIL_PORT', 8025),
+    faucet: portFromEnv(env, 'FOYER_FAUCET_PORT', 8789),
   }
 }
 

@@ -1,5 +1,15 @@
 import net from 'node:net'
 
+/** A port number from the environment variable `name`, or `fallback` when it is unset; throws on anything else. */
+export function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]
+  if (!raw) return fallback
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${name} must be a port number, got "${raw}"`)
+  return port
+}
+
 /** Thrown when a port the stack needs is held by another process. Its message is one line, fit for a CLI. */
 export class PortInUseError extends Error {
   override name = 'PortInUseError'

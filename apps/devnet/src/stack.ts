@@ -10,7 +10,7 @@ import { type DevnetAccount, type DevnetInfo, devnetFilePath } from './devnet-fi
 import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { withExamplesProject } from './examplesProject.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
-import { assertPortFree } from './ports.ts'
+import { assertPortFree, portFromEnv } from './ports.ts'
 import { type RunningRelay, startWalletConnectRelay } from './relay/walletConnectRelay.ts'
 import { viteCommand } from './vite.ts'
 
@@ -87,23 +87,15 @@ const SERVER_READY_MS = 60_000
 const DEMO_READY_MS = 60_000
 const DEMO_BUILD_MS = 300_000
 
-function portFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name]
-  const port = raw ? Number(raw) : fallback
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new Error(`${name} must be a port number, got "${raw}"`)
-  return port
-}
-
 export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
   const [chain1, chain2] = devnetChainSpecs()
   return {
     chain1: chain1.port,
     chain2: chain2.port,
-    server: portFromEnv('FOYER_SERVER_PORT', 8787),
-    demo: portFromEnv('FOYER_DEMO_PORT', 5173),
-    relay: portFromEnv('FOYER_RELAY_PORT', 8790),
-    wallet: portFromEnv('FOYER_WALLET_PORT', 5175),
+    server: portFromEnv(process.env, 'FOYER_SERVER_PORT', 8787),
+    demo: portFromEnv(process.env, 'FOYER_DEMO_PORT', 5173),
+    relay: portFromEnv(process.env, 'FOYER_RELAY_PORT', 8790),
+    wallet: portFromEnv(process.env, 'FOYER_WALLET_PORT', 5175),
     ...overrides,
   }
 }
@@ -145,7 +137,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const runWallet = (opts.wallet ?? runDemo) && existsSync(repoPath(WALLET_DIR, 'index.html'))
   if (runWallet) await assertPortFree(host, ports.wallet, 'the dev wallet app', 'FOYER_WALLET_PORT')
 
-  const embeddedPortsUsed = embeddedPorts(portFromEnv)
+  const embeddedPortsUsed = embeddedPorts()
   // The mail sink, the faucet and the frame serve the server's email login: only with the server.
   if (runServer) await checkEmbeddedPorts(host, embeddedPortsUsed, runDemo)
   let embedded: EmbeddedServices | undefined

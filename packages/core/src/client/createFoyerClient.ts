@@ -1,4 +1,5 @@
 import { disconnectedAccount, type ReportedAccount } from '../account/account.ts'
+import { createRefreshBalance } from '../account/refreshBalance.ts'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
 import { dedupeConnectors } from '../connectors/connectors.ts'
@@ -12,7 +13,6 @@ import {
   UnsupportedChainError,
 } from '../errors/errors.ts'
 import { createEventBus } from '../events/events.ts'
-import { formatUnitsFloored } from '../format/format.ts'
 import { createLocaleController } from '../locale/localeController.ts'
 import { createLogger } from '../logger.ts'
 import { createModalController } from '../modal/modal.ts'
@@ -25,8 +25,6 @@ import {
 } from '../networks/networks.ts'
 import { type FoyerOptions, type ResolvedOptions, resolveOptions } from '../options/options.ts'
 import { createQueryCache } from '../query/queryCache.ts'
-import * as rules from '../router/router.ts'
-import type { RouterState } from '../router/views.ts'
 import { createSnackbarController } from '../snackbar/snackbar.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { createThemeController } from '../theme/theme.ts'
@@ -51,10 +49,8 @@ export function createFoyerClient(parameters: FoyerOptions) {
   const queries = createQueryCache()
   const adapters = new Map<ChainNamespace, ChainAdapter>(options.adapters.map((a) => [a.namespace, a]))
   let unsupportedTimer: ReturnType<typeof setTimeout> | undefined
-  let balanceRequest = 0
 
   const get = store.getState
-  const setRouter = (router: RouterState) => store.setState({ router })
   const networkById = (id: string | undefined) => options.networks.find((n) => n.id === id)
   const adapterFor = (namespace: ChainNamespace) => {
     const adapter = adapters.get(namespace)
@@ -70,6 +66,13 @@ export function createFoyerClient(parameters: FoyerOptions) {
   const showSnackbar = snackbar.show
   const theme = createThemeController(store)
   const locale = createLocaleController(store)
+  const refreshBalance = createRefreshBalance({
+    store,
+    networkById,
+    readBalance: (parameters) => adapterFor(parameters.network.chainNamespace).getBalance(parameters),
+    logger,
+    showSnackbar,
+  })
 
   // ---- account and network -----------------------------------------------------------------------
   function applyNetwork(networkId: CaipNetworkId) {
@@ -92,11 +95,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
         emit('UNSUPPORTED_CHAIN', { networkId: network.walletNetworkId })
         open({ view: 'UnsupportedChain' })
       }, UNSUPPORTED_CHAIN_DELAY_MS)
-    } else if (get().modal.open && get().router.view === 'UnsupportedChain') {
-      const next = rules.afterNetworkSwitch(get().router)
-      if (next) setRouter(next)
-      else close()
-    }
+    } else if (get().modal.open && get().router.view === 'UnsupportedChain') modal.afterNetworkSwitch()
   }
 
   function applyAccount(reported: ReportedAccount) {
@@ -130,37 +129,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
       account: disconnectedAccount,
       network: { ...s.network, walletNetworkId: undefined, unsupported: false },
     }))
-    if (get().modal.open && get().router.view !== 'Connect') setRouter(rules.reset('Connect'))
-  }
-
-  /** Reads the native balance of the connected account on the selected network, over the chain's RPC. */
-  /** `silent`: no loading state and no snackbar (a background re-read, e.g. account data watching for new transactions). */
-  async function refreshBalance({ silent = false }: { silent?: boolean } = {}) {
-    const { account, network } = get()
-    const target = networkById(network.selectedNetworkId)
-    if (!account.address || !target || network.unsupported) return
-    if (silent && account.balanceLoading) return
-    const request = ++balanceRequest
-    if (!silent) store.setState((s) => ({ account: { ...s.account, balanceLoading: true } }))
-    try {
-      const balance = await adapterFor(target.chainNamespace).getBalance({ address: account.address, network: target })
-      if (request !== balanceRequest || get().account.address !== account.address) return
-      store.setState((s) => ({
-        account: {
-          ...s.account,
-          balance: formatUnitsFloored(balance.value, balance.decimals, balance.decimals),
-          balanceSymbol: balance.symbol,
-          balanceLoading: false,
-          addressExplorerUrl: addressExplorerUrl(target, account.address!),
-        },
-      }))
-    } catch (error) {
-      if (request !== balanceRequest) return
-      logger.error('balance', error)
-      if (silent) return
-      store.setState((s) => ({ account: { ...s.account, balanceLoading: false } }))
-      showSnackbar('error', { key: 'snackbar.failedToFetchTokenBalance' })
-    }
+    if (get().modal.open && get().router.view !== 'Connect') navigate.reset('Connect')
   }
 
   // ---- actions views call ------------------------------------------------------------------------
@@ -248,11 +217,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
       }))
     }
     emit('SWITCH_NETWORK', { networkId })
-    if (get().modal.open) {
-      const next = rules.afterNetworkSwitch(get().router)
-      if (next) setRouter(next)
-      else close()
-    }
+    if (get().modal.open) modal.afterNetworkSwitch()
   }
 
   // ---- adapters ----------------------------------------------------------------------------------
@@ -276,15 +241,8 @@ export function createFoyerClient(parameters: FoyerOptions) {
         },
         resetAccount,
         options,
-        showEmbeddedFrame() {
-          if (!get().modal.open) open({ view: 'ApproveTransaction' })
-          else if (get().router.view !== 'ApproveTransaction') navigate.push('ApproveTransaction')
-        },
-        hideEmbeddedFrame() {
-          if (!get().modal.open || get().router.view !== 'ApproveTransaction') return
-          // The frame itself is done: its own request to go away is never refused.
-          modal.leaveFinishedFrame()
-        },
+        showEmbeddedFrame: modal.showFrame,
+        hideEmbeddedFrame: modal.hideFinishedFrame,
         rpcNotAllowed(method) {
           logger.error(new RpcNotAllowedError({ method }).message)
           showSnackbar('error', { key: 'error.actionNotAllowed' })

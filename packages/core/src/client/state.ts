@@ -3,21 +3,13 @@ import type { Connector } from '../connectors/connectors.ts'
 import type { FoyerEvent } from '../events/events.ts'
 import { en, type Locale, type Messages } from '../locale/locale.ts'
 import { closedModal, type ModalState } from '../modal/modal.ts'
-import type { CaipNetworkId, ChainNamespace } from '../networks/networks.ts'
+import type { NetworkState } from '../networks/networks.ts'
 import type { ResolvedOptions, ThemeMode, ThemeVariables } from '../options/options.ts'
 import { initialRouterState } from '../router/router.ts'
 import type { RouterState } from '../router/views.ts'
 import { closedSnackbar, type SnackbarState } from '../snackbar/snackbar.ts'
 
-export type NetworkState = {
-  /** The network the modal treats as current: the wallet's when supported, else the last supported one. */
-  selectedNetworkId: CaipNetworkId
-  /** The network the wallet is actually on, supported or not. */
-  walletNetworkId?: CaipNetworkId
-  activeChain: ChainNamespace
-  /** The wallet is on a network the site does not list. */
-  unsupported: boolean
-}
+export type { NetworkState }
 
 export type FoyerState = {
   modal: ModalState

@@ -96,8 +96,20 @@ export function createModalController({
     setCloseGuard(guard: (() => boolean) | undefined) {
       closeGuard = guard
     },
+    /** After a network change: back to the view that led to Networks (or UnsupportedChain), or close. */
+    afterNetworkSwitch() {
+      const next = rules.afterNetworkSwitch(get().router)
+      if (next) setRouter(next)
+      else close()
+    },
+    /** The secure frame has something to show (an approval, a login step): open it, or put it on top. */
+    showFrame() {
+      if (!get().modal.open) open({ view: 'ApproveTransaction' })
+      else if (get().router.view !== 'ApproveTransaction') navigate.push('ApproveTransaction')
+    },
     /** The secure frame is done and asks to go: goes Back from it, never refused and without aborting its answer. */
-    leaveFinishedFrame() {
+    hideFinishedFrame() {
+      if (!get().modal.open || get().router.view !== 'ApproveTransaction') return
       frameFinished = true
       try {
         navigate.goBack()

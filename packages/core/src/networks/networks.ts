@@ -66,3 +66,13 @@ export function addressExplorerUrl(network: CaipNetwork | undefined, address: st
   if (!network?.blockExplorer) return undefined
   return `${network.blockExplorer.url.replace(/\/$/, '')}/address/${address}`
 }
+
+export type NetworkState = {
+  /** The network the modal treats as current: the wallet's when supported, else the last supported one. */
+  selectedNetworkId: CaipNetworkId
+  /** The network the wallet is actually on, supported or not. */
+  walletNetworkId?: CaipNetworkId
+  activeChain: ChainNamespace
+  /** The wallet is on a network the site does not list. */
+  unsupported: boolean
+}
