@@ -16,7 +16,8 @@ import { type ConvertChain, isNative } from './convertChains.ts'
 
 /** 20 minutes: how long a built swap stays valid on chain. */
 export const SWAP_DEADLINE_SECONDS = 20 * 60
-export const MAX_UINT256 = 2n ** 256n - 1n
+
+import { MAX_UINT256 } from '@foyer/core/protocol'
 
 export interface SwapQuote {
   fromAmount: bigint

@@ -1,0 +1,6 @@
+/**
+ * `@foyer/core/protocol`: the Foyer server's API, each request and response defined once with valibot. The server
+ * validates with these schemas; the client takes its types from them, so a change that breaks one side fails `tsc`.
+ */
+export * from './convert.ts'
+export * from './primitives.ts'
