@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { type Address, parseEther, parseUnits } from 'viem'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
+import { connectedAnvilClient } from '../test/anvilWallet.ts'
+import { startTestChain, type TestChain } from '../test/testChain.ts'
 import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
-import { sendInputError } from './sendController.ts'
+import { estimateSendGas, NATIVE_TRANSFER_GAS } from './estimateSendGas.ts'
+import { createSendController } from './sendController.ts'
+import { sendInputError } from './sendInputError.ts'
 
 const network: CaipNetwork = {
   id: 'eip155:31337',
@@ -59,5 +64,90 @@ describe('sendInputError', () => {
   it('on Solana, a missing amount or receiver is the spec message', () => {
     expect(sendInputError({ ...base, sendTokenAmount: '' }, solana)).toBe('error.solanaSendInput')
     expect(sendInputError({ ...base, receiverAddress: '' }, solana)).toBe('error.solanaSendInput')
+  })
+})
+
+// The flow against the real EVM adapter (wagmi's mock connector) on this file's own anvil (19371); no server, so the
+// tokens are the native one the adapter reads (plus fUSD handed in as SendSelectToken would).
+describe('send controller', () => {
+  let t: TestChain
+  let wallet: Awaited<ReturnType<typeof connectedAnvilClient>>
+  let from: Address
+  let to: Address
+  beforeAll(async () => {
+    t = await startTestChain({ port: 19371 })
+    ;[from, to] = [t.accounts[2]!.address, t.accounts[3]!.address]
+    wallet = await connectedAnvilClient({ ...t, address: from })
+  }, 120_000)
+  afterAll(async () => {
+    wallet?.unmount()
+    await t?.stop()
+  })
+  const snackbar = () => wallet.client.getState().snackbar
+
+  it('initialises with the native balance and gas price; a native send starts and lands', async () => {
+    const send = createSendController(wallet.client)
+    await send.initialize()
+    const state = send.getState()
+    expect(state.status).toBe('ready')
+    expect(state.token).toMatchObject({ symbol: 'ETH', balance: await t.publicClient.getBalance({ address: from }) })
+    expect(state.gasPrice).toBeGreaterThan(0n)
+    expect(state.networkCost).toBe(NATIVE_TRANSFER_GAS * state.gasPrice!)
+    const before = await t.publicClient.getBalance({ address: to })
+    send.setReceiverAddress(to)
+    send.setAmount('0.5')
+    await send.send()
+    expect(snackbar()).toMatchObject({ variant: 'success', message: { key: 'snackbar.transactionStarted' } })
+    expect(send.getState().status).toBe('idle')
+    expect(wallet.client.getState().router.view).toBe('Account')
+    await vi.waitFor(async () =>
+      expect((await t.publicClient.getBalance({ address: to })) - before).toBe(parseEther('0.5')),
+    )
+  })
+
+  it('an ERC-20: the network cost is the estimate × the gas price, and the transfer lands', async () => {
+    const send = createSendController(wallet.client)
+    await send.initialize()
+    const usd: WalletToken = {
+      id: t.caip(t.contracts.usd),
+      address: t.contracts.usd,
+      symbol: 'fUSD',
+      name: 'Foyer USD',
+      decimals: 6,
+      balance: await t.balanceOf(t.contracts.usd, from),
+      price: 1,
+    }
+    send.setToken(usd)
+    send.setReceiverAddress(to)
+    send.setAmount('12.5')
+    const gas = await estimateSendGas(wallet.client, {
+      network: t.network,
+      from,
+      to,
+      token: usd,
+      amount: parseUnits('12.5', 6),
+    })
+    await vi.waitFor(() => expect(send.getState().networkCost).toBe(gas * send.getState().gasPrice!))
+    const before = await t.balanceOf(t.contracts.usd, to)
+    await send.send()
+    expect(snackbar()).toMatchObject({ variant: 'success', message: { key: 'snackbar.transactionStarted' } })
+    await vi.waitFor(async () => expect((await t.balanceOf(t.contracts.usd, to)) - before).toBe(parseUnits('12.5', 6)))
+  })
+
+  it('a wallet failure shows "Failed to send transaction. Please try again." and keeps the form', async () => {
+    const send = createSendController(wallet.client)
+    await send.initialize()
+    // The wallet moved to a network the site's wagmi config lacks: it cannot send.
+    const elsewhere = { ...t.network, id: 'eip155:999' as const, chainId: 999 }
+    const selected = vi.spyOn(wallet.client, 'getSelectedNetwork').mockReturnValue(elsewhere)
+    try {
+      send.setReceiverAddress(to)
+      send.setAmount('0.1')
+      await send.send()
+    } finally {
+      selected.mockRestore()
+    }
+    expect(snackbar()).toMatchObject({ variant: 'error', message: { key: 'snackbar.failedToSendTransaction' } })
+    expect(send.getState()).toMatchObject({ sending: false, sendTokenAmount: '0.1', receiverAddress: to })
   })
 })

@@ -2,54 +2,14 @@ import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { isUserRejection } from '../errors/errors.ts'
 import { parseUnits } from '../format/format.ts'
-import type { enTransfer } from '../locale/enTransfer.ts'
-import type { KeysWith } from '../locale/locale.ts'
-import type { CaipNetwork, CaipNetworkId } from '../networks/networks.ts'
 import { createStore, type Store } from '../store/createStore.ts'
-import { isEvmAddress, isPositiveAmount, isSolanaAddress } from '../validation/validation.ts'
+import { isEvmAddress, isPositiveAmount } from '../validation/validation.ts'
 import { sendingAdapter, walletErrorMessage } from '../wallet-transactions/transactionMessages.ts'
 import { isNativeToken, readWalletTokens, type WalletToken } from '../wallet-transactions/walletTokens.ts'
-
-/** The seed's send state, plus what the views need. */
-export type SendState = {
-  status: 'idle' | 'initializing' | 'ready'
-  networkId?: CaipNetworkId
-  address?: string
-  /** The native token and every token the account holds on the network. */
-  tokens: WalletToken[]
-  token?: WalletToken
-  sendTokenAmount: string
-  receiverAddress: string
-  /** Filled once account names exist (a name resolves to its address). */
-  receiverProfileName?: string | null
-  receiverProfileImage?: string | null
-  /** Wei per gas unit. */
-  gasPrice?: bigint
-  /** Wei the transfer is estimated to cost. */
-  networkCost?: bigint
-  sending: boolean
-}
-
-// Every optional key is listed (as undefined): the store merges updates, so a reset must name what it clears.
-const initialSendState: { [key in keyof Required<SendState>]: SendState[key] } = {
-  status: 'idle',
-  networkId: undefined,
-  address: undefined,
-  tokens: [],
-  token: undefined,
-  sendTokenAmount: '',
-  receiverAddress: '',
-  receiverProfileName: undefined,
-  receiverProfileImage: undefined,
-  gasPrice: undefined,
-  networkCost: undefined,
-  sending: false,
-}
-
-/** Gas a plain native transfer uses. */
-export const NATIVE_TRANSFER_GAS = 21_000n
-/** What an ERC-20 transfer is budgeted at before an estimate is possible (a receiver and an amount). */
-export const TOKEN_TRANSFER_GAS = 65_000n
+import { estimateSendGas, transferGasBudget } from './estimateSendGas.ts'
+import { sendInputError } from './sendInputError.ts'
+import { initialSendState, type SendState } from './sendState.ts'
+import { sendTransfer } from './sendTransfer.ts'
 
 export type SendController = ReturnType<typeof createSendController>
 const controllers = new WeakMap<FoyerClient, SendController>()
@@ -62,34 +22,6 @@ export function getSendController(client: FoyerClient): SendController {
     controllers.set(client, controller)
   }
   return controller
-}
-
-/**
- * Why the send button is not ready, as a catalogue key; undefined when it is. Amount and receiver first (on Solana
- * the spec's "Please enter a valid amount and receiver address"), then the receiver's format, then the balance (the
- * native token also pays the network cost).
- */
-export function sendInputError(
-  state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'networkCost' | 'tokens'>,
-  network: CaipNetwork,
-): KeysWith<typeof enTransfer> | undefined {
-  const { token, sendTokenAmount, receiverAddress } = state
-  if (!token) return 'send.selectToken'
-  const validAmount = isPositiveAmount(sendTokenAmount)
-  if (network.chainNamespace === 'solana' && (!validAmount || !receiverAddress)) return 'error.solanaSendInput'
-  if (!validAmount) return 'send.enterAmount'
-  if (!receiverAddress) return 'send.enterAddress'
-  const validReceiver =
-    network.chainNamespace === 'solana'
-      ? isSolanaAddress(receiverAddress)
-      : /^0x[0-9a-fA-F]{40}$/.test(receiverAddress) && isEvmAddress(receiverAddress)
-  if (!validReceiver) return 'send.invalidAddress'
-  const amount = parseUnits(sendTokenAmount, token.decimals)
-  if (amount > token.balance) return 'error.insufficientBalance'
-  const native = state.tokens.find(isNativeToken)
-  const cost = state.networkCost ?? 0n
-  if (native && native.balance < cost + (isNativeToken(token) ? amount : 0n)) return 'error.insufficientBalance'
-  return undefined
 }
 
 /**
@@ -151,8 +83,7 @@ export function createSendController(client: FoyerClient) {
     const { token, gasPrice, receiverAddress, sendTokenAmount, address } = get()
     if (!token || gasPrice === undefined || !address) return
     const request = ++estimateRequest
-    let gas = isNativeToken(token) ? NATIVE_TRANSFER_GAS : TOKEN_TRANSFER_GAS
-    store.setState({ networkCost: gas * gasPrice })
+    store.setState({ networkCost: transferGasBudget(token) * gasPrice })
     const target = network()
     const adapter = client.options.adapters.find((a) => a.namespace === target.chainNamespace)
     if (
@@ -165,12 +96,12 @@ export function createSendController(client: FoyerClient) {
     try {
       const amount = parseUnits(sendTokenAmount, token.decimals)
       if (amount > token.balance) return
-      gas = await adapter.estimateTokenCallGas({
+      const gas = await estimateSendGas(client, {
         network: target,
         from: address,
-        tokenAddress: token.address,
-        functionName: 'transfer',
-        args: [receiverAddress, amount],
+        token,
+        to: receiverAddress,
+        amount,
       })
       if (request === estimateRequest) store.setState({ networkCost: gas * gasPrice })
     } catch (error) {
@@ -221,14 +152,7 @@ export function createSendController(client: FoyerClient) {
     let hash: string
     const adapter = sendingAdapter(client, target)
     try {
-      hash = isNativeToken(token)
-        ? await adapter.sendTransaction({ network: target, to: state.receiverAddress, value: amount })
-        : await adapter.writeContract({
-            network: target,
-            tokenAddress: token.address,
-            functionName: 'transfer',
-            args: [state.receiverAddress, amount],
-          })
+      hash = await sendTransfer(client, { network: target, token, to: state.receiverAddress, amount })
     } catch (error) {
       client.logger.error('send', error)
       store.setState({ sending: false })

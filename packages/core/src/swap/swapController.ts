@@ -1,21 +1,15 @@
-import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import { fetchTokenPrices } from '../account-data/fetchTokenPrices.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
-import { SWAP_SLIPPAGE_PERCENT, TARGET_AMOUNT_DECIMALS } from '../constants.ts'
-import { HttpRequestError } from '../errors/errors.ts'
+import { TARGET_AMOUNT_DECIMALS } from '../constants.ts'
 import { formatUnitsFloored, parseUnits } from '../format/format.ts'
-import type { enTransfer } from '../locale/enTransfer.ts'
-import type { KeysWith } from '../locale/locale.ts'
-import type { CaipNetwork, CaipNetworkId } from '../networks/networks.ts'
+import type { CaipNetwork } from '../networks/networks.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isPositiveAmount } from '../validation/validation.ts'
-import {
-  sendingAdapter,
-  TransactionRevertedError,
-  walletErrorMessage,
-} from '../wallet-transactions/transactionMessages.ts'
 import { isNativeToken, readWalletTokens, tokenId, type WalletToken } from '../wallet-transactions/walletTokens.ts'
-import { NoSwapAddressError, SwapStepError } from './swapErrors.ts'
+import { fetchSwapGasPrice } from './fetchSwapGasPrice.ts'
+import { fetchSwapQuote } from './fetchSwapQuote.ts'
+import { fetchSwapTokens } from './fetchSwapTokens.ts'
+import { NoSwapAddressError, SwapQuoteError, SwapStepError } from './swapErrors.ts'
 import {
   hasInsufficientBalance,
   maxSlippageOf,
@@ -24,83 +18,8 @@ import {
   providerFeeOf,
   swapGasCost,
 } from './swapMath.ts'
-
-/** A transaction the swap API built, ready for the wallet. */
-export type SwapTransaction = { to: string; data: `0x${string}`; value: bigint; gas: bigint; gasPrice: bigint }
-
-/** The seed's swap state, plus what the views need to show progress. */
-export type SwapState = {
-  status: 'idle' | 'initializing' | 'ready'
-  networkId?: CaipNetworkId
-  address?: string
-  /** Every token the swap API offers on the network, with the account's balance and the USD price merged in. */
-  tokens: WalletToken[]
-  sourceToken?: WalletToken
-  toToken?: WalletToken
-  /** As typed. */
-  sourceTokenAmount: string
-  /** The quote, floored to 6 decimals (`TARGET_AMOUNT_DECIMALS`). */
-  toTokenAmount: string
-  toTokenAmountRaw?: bigint
-  sourceTokenPriceInUSD: number
-  toTokenPriceInUSD: number
-  /** USD per whole native token. */
-  networkPrice: number
-  /** Wei per gas unit (the server's `standard`). */
-  gasPrice: bigint
-  /** Network cost in USD: gas price × 150000 × the native price. */
-  gasPriceInUSD?: number
-  priceImpact?: number
-  /** In the target token's base units: 1 % of the quote. */
-  maxSlippage?: bigint
-  /** In the source token's base units: 0.85 % of the amount. */
-  providerFee?: bigint
-  slippage: number
-  inputError?: KeysWith<typeof enTransfer>
-  quoteError?: KeysWith<typeof enTransfer>
-  loadingQuote: boolean
-  loadingTransaction: boolean
-  approvalTransaction?: SwapTransaction
-  swapTransaction?: SwapTransaction
-  /** What the wallet is being asked to sign right now. */
-  sending?: 'approval' | 'swap'
-  /** Which side SwapSelectToken picks for. */
-  selectingSide?: 'source' | 'target'
-}
-
-// Every optional key is listed (as undefined): the store merges updates, so a reset must name what it clears.
-const initialSwapState: { [key in keyof Required<SwapState>]: SwapState[key] } = {
-  status: 'idle',
-  networkId: undefined,
-  address: undefined,
-  sourceToken: undefined,
-  toToken: undefined,
-  toTokenAmountRaw: undefined,
-  gasPriceInUSD: undefined,
-  priceImpact: undefined,
-  maxSlippage: undefined,
-  providerFee: undefined,
-  inputError: undefined,
-  quoteError: undefined,
-  approvalTransaction: undefined,
-  swapTransaction: undefined,
-  sending: undefined,
-  selectingSide: undefined,
-  tokens: [],
-  sourceTokenAmount: '',
-  toTokenAmount: '',
-  sourceTokenPriceInUSD: 0,
-  toTokenPriceInUSD: 0,
-  networkPrice: 0,
-  gasPrice: 0n,
-  slippage: SWAP_SLIPPAGE_PERCENT,
-  loadingQuote: false,
-  loadingTransaction: false,
-}
-
-type BuiltTransactionAnswer = {
-  tx: { to: string; data: `0x${string}`; value: string; eip155: { gas: string; gasPrice: string } }
-}
+import { initialSwapState, type SwapState } from './swapState.ts'
+import { createSwapTransactionFlow } from './swapTransactionFlow.ts'
 
 export type SwapController = ReturnType<typeof createSwapController>
 
@@ -124,8 +43,7 @@ export function getSwapController(client: FoyerClient): SwapController {
 export function createSwapController(client: FoyerClient) {
   const store: Store<SwapState> = createStore(initialSwapState)
   const get = store.getState
-  let quoteRequest = 0
-  let buildRequest = 0
+  const requests = { quote: 0, build: 0 }
 
   // A different account or network makes every balance, quote and built transaction stale.
   client.subscribe((state, previous) => {
@@ -136,17 +54,13 @@ export function createSwapController(client: FoyerClient) {
       reset()
   })
 
-  const api = () => {
-    if (!client.api) throw new SwapStepError({ step: 'initialize', details: 'Swaps need the site to set apiUrl' })
-    return client.api
-  }
   const network = (): CaipNetwork => client.getSelectedNetwork()
   const userAddress = () => `${get().networkId}:${get().address}`
   const nativeToken = () => get().tokens.find(isNativeToken)
 
   function reset() {
-    quoteRequest++
-    buildRequest++
+    requests.quote++
+    requests.build++
     store.setState(initialSwapState)
   }
 
@@ -165,30 +79,27 @@ export function createSwapController(client: FoyerClient) {
     store.setState({ ...initialSwapState, status: 'initializing', address, networkId: target.id })
     try {
       const [offered, held, gas] = await Promise.all([
-        api().get<{ tokens: { address: string; symbol: string; name: string; decimals: number }[] }>(
-          '/v1/convert/tokens',
-          { chainId: target.id },
-        ),
+        fetchSwapTokens(client, { chainId: target.id }),
         readWalletTokens(client, { address, network: target }),
-        api().get<{ standard: string }>('/v1/convert/gas-price', { chainId: target.id }),
+        fetchSwapGasPrice(client, { chainId: target.id }),
       ])
-      const tokens: WalletToken[] = offered.tokens.map((token) => {
-        const address = token.address.split(':').at(-1)!
-        const holding = held.find((h) => h.address.toLowerCase() === address.toLowerCase())
+      const tokens: WalletToken[] = offered.map((token) => {
+        const holding = held.find((h) => h.address.toLowerCase() === token.address.toLowerCase())
         return {
-          id: tokenId(target, address),
-          address,
+          id: tokenId(target, token.address),
+          address: token.address,
           symbol: token.symbol,
           name: token.name,
           decimals: token.decimals,
           balance: holding?.balance ?? 0n,
           price: holding?.price ?? 0,
+          iconUrl: token.logoUri ?? holding?.iconUrl,
         }
       })
       if (get().networkId !== target.id || get().address !== address) return
       store.setState({
         tokens,
-        gasPrice: BigInt(gas.standard),
+        gasPrice: gas.standard,
         status: 'ready',
         sourceToken: tokens.find(isNativeToken) ?? tokens[0],
       })
@@ -226,8 +137,8 @@ export function createSwapController(client: FoyerClient) {
   }
 
   function clearQuote(): Partial<SwapState> {
-    quoteRequest++
-    buildRequest++
+    requests.quote++
+    requests.build++
     return {
       toTokenAmount: '',
       toTokenAmountRaw: undefined,
@@ -323,20 +234,18 @@ export function createSwapController(client: FoyerClient) {
       store.setState({ inputError: 'error.insufficientBalance' })
       return
     }
-    const request = ++quoteRequest
+    const request = ++requests.quote
     store.setState({ loadingQuote: true })
     try {
-      const answer = await api().get<{ quotes: { toAmount: string; priceImpact?: number }[] }>('/v1/convert/quotes', {
-        amount: amount.toString(),
+      const quote = await fetchSwapQuote(client, {
+        amount,
         userAddress: userAddress(),
         from: sourceToken.id,
         to: toToken.id,
-        gasPrice: gasPrice.toString(),
+        gasPrice,
       })
-      if (request !== quoteRequest) return
-      const [quote] = answer.quotes
-      if (!quote) throw new Error('The swap API answered without a quote')
-      const toAmount = BigInt(quote.toAmount)
+      if (request !== requests.quote) return
+      const { toAmount } = quote
       store.setState({
         loadingQuote: false,
         toTokenAmountRaw: toAmount,
@@ -346,140 +255,16 @@ export function createSwapController(client: FoyerClient) {
         providerFee: providerFeeOf(amount),
       })
     } catch (error) {
-      if (request !== quoteRequest) return
+      if (request !== requests.quote) return
       client.logger.error('swap: quote', error)
       store.setState({
         loadingQuote: false,
-        quoteError:
-          error instanceof HttpRequestError && error.status === 400 ? 'swap.noRoute' : 'snackbar.somethingWentWrong',
+        quoteError: error instanceof SwapQuoteError && error.noRoute ? 'swap.noRoute' : 'snackbar.somethingWentWrong',
       })
     }
   }
 
-  function toSwapTransaction(answer: BuiltTransactionAnswer): SwapTransaction {
-    const { tx } = answer
-    return {
-      to: tx.to,
-      data: tx.data,
-      value: BigInt(tx.value),
-      gas: BigInt(tx.eip155.gas),
-      gasPrice: BigInt(tx.eip155.gasPrice),
-    }
-  }
-
-  /**
-   * For the preview: checks the allowance; enough → builds the swap, short → builds the approval first. Failures show
-   * "Failed to check allowance", "Failed to create approval transaction" or "Failed to create transaction".
-   */
-  async function prepareTransaction() {
-    const { sourceToken, toToken, sourceTokenAmount, toTokenAmountRaw } = get()
-    if (!sourceToken || !toToken || !toTokenAmountRaw) return
-    const amount = parseUnits(sourceTokenAmount, sourceToken.decimals)
-    const request = ++buildRequest
-    store.setState({ loadingTransaction: true, approvalTransaction: undefined, swapTransaction: undefined })
-    const done = (patch: Partial<SwapState> = {}) =>
-      request === buildRequest && store.setState({ loadingTransaction: false, ...patch })
-    let allowance: bigint
-    if (isNativeToken(sourceToken)) allowance = amount
-    else {
-      try {
-        allowance = BigInt(
-          (
-            await api().get<{ allowance: string }>('/v1/convert/allowance', {
-              tokenAddress: sourceToken.id,
-              userAddress: userAddress(),
-            })
-          ).allowance,
-        )
-      } catch (error) {
-        client.logger.error('swap: allowance', error)
-        client.showSnackbar('error', { key: 'snackbar.failedToCheckAllowance' })
-        done()
-        return
-      }
-    }
-    if (request !== buildRequest) return
-    if (allowance < amount) {
-      try {
-        const answer = await api().get<BuiltTransactionAnswer>('/v1/convert/build-approve', {
-          userAddress: userAddress(),
-          from: sourceToken.id,
-          to: toToken.id,
-          amount: amount.toString(),
-        })
-        done({ approvalTransaction: toSwapTransaction(answer) })
-      } catch (error) {
-        client.logger.error('swap: build approval', error)
-        client.showSnackbar('error', { key: 'snackbar.failedToCreateApprovalTransaction' })
-        done()
-      }
-      return
-    }
-    try {
-      const answer = await api().post<BuiltTransactionAnswer>('/v1/convert/build-transaction', {
-        amount: amount.toString(),
-        eip155: { slippage: get().slippage },
-        from: sourceToken.id,
-        to: toToken.id,
-        userAddress: userAddress(),
-      })
-      done({ swapTransaction: toSwapTransaction(answer) })
-    } catch (error) {
-      client.logger.error('swap: build transaction', error)
-      client.showSnackbar('error', { key: 'snackbar.failedToCreateTransaction' })
-      done()
-    }
-  }
-
-  async function sendThroughWallet(transaction: SwapTransaction) {
-    const target = network()
-    const adapter = sendingAdapter(client, target)
-    const hash = await adapter.sendTransaction({ network: target, ...transaction })
-    const receipt = await adapter.waitForReceipt(hash, target)
-    if (receipt.status !== 'success') throw new TransactionRevertedError({ hash })
-  }
-
-  /** "Approve limit increase in your wallet"; once mined, the quote and the swap are built again. */
-  async function sendApproval() {
-    const { approvalTransaction } = get()
-    if (!approvalTransaction || get().sending) return
-    store.setState({ sending: 'approval' })
-    client.showSnackbar('loading', { key: 'snackbar.approveLimitIncrease' })
-    try {
-      await sendThroughWallet(approvalTransaction)
-      client.hideSnackbar()
-      store.setState({ sending: undefined, approvalTransaction: undefined })
-      await fetchQuote()
-      await prepareTransaction()
-    } catch (error) {
-      client.logger.error('swap: approval', error)
-      store.setState({ sending: undefined })
-      client.showSnackbar('error', walletErrorMessage(error, 'snackbar.transactionError'))
-    }
-  }
-
-  /** "Swapping X to Y" → "Swapped X to Y", then the swap state resets and the modal returns to Account. */
-  async function sendSwap() {
-    const { swapTransaction, sourceToken, toToken, sourceTokenAmount, toTokenAmount } = get()
-    if (!swapTransaction || !sourceToken || !toToken || get().sending) return
-    const parameters = { from: `${sourceTokenAmount} ${sourceToken.symbol}`, to: `${toTokenAmount} ${toToken.symbol}` }
-    store.setState({ sending: 'swap' })
-    client.showSnackbar('loading', { key: 'snackbar.swapping', parameters })
-    try {
-      await sendThroughWallet(swapTransaction)
-    } catch (error) {
-      client.logger.error('swap: send', error)
-      store.setState({ sending: undefined })
-      client.showSnackbar('error', walletErrorMessage(error, 'snackbar.transactionError'))
-      return
-    }
-    const { address } = get()
-    reset()
-    client.showSnackbar('success', { key: 'snackbar.swapped', parameters })
-    client.navigate.reset('Account')
-    client.queries.invalidate(accountDataQueryKey(address))
-    void client.refreshBalance()
-  }
+  const transactions = createSwapTransactionFlow({ client, store, requests, fetchQuote, reset })
 
   return {
     store,
@@ -494,9 +279,7 @@ export function createSwapController(client: FoyerClient) {
     setSourceAmount,
     setMaxAmount,
     fetchQuote,
-    prepareTransaction,
-    sendApproval,
-    sendSwap,
+    ...transactions,
     reset,
   }
 }

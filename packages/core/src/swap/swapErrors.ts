@@ -48,3 +48,65 @@ const swapStepMessages = {
   },
   transaction: { shortMessage: 'Failed to create transaction', messageKey: 'snackbar.failedToCreateTransaction' },
 } as const
+
+export type SwapTokensErrorType = SwapTokensError & { name: 'SwapTokensError' }
+/** The tokens the swap API offers could not be read (the swap cannot start: "Failed to initialize swap"). */
+export class SwapTokensError extends SwapStepError {
+  override name = 'SwapTokensError'
+  constructor(parameters: FoyerErrorParameters = {}) {
+    super({ step: 'initialize', ...parameters })
+  }
+}
+
+export type SwapGasPriceErrorType = SwapGasPriceError & { name: 'SwapGasPriceError' }
+/** The swap API's gas price could not be read (the swap cannot start: "Failed to initialize swap"). */
+export class SwapGasPriceError extends SwapStepError {
+  override name = 'SwapGasPriceError'
+  constructor(parameters: FoyerErrorParameters = {}) {
+    super({ step: 'initialize', ...parameters })
+  }
+}
+
+export type SwapAllowanceErrorType = SwapAllowanceError & { name: 'SwapAllowanceError' }
+/** The router's allowance could not be read ("Failed to check allowance"). */
+export class SwapAllowanceError extends SwapStepError {
+  override name = 'SwapAllowanceError'
+  constructor(parameters: FoyerErrorParameters = {}) {
+    super({ step: 'allowance', ...parameters })
+  }
+}
+
+export type SwapApprovalErrorType = SwapApprovalError & { name: 'SwapApprovalError' }
+/** The swap API did not build the approval ("Failed to create approval transaction"). */
+export class SwapApprovalError extends SwapStepError {
+  override name = 'SwapApprovalError'
+  constructor(parameters: FoyerErrorParameters = {}) {
+    super({ step: 'approval', ...parameters })
+  }
+}
+
+export type SwapTransactionErrorType = SwapTransactionError & { name: 'SwapTransactionError' }
+/** The swap API did not build the swap ("Failed to create transaction"). */
+export class SwapTransactionError extends SwapStepError {
+  override name = 'SwapTransactionError'
+  constructor(parameters: FoyerErrorParameters = {}) {
+    super({ step: 'transaction', ...parameters })
+  }
+}
+
+export type SwapQuoteErrorType = SwapQuoteError & { name: 'SwapQuoteError' }
+/**
+ * No quote: `noRoute` when the swap API refused the pair (HTTP 400, "No pool can swap these tokens"), else the
+ * request failed ("Something went wrong").
+ */
+export class SwapQuoteError extends FoyerError {
+  override name = 'SwapQuoteError'
+  readonly noRoute: boolean
+  constructor({ noRoute = false, ...parameters }: FoyerErrorParameters & { noRoute?: boolean } = {}) {
+    super(noRoute ? 'No pool can swap these tokens' : 'Something went wrong', {
+      messageKey: noRoute ? 'swap.noRoute' : 'snackbar.somethingWentWrong',
+      ...parameters,
+    })
+    this.noRoute = noRoute
+  }
+}

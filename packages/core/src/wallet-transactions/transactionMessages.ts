@@ -1,14 +1,16 @@
 import type { ChainAdapter } from '../adapter/adapter.ts'
-import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { FoyerError } from '../errors/base.ts'
 import { ChainAdapterNotFoundError } from '../errors/errors.ts'
 import { type BaseMessageKey, isBaseMessageKey } from '../locale/locale.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
 import type { SnackbarMessage } from '../snackbar/snackbar.ts'
 
+/** What the sending actions need of a Foyer client: the site's chain adapters. */
+export type AdapterHolder = { options: { adapters: readonly ChainAdapter[] } }
+
 /** The adapter that signs for the network, when it can send transactions (EVM adapters can; see ChainAdapter). */
 export function sendingAdapter(
-  client: FoyerClient,
+  client: AdapterHolder,
   network: CaipNetwork,
 ): Required<Pick<ChainAdapter, 'sendTransaction' | 'writeContract' | 'waitForReceipt'>> & ChainAdapter {
   const adapter = client.options.adapters.find((a) => a.namespace === network.chainNamespace)
@@ -18,7 +20,7 @@ export function sendingAdapter(
 }
 
 /** True when the site's adapter for the network can send transactions (swap and send are hidden otherwise). */
-export function canSendTransactions(client: FoyerClient, network: CaipNetwork): boolean {
+export function canSendTransactions(client: AdapterHolder, network: CaipNetwork): boolean {
   const adapter = client.options.adapters.find((a) => a.namespace === network.chainNamespace)
   return Boolean(adapter?.sendTransaction && adapter.writeContract && adapter.waitForReceipt)
 }
@@ -34,6 +36,7 @@ export function walletErrorMessage(error: unknown, fallback: BaseMessageKey): Sn
   return typeof short === 'string' && short ? { text: short } : { key: fallback }
 }
 
+export type TransactionRevertedErrorType = TransactionRevertedError & { name: 'TransactionRevertedError' }
 /** A mined transaction that reverted. */
 export class TransactionRevertedError extends FoyerError {
   override name = 'TransactionRevertedError'

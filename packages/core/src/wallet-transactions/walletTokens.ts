@@ -16,6 +16,8 @@ export type WalletToken = {
   balance: bigint
   /** USD per whole token; 0 when unknown. */
   price: number
+  /** The token's image on the Foyer server (server-relative), when it has a real mark. */
+  iconUrl?: string | null
 }
 
 export const isNativeToken = (token: Pick<WalletToken, 'address'>) =>
@@ -57,5 +59,6 @@ export async function readWalletTokens(
     decimals: b.decimals,
     balance: b.raw !== undefined ? BigInt(b.raw) : parseUnits(b.quantity.numeric, b.decimals),
     price: b.price ?? 0,
+    iconUrl: b.iconUrl,
   }))
 }

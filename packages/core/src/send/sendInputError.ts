@@ -1,0 +1,35 @@
+import { parseUnits } from '../format/format.ts'
+import type { enTransfer } from '../locale/enTransfer.ts'
+import type { KeysWith } from '../locale/locale.ts'
+import type { CaipNetwork } from '../networks/networks.ts'
+import { isEvmAddress, isPositiveAmount, isSolanaAddress } from '../validation/validation.ts'
+import { isNativeToken } from '../wallet-transactions/walletTokens.ts'
+import type { SendState } from './sendState.ts'
+
+/**
+ * Why the send button is not ready, as a catalogue key; undefined when it is. Amount and receiver first (on Solana
+ * the spec's "Please enter a valid amount and receiver address"), then the receiver's format, then the balance (the
+ * native token also pays the network cost).
+ */
+export function sendInputError(
+  state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'networkCost' | 'tokens'>,
+  network: CaipNetwork,
+): KeysWith<typeof enTransfer> | undefined {
+  const { token, sendTokenAmount, receiverAddress } = state
+  if (!token) return 'send.selectToken'
+  const validAmount = isPositiveAmount(sendTokenAmount)
+  if (network.chainNamespace === 'solana' && (!validAmount || !receiverAddress)) return 'error.solanaSendInput'
+  if (!validAmount) return 'send.enterAmount'
+  if (!receiverAddress) return 'send.enterAddress'
+  const validReceiver =
+    network.chainNamespace === 'solana'
+      ? isSolanaAddress(receiverAddress)
+      : /^0x[0-9a-fA-F]{40}$/.test(receiverAddress) && isEvmAddress(receiverAddress)
+  if (!validReceiver) return 'send.invalidAddress'
+  const amount = parseUnits(sendTokenAmount, token.decimals)
+  if (amount > token.balance) return 'error.insufficientBalance'
+  const native = state.tokens.find(isNativeToken)
+  const cost = state.networkCost ?? 0n
+  if (native && native.balance < cost + (isNativeToken(token) ? amount : 0n)) return 'error.insufficientBalance'
+  return undefined
+}

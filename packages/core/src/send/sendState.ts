@@ -1,0 +1,38 @@
+import type { CaipNetworkId } from '../networks/networks.ts'
+import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
+
+/** The seed's send state, plus what the views need. */
+export type SendState = {
+  status: 'idle' | 'initializing' | 'ready'
+  networkId?: CaipNetworkId
+  address?: string
+  /** The native token and every token the account holds on the network. */
+  tokens: WalletToken[]
+  token?: WalletToken
+  sendTokenAmount: string
+  receiverAddress: string
+  /** Filled once account names exist (a name resolves to its address). */
+  receiverProfileName?: string | null
+  receiverProfileImage?: string | null
+  /** Wei per gas unit. */
+  gasPrice?: bigint
+  /** Wei the transfer is estimated to cost. */
+  networkCost?: bigint
+  sending: boolean
+}
+
+// Every optional key is listed (as undefined): the store merges updates, so a reset must name what it clears.
+export const initialSendState: { [key in keyof Required<SendState>]: SendState[key] } = {
+  status: 'idle',
+  networkId: undefined,
+  address: undefined,
+  tokens: [],
+  token: undefined,
+  sendTokenAmount: '',
+  receiverAddress: '',
+  receiverProfileName: undefined,
+  receiverProfileImage: undefined,
+  gasPrice: undefined,
+  networkCost: undefined,
+  sending: false,
+}

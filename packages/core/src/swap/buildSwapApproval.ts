@@ -1,0 +1,44 @@
+import type { ApiClient } from '../api/apiClient.ts'
+import type { ClientNotSetErrorType } from '../errors/errors.ts'
+import type { ConvertBuildApproveQueryInput, ConvertBuildApproveResponse } from '../protocol/convert.ts'
+import { requireSwapApi } from './requireSwapApi.ts'
+import { SwapApprovalError, type SwapApprovalErrorType } from './swapErrors.ts'
+import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
+
+export type BuildSwapApprovalParameters = Omit<ConvertBuildApproveQueryInput, 'amount'> & {
+  /** In the source token's base units; absent approves the most a uint256 holds. */
+  amount?: bigint
+  signal?: AbortSignal
+}
+/** The `approve` call for the wallet to send, with the server's gas and gas price. */
+export type BuildSwapApprovalReturnType = SwapTransaction
+export type BuildSwapApprovalErrorType = SwapApprovalErrorType | ClientNotSetErrorType
+
+/**
+ * Builds the ERC-20 `approve` that lets the swap router spend `amount` of `from` (`GET /v1/convert/build-approve`).
+ * Throws `SwapApprovalError` ("Failed to create approval transaction"), or `ClientNotSetError` without `apiUrl`.
+ *
+ * @example
+ * const approval = await buildSwapApproval(client, { from, to, userAddress, amount: 100_000_000n })
+ */
+export async function buildSwapApproval(
+  client: { api?: ApiClient },
+  parameters: BuildSwapApprovalParameters,
+): Promise<BuildSwapApprovalReturnType> {
+  const api = requireSwapApi(client)
+  try {
+    const { tx } = await api.get<ConvertBuildApproveResponse>(
+      '/v1/convert/build-approve',
+      {
+        userAddress: parameters.userAddress,
+        from: parameters.from,
+        to: parameters.to,
+        amount: parameters.amount?.toString(),
+      },
+      { signal: parameters.signal },
+    )
+    return parseSwapTransaction(tx)
+  } catch (error) {
+    throw new SwapApprovalError({ cause: error })
+  }
+}

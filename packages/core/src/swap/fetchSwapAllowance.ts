@@ -1,0 +1,34 @@
+import type { ApiClient } from '../api/apiClient.ts'
+import type { ClientNotSetErrorType } from '../errors/errors.ts'
+import type { ConvertAllowanceQueryInput, ConvertAllowanceResponse } from '../protocol/convert.ts'
+import { requireSwapApi } from './requireSwapApi.ts'
+import { SwapAllowanceError, type SwapAllowanceErrorType } from './swapErrors.ts'
+
+export type FetchSwapAllowanceParameters = ConvertAllowanceQueryInput & { signal?: AbortSignal }
+/** In the token's base units; the native token answers the most a uint256 holds (it needs no approval). */
+export type FetchSwapAllowanceReturnType = bigint
+export type FetchSwapAllowanceErrorType = SwapAllowanceErrorType | ClientNotSetErrorType
+
+/**
+ * How much of `tokenAddress` the swap router may spend for `userAddress` (`GET /v1/convert/allowance`; both CAIP-10).
+ * Throws `SwapAllowanceError` ("Failed to check allowance"), or `ClientNotSetError` without `apiUrl`.
+ *
+ * @example
+ * const allowance = await fetchSwapAllowance(client, { tokenAddress: 'eip155:31337:0x…', userAddress: 'eip155:31337:0x…' })
+ */
+export async function fetchSwapAllowance(
+  client: { api?: ApiClient },
+  parameters: FetchSwapAllowanceParameters,
+): Promise<FetchSwapAllowanceReturnType> {
+  const api = requireSwapApi(client)
+  try {
+    const { allowance } = await api.get<ConvertAllowanceResponse>(
+      '/v1/convert/allowance',
+      { tokenAddress: parameters.tokenAddress, userAddress: parameters.userAddress },
+      { signal: parameters.signal },
+    )
+    return BigInt(allowance)
+  } catch (error) {
+    throw new SwapAllowanceError({ cause: error })
+  }
+}

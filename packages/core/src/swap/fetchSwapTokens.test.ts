@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient } from '../api/apiClient.ts'
+import { ClientNotSetError, HttpRequestError } from '../errors/errors.ts'
+import {
+  NO_SWAPS_PROJECT,
+  SWAP_TEST_TIMEOUT_MS,
+  type SwapTestServer,
+  startSwapTestServer,
+} from '../test/swapTestServer.ts'
+import { fetchSwapTokens } from './fetchSwapTokens.ts'
+import { SwapStepError, SwapTokensError } from './swapErrors.ts'
+
+// The real server over HTTP on this file's own anvil (19361).
+let t: SwapTestServer
+beforeAll(async () => {
+  t = await startSwapTestServer({ port: 19361 })
+}, SWAP_TEST_TIMEOUT_MS)
+afterAll(() => t?.stop())
+
+const client = (projectId = 'foyer-demo') => ({ api: createApiClient({ apiUrl: t.apiUrl, projectId }) })
+
+describe('fetchSwapTokens', () => {
+  it('lists the native token first, then the chain tokens, with CAIP ids and bare addresses', async () => {
+    const tokens = await fetchSwapTokens(client(), { chainId: t.network.id })
+    expect(tokens.map(({ id, address, symbol, decimals }) => ({ id, address, symbol, decimals }))).toEqual([
+      { id: t.native, address: t.native.split(':')[2], symbol: 'ETH', decimals: 18 },
+      { id: t.caip(t.contracts.usd), address: t.contracts.usd, symbol: 'fUSD', decimals: 6 },
+      { id: t.caip(t.contracts.token), address: t.contracts.token, symbol: 'FOY', decimals: 18 },
+    ])
+    expect(tokens[1]).toMatchObject({ name: 'Foyer USD' })
+  })
+
+  it('a chain without a router is a 400, thrown as SwapTokensError ("Failed to initialize swap")', async () => {
+    const error = await fetchSwapTokens(client(), { chainId: 'eip155:1' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SwapTokensError)
+    expect(error).toBeInstanceOf(SwapStepError)
+    expect(error).toMatchObject({
+      name: 'SwapTokensError',
+      step: 'initialize',
+      shortMessage: 'Failed to initialize swap',
+      messageKey: 'snackbar.failedToInitializeSwap',
+    })
+    expect((error as SwapTokensError).walk()).toMatchObject({ name: 'HttpRequestError', status: 400 })
+  })
+
+  it('a project with swaps off is a 403; no apiUrl is ClientNotSetError', async () => {
+    const error = await fetchSwapTokens(client(NO_SWAPS_PROJECT), { chainId: t.network.id }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SwapTokensError)
+    const cause = (error as SwapTokensError).walk((e) => e instanceof HttpRequestError) as HttpRequestError
+    expect(cause.status).toBe(403)
+    await expect(fetchSwapTokens({}, { chainId: t.network.id })).rejects.toBeInstanceOf(ClientNotSetError)
+  })
+})

@@ -1,0 +1,58 @@
+import type { ApiClient } from '../api/apiClient.ts'
+import type { ClientNotSetErrorType } from '../errors/errors.ts'
+import type { CaipNetworkId } from '../networks/networks.ts'
+import type { ConvertTokensResponse } from '../protocol/convert.ts'
+import { requireSwapApi } from './requireSwapApi.ts'
+import { SwapTokensError, type SwapTokensErrorType } from './swapErrors.ts'
+
+/** One token the swap API offers. */
+export type SwapToken = {
+  /** CAIP-10 token id, `eip155:31337:0x…` (the native token is `NATIVE_TOKEN_ADDRESS_EVM`). */
+  id: string
+  /** The bare address, `0x…`. */
+  address: string
+  symbol: string
+  name: string
+  decimals: number
+  logoUri: string | null
+}
+
+export type FetchSwapTokensParameters = {
+  /** CAIP-2 network id, `eip155:31337`. */
+  chainId: CaipNetworkId
+  signal?: AbortSignal
+}
+
+export type FetchSwapTokensReturnType = SwapToken[]
+export type FetchSwapTokensErrorType = SwapTokensErrorType | ClientNotSetErrorType
+
+/**
+ * Every token the Foyer server can swap on the network (`GET /v1/convert/tokens`), the native token first.
+ * Throws `SwapTokensError` ("Failed to initialize swap"), or `ClientNotSetError` without `apiUrl`.
+ *
+ * @example
+ * const tokens = await fetchSwapTokens(client, { chainId: 'eip155:31337' })
+ */
+export async function fetchSwapTokens(
+  client: { api?: ApiClient },
+  parameters: FetchSwapTokensParameters,
+): Promise<FetchSwapTokensReturnType> {
+  const api = requireSwapApi(client)
+  try {
+    const { tokens } = await api.get<ConvertTokensResponse>(
+      '/v1/convert/tokens',
+      { chainId: parameters.chainId },
+      { signal: parameters.signal },
+    )
+    return tokens.map((token) => ({
+      id: token.address,
+      address: token.address.split(':').at(-1)!,
+      symbol: token.symbol,
+      name: token.name,
+      decimals: token.decimals,
+      logoUri: token.logoUri ?? null,
+    }))
+  } catch (error) {
+    throw new SwapTokensError({ cause: error })
+  }
+}

@@ -1,0 +1,154 @@
+import { type Address, parseUnits } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
+import { connectedAnvilClient } from '../test/anvilWallet.ts'
+import {
+  NO_SWAPS_PROJECT,
+  SWAP_TEST_TIMEOUT_MS,
+  type SwapTestServer,
+  startSwapTestServer,
+} from '../test/swapTestServer.ts'
+import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
+import { createSwapController } from './swapController.ts'
+import { NoSwapAddressError, SwapStepError } from './swapErrors.ts'
+import type { SwapState } from './swapState.ts'
+
+// The whole flow against the real server (over HTTP) and the real EVM adapter, on this file's own anvil (19367).
+const ACCOUNT = 7
+let t: SwapTestServer
+let wallet: Awaited<ReturnType<typeof connectedAnvilClient>>
+let user: Address
+beforeAll(async () => {
+  t = await startSwapTestServer({ port: 19367 })
+  user = t.accounts[ACCOUNT]!.address
+  wallet = await connectedAnvilClient({ ...t, address: user, apiUrl: t.apiUrl, projectId: 'foyer-demo' })
+}, SWAP_TEST_TIMEOUT_MS)
+afterAll(async () => {
+  wallet?.unmount()
+  await t?.stop()
+})
+
+const snackbar = (client: FoyerClient) => client.getState().snackbar
+async function readySwap(client = wallet.client) {
+  const swap = createSwapController(client)
+  await swap.initialize()
+  const [eth, usd, foy] = swap.getState().tokens as [WalletToken, WalletToken, WalletToken]
+  return { swap, eth, usd, foy }
+}
+
+describe('swap controller', () => {
+  it('initialises from the server: the offered tokens with the wallet balances, the gas price and prices', async () => {
+    const { swap, usd } = await readySwap()
+    const state = swap.getState()
+    expect(state).toMatchObject({ status: 'ready', address: user, networkId: t.network.id })
+    expect(state.tokens.map((token) => token.symbol)).toEqual(['ETH', 'fUSD', 'FOY'])
+    expect(usd.balance).toBe(await t.balanceOf(t.contracts.usd, user))
+    expect(state.sourceToken?.symbol).toBe('ETH')
+    expect(state.gasPrice).toBeGreaterThan(0n)
+    expect(state.networkPrice).toBeGreaterThan(0)
+    expect(state.gasPriceInUSD).toBeGreaterThan(0)
+  })
+
+  it('allowance short → approval built; approval sent → quote and swap rebuilt; swap sent → balances move', async () => {
+    const { swap, usd, foy } = await readySwap()
+    const amount = parseUnits('100', 6)
+    swap.setSourceToken(usd)
+    swap.setToToken(foy)
+    swap.setSourceAmount('100')
+    await swap.fetchQuote()
+    const direct = (await t.amountsOut(amount, [t.contracts.usd, t.contracts.token])).at(-1)!
+    const viaWeth = (await t.amountsOut(amount, [t.contracts.usd, t.contracts.weth, t.contracts.token])).at(-1)!
+    expect(swap.getState().toTokenAmountRaw).toBe(direct > viaWeth ? direct : viaWeth)
+
+    await swap.prepareTransaction()
+    expect(swap.getState()).toMatchObject({ loadingTransaction: false, swapTransaction: undefined })
+    expect(swap.getState().approvalTransaction).toMatchObject({ to: t.contracts.usd, value: 0n })
+
+    await swap.sendApproval()
+    expect(await t.allowanceOf(t.contracts.usd, user)).toBe(amount)
+    const approved = swap.getState()
+    expect(approved).toMatchObject({ sending: undefined, approvalTransaction: undefined, loadingTransaction: false })
+    expect(approved.swapTransaction).toMatchObject({ to: t.contracts.router, value: 0n })
+    expect(snackbar(wallet.client).open).toBe(false)
+
+    const [foyBefore, usdBefore] = await Promise.all([
+      t.balanceOf(t.contracts.token, user),
+      t.balanceOf(t.contracts.usd, user),
+    ])
+    await swap.sendSwap()
+    expect((await t.balanceOf(t.contracts.token, user)) - foyBefore).toBe(approved.toTokenAmountRaw)
+    expect(usdBefore - (await t.balanceOf(t.contracts.usd, user))).toBe(amount)
+    expect(snackbar(wallet.client)).toMatchObject({
+      variant: 'success',
+      message: { key: 'snackbar.swapped', parameters: { from: '100 fUSD', to: `${approved.toTokenAmount} FOY` } },
+    })
+    expect(swap.getState().status).toBe('idle')
+    expect(wallet.client.getState().router.view).toBe('Account')
+  })
+
+  it('an unknown target token: the quote says "No pool can swap these tokens"', async () => {
+    const { swap, foy } = await readySwap()
+    const dead = '0x000000000000000000000000000000000000dEaD'
+    swap.setToToken({ ...foy, id: t.caip(dead), address: dead })
+    swap.setSourceAmount('0.01')
+    await swap.fetchQuote()
+    expect(swap.getState()).toMatchObject({ quoteError: 'swap.noRoute', loadingQuote: false, toTokenAmount: '' })
+  })
+
+  it('each build step that the server refuses shows its own snackbar and builds nothing', async () => {
+    const cases: [string, (tokens: Awaited<ReturnType<typeof readySwap>>) => Partial<SwapState>][] = [
+      // The allowance read refuses a malformed token id.
+      ['snackbar.failedToCheckAllowance', ({ usd, foy }) => ({ sourceToken: { ...usd, id: 'fUSD' }, toToken: foy })],
+      // Allowance 0 < amount, and the approval build refuses a malformed target id.
+      [
+        'snackbar.failedToCreateApprovalTransaction',
+        ({ usd, foy }) => ({ sourceToken: usd, toToken: { ...foy, id: 'FOY' } }),
+      ],
+      // Native needs no allowance; the swap build refuses a malformed target id.
+      ['snackbar.failedToCreateTransaction', ({ eth, foy }) => ({ sourceToken: eth, toToken: { ...foy, id: 'FOY' } })],
+    ]
+    for (const [key, patch] of cases) {
+      const ready = await readySwap()
+      ready.swap.store.setState({ ...patch(ready), sourceTokenAmount: '1', toTokenAmountRaw: 1n })
+      await ready.swap.prepareTransaction()
+      expect(snackbar(wallet.client)).toMatchObject({ variant: 'error', message: { key } })
+      expect(ready.swap.getState()).toMatchObject({
+        loadingTransaction: false,
+        approvalTransaction: undefined,
+        swapTransaction: undefined,
+      })
+    }
+  })
+
+  it('a mined approval that reverts shows "Transaction error" and keeps the preview', async () => {
+    const { swap } = await readySwap()
+    const gasPrice = (await t.publicClient.getGasPrice()) * 2n
+    const reverting = { to: t.contracts.router, data: '0xdeadbeef' as const, value: 0n, gas: 100_000n, gasPrice }
+    swap.store.setState({ approvalTransaction: reverting })
+    await swap.sendApproval()
+    expect(snackbar(wallet.client)).toMatchObject({ variant: 'error', message: { key: 'snackbar.transactionError' } })
+    expect(swap.getState()).toMatchObject({ sending: undefined, approvalTransaction: reverting })
+  })
+
+  it('swaps off for the project (403): "Failed to initialize swap"; no account: "No address found"', async () => {
+    const off = await connectedAnvilClient({ ...t, address: user, apiUrl: t.apiUrl, projectId: NO_SWAPS_PROJECT })
+    try {
+      const swap = createSwapController(off.client)
+      const error = await swap.initialize().catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(SwapStepError)
+      expect(error).toMatchObject({ step: 'initialize' })
+      expect(snackbar(off.client)).toMatchObject({ message: { key: 'snackbar.failedToInitializeSwap' } })
+      expect(swap.getState().status).toBe('idle')
+    } finally {
+      off.unmount()
+    }
+    const disconnected = createFoyerClient({
+      adapters: [],
+      networks: [t.network],
+      apiUrl: t.apiUrl,
+      logLevel: 'silent',
+    })
+    await expect(createSwapController(disconnected).initialize()).rejects.toBeInstanceOf(NoSwapAddressError)
+    expect(snackbar(disconnected)).toMatchObject({ message: { key: 'error.noSwapAddress' } })
+  })
+})

@@ -1,0 +1,76 @@
+import { SWAP_SLIPPAGE_PERCENT } from '../constants.ts'
+import type { enTransfer } from '../locale/enTransfer.ts'
+import type { KeysWith } from '../locale/locale.ts'
+import type { CaipNetworkId } from '../networks/networks.ts'
+import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
+import type { SwapTransaction } from './swapTransaction.ts'
+
+/** The seed's swap state, plus what the views need to show progress. */
+export type SwapState = {
+  status: 'idle' | 'initializing' | 'ready'
+  networkId?: CaipNetworkId
+  address?: string
+  /** Every token the swap API offers on the network, with the account's balance and the USD price merged in. */
+  tokens: WalletToken[]
+  sourceToken?: WalletToken
+  toToken?: WalletToken
+  /** As typed. */
+  sourceTokenAmount: string
+  /** The quote, floored to 6 decimals (`TARGET_AMOUNT_DECIMALS`). */
+  toTokenAmount: string
+  toTokenAmountRaw?: bigint
+  sourceTokenPriceInUSD: number
+  toTokenPriceInUSD: number
+  /** USD per whole native token. */
+  networkPrice: number
+  /** Wei per gas unit (the server's `standard`). */
+  gasPrice: bigint
+  /** Network cost in USD: gas price × 150000 × the native price. */
+  gasPriceInUSD?: number
+  priceImpact?: number
+  /** In the target token's base units: 1 % of the quote. */
+  maxSlippage?: bigint
+  /** In the source token's base units: 0.85 % of the amount. */
+  providerFee?: bigint
+  slippage: number
+  inputError?: KeysWith<typeof enTransfer>
+  quoteError?: KeysWith<typeof enTransfer>
+  loadingQuote: boolean
+  loadingTransaction: boolean
+  approvalTransaction?: SwapTransaction
+  swapTransaction?: SwapTransaction
+  /** What the wallet is being asked to sign right now. */
+  sending?: 'approval' | 'swap'
+  /** Which side SwapSelectToken picks for. */
+  selectingSide?: 'source' | 'target'
+}
+
+// Every optional key is listed (as undefined): the store merges updates, so a reset must name what it clears.
+export const initialSwapState: { [key in keyof Required<SwapState>]: SwapState[key] } = {
+  status: 'idle',
+  networkId: undefined,
+  address: undefined,
+  sourceToken: undefined,
+  toToken: undefined,
+  toTokenAmountRaw: undefined,
+  gasPriceInUSD: undefined,
+  priceImpact: undefined,
+  maxSlippage: undefined,
+  providerFee: undefined,
+  inputError: undefined,
+  quoteError: undefined,
+  approvalTransaction: undefined,
+  swapTransaction: undefined,
+  sending: undefined,
+  selectingSide: undefined,
+  tokens: [],
+  sourceTokenAmount: '',
+  toTokenAmount: '',
+  sourceTokenPriceInUSD: 0,
+  toTokenPriceInUSD: 0,
+  networkPrice: 0,
+  gasPrice: 0n,
+  slippage: SWAP_SLIPPAGE_PERCENT,
+  loadingQuote: false,
+  loadingTransaction: false,
+}

@@ -1,0 +1,15 @@
+import type { ConvertTransaction } from '../protocol/convert.ts'
+
+/** A transaction the swap API built, ready for the wallet. */
+export type SwapTransaction = { to: string; data: `0x${string}`; value: bigint; gas: bigint; gasPrice: bigint }
+
+/** The API's transaction (amounts as integer text) as the wallet takes it (bigints). */
+export function parseSwapTransaction(tx: ConvertTransaction): SwapTransaction {
+  return {
+    to: tx.to,
+    data: tx.data,
+    value: BigInt(tx.value),
+    gas: BigInt(tx.eip155.gas),
+    gasPrice: BigInt(tx.eip155.gasPrice),
+  }
+}

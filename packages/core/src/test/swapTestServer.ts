@@ -1,0 +1,49 @@
+// Test-only (not shipped: package.json leaves src/test out): the real Foyer server on a real chain, for the swap
+// actions. The chain of testChain.ts, and the server's app (PGlite database, the devnet's chain config) listening on a
+// loopback port, reached over HTTP as a site reaches it.
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { RunningDevnet } from '@foyer/devnet'
+import { createApp, loadConfig, ProjectStore } from '@foyer/server'
+import { createAdaptorServer } from '@hono/node-server'
+import { seedProjects } from '../../../../apps/server/src/projects/seed.ts'
+import { BACKEND_TIMEOUT_MS, openTestPGlite } from '../../../../apps/server/src/test/backends.ts'
+import { chainTools, startTestChain } from './testChain.ts'
+
+/** Hook timeout for `beforeAll(startSwapTestServer…)`: anvil, the deployment and PGlite's migrations. */
+export const SWAP_TEST_TIMEOUT_MS = BACKEND_TIMEOUT_MS
+
+/** The project the harness seeds with swaps off (the server answers it 403 `feature_disabled`). */
+export const NO_SWAPS_PROJECT = 'no-swaps'
+
+export type SwapTestServer = Awaited<ReturnType<typeof startSwapTestServer>>
+
+/** Starts anvil on `port` (one port per test file: vitest runs files in parallel), the devnet contracts and the server. */
+export async function startSwapTestServer({ port }: { port: number }) {
+  const [{ devnet }, t] = await Promise.all([startTestChain({ port }), openTestPGlite()])
+  const config = loadConfig(
+    {
+      PORT: '0',
+      FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+      FOYER_DATA_DIR: '/nonexistent/data',
+      FOYER_PROJECTS: JSON.stringify([
+        { id: NO_SWAPS_PROJECT, allowedOrigins: ['https://no-swaps.example'], features: { swaps: false } },
+      ]),
+    },
+    { repoRoot: '/nonexistent' },
+  )
+  config.chains = devnet.info.chains.map((c) => ({ ...c, tokens: c.tokens.map((token) => ({ ...token })), nfts: [] }))
+  const projects = new ProjectStore(t.database.kysely)
+  await seedProjects(projects, config)
+  const app = createApp({ db: t.database, config, projects })
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { apiUrl, ...chainTools(devnet), stop: () => stop(devnet, server, t.cleanup) }
+}
+
+async function stop(devnet: RunningDevnet, server: Server, cleanup: () => Promise<void>) {
+  server.closeAllConnections()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await Promise.all([devnet.stop(), cleanup()])
+}
