@@ -4,15 +4,18 @@ import { useFoyerClient } from './useFoyerClient.ts'
 
 export type UseFoyerQueryParameters<data> = {
   queryKey: QueryKey
-  queryFn: () => Promise<data>
+  /** Receives `{ signal }`: pass it to the request (it aborts when the last user of the key unmounts). */
+  queryFn: (context: { signal: AbortSignal }) => Promise<data>
   enabled?: boolean
   /** Milliseconds before cached data is fetched again on mount (default 0: always refresh). */
   staleTime?: number
 }
 
 /**
- * The thin React side of core's query cache: subscribes to one key and fetches when enabled.
- * Features keep their action and key in core and call this from their hook.
+ * The thin React side of core's query cache: subscribes to one key and fetches when enabled. The cache shares
+ * one request between the hooks of a key, retries network and 5xx failures, refetches a subscribed key when it is
+ * invalidated and drops it a while after its last hook unmounts. Features keep their action and key in core and
+ * call this from their hook.
  */
 export function useFoyerQuery<data>({
   queryKey,
@@ -34,17 +37,16 @@ export function useFoyerQuery<data>({
   const subscribe = useCallback((listener: () => void) => queries.subscribe(key, listener), [queries, key])
   const getSnapshot = useCallback(() => queries.getState<data>(key), [queries, key])
   const state: QueryState<data> = useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
-  const refetch = useCallback(() => queries.fetch(key, () => queryFnRef.current(), { force: true }), [queries, key])
+  const refetch = useCallback(
+    () => queries.fetch(key, (context) => queryFnRef.current(context), { force: true }),
+    [queries, key],
+  )
 
-  // On mount and key change: fetch unless fresh. A failure stays in the state for the view (no retry loop).
+  // On mount and key change: fetch unless fresh. A failure (after the cache's retries) stays in the state for the
+  // view. After `invalidate`, the cache itself fetches a subscribed key again.
   useEffect(() => {
-    if (enabled) queries.fetch(key, () => queryFnRef.current(), { staleTime }).catch(() => {})
+    if (enabled) queries.fetch(key, (context) => queryFnRef.current(context), { staleTime }).catch(() => {})
   }, [enabled, queries, key, staleTime])
-  // After `invalidate`, data is kept but marked stale: fetch it again.
-  const invalidated = state.status === 'success' && state.updatedAt === 0
-  useEffect(() => {
-    if (enabled && invalidated && !state.fetching) queries.fetch(key, () => queryFnRef.current()).catch(() => {})
-  }, [enabled, invalidated, state.fetching, queries, key])
 
   return { ...state, isLoading: enabled && (state.status === 'idle' || state.status === 'pending'), refetch }
 }

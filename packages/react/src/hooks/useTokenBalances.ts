@@ -18,7 +18,7 @@ export function useTokenBalances({
 }) {
   const client = useFoyerClient()
   const queryFn = useCallback(
-    () => fetchTokenBalances(client, { address: address!, chainId }),
+    ({ signal }: { signal: AbortSignal }) => fetchTokenBalances(client, { address: address!, chainId, signal }),
     [client, address, chainId],
   )
   return useFoyerQuery({

@@ -24,17 +24,20 @@ export function useTransactionHistory({
 }) {
   const client = useFoyerClient()
   const queryKey = useMemo(() => transactionHistoryQueryKey({ address: address ?? '', chainId }), [address, chainId])
-  const queryFn = useCallback(async (): Promise<Pages> => {
-    const page = await fetchTransactionHistory(client, { address: address!, chainId })
-    const fresh = { entries: page.data, next: page.next }
-    // A reload keeps the pages already loaded below the first (a scrolled list does not shrink every poll).
-    const previous = client.queries.getState<Pages>(transactionHistoryQueryKey({ address: address!, chainId })).data
-    const lastOfPage = page.data.at(-1)
-    if (!previous || !page.next || !lastOfPage || previous.entries.length <= page.data.length) return fresh
-    const overlap = previous.entries.findIndex((e) => e.id === lastOfPage.id)
-    if (overlap < 0) return fresh
-    return { entries: [...page.data, ...previous.entries.slice(overlap + 1)], next: previous.next }
-  }, [client, address, chainId])
+  const queryFn = useCallback(
+    async ({ signal }: { signal: AbortSignal }): Promise<Pages> => {
+      const page = await fetchTransactionHistory(client, { address: address!, chainId, signal })
+      const fresh = { entries: page.data, next: page.next }
+      // A reload keeps the pages already loaded below the first (a scrolled list does not shrink every poll).
+      const previous = client.queries.getState<Pages>(transactionHistoryQueryKey({ address: address!, chainId })).data
+      const lastOfPage = page.data.at(-1)
+      if (!previous || !page.next || !lastOfPage || previous.entries.length <= page.data.length) return fresh
+      const overlap = previous.entries.findIndex((e) => e.id === lastOfPage.id)
+      if (overlap < 0) return fresh
+      return { entries: [...page.data, ...previous.entries.slice(overlap + 1)], next: previous.next }
+    },
+    [client, address, chainId],
+  )
   const enabled = !!address && !!client.api
   const query = useFoyerQuery({ queryKey, queryFn, enabled })
   const [loadingMore, setLoadingMore] = useState(false)

@@ -10,7 +10,7 @@ export function useWalletPage(parameters: FetchWalletsParameters, enabled = true
   const api = client.api
   return useFoyerQuery({
     queryKey: walletsQueryKey(parameters),
-    queryFn: () => fetchWallets(api!, parameters),
+    queryFn: ({ signal }) => fetchWallets(api!, parameters, { signal }),
     enabled: enabled && Boolean(api),
     staleTime: CATALOGUE_STALE_MS,
   })
