@@ -3,7 +3,7 @@
  * (```tsx examples/nextjs/app/providers.tsx) is that file, word for word. The examples themselves are built and
  * driven in the browser by e2e/example-*.spec.ts.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -21,5 +21,81 @@ describe('docs/getting-started.md', () => {
   })
   it.each(blocks.map((b) => [b.path, b.code] as const))('%s is the file as it is', (path, code) => {
     expect(code).toBe(readFileSync(join(root, path), 'utf8'))
+  })
+})
+
+/** Source files below `dir` (no dependencies, no build output), relative to the repository root. */
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(join(root, dir))) return []
+  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ts|tsx|mts|mjs)$/.test(file) && !/(^|\/)(node_modules|dist|\.next)\//.test(file))
+    .map((file) => join(dir, file))
+}
+
+/** Tests and what only they use: `*.test.*` files, anything in a `test/` folder, test kits. */
+const isTestCode = (file: string) => /\.test(-d)?\.tsx?$|(^|\/)test\/|TestKit\.ts$/.test(file)
+
+describe('docs/architecture.md', () => {
+  const architecture = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8')
+
+  describe('the layer table names what each part really imports', () => {
+    const rows = [...architecture.matchAll(/^\| `([^`]+)` \|[^|]*\| ([^|]*) \| ([^|]*) \|$/gm)].map(
+      ([, part, imports, testsUse]) => ({ part: part!, imports: imports!, testsUse: testsUse! }),
+    )
+    /** The workspace names a cell mentions (`core`, `embedded (/host)` …). */
+    const named = (cell: string) => new Set(cell.replace(/\([^)]*\)/g, '').match(/[a-z]+/g) ?? [])
+    /** Our packages `files` import, by name (`@foyer/embedded/host` → embedded). */
+    const importsOf = (files: string[]) =>
+      new Set(
+        files.flatMap((file) =>
+          [...readFileSync(join(root, file), 'utf8').matchAll(/(?:from|import\()\s*'@foyer\/([a-z]+)/g)].map(
+            ([, name]) => name!,
+          ),
+        ),
+      )
+
+    it('lists every workspace, the apps and the examples', () => {
+      expect(rows.map((r) => r.part)).toEqual(expect.arrayContaining(['packages/core', 'apps/server', 'e2e/']))
+      expect(rows.length).toBeGreaterThanOrEqual(12)
+    })
+    it.each(rows.map((r) => [r.part, r] as const))('%s imports only what its row names', (part, row) => {
+      const dirs = part.endsWith('/*')
+        ? readdirSync(join(root, part.slice(0, -2))).map((name) => join(part.slice(0, -2), name))
+        : [part]
+      const files = dirs.flatMap(sourceFiles)
+      expect(files.length, `${part}: no source files found`).toBeGreaterThan(0)
+      const allowed = named(row.imports)
+      const self = part.split('/')[1]
+      const source = [...importsOf(files.filter((f) => !isTestCode(f)))].filter((name) => name !== self)
+      expect(source.filter((name) => !allowed.has(name))).toEqual([])
+      for (const name of named(row.testsUse)) allowed.add(name)
+      const tests = [...importsOf(files.filter(isTestCode))].filter((name) => name !== self)
+      expect(tests.filter((name) => !allowed.has(name))).toEqual([])
+    })
+  })
+
+  describe('the router rules cite only what exists in packages/core/src', () => {
+    const section = architecture.match(/^### Router rules\n([\s\S]*?)^#{2,3} /m)?.[1] ?? ''
+    const cited = [...new Set([...section.matchAll(/`([^`]+)`/g)].map(([, name]) => name!))]
+    const core = 'packages/core/src'
+    const coreSource = sourceFiles(core)
+      .filter((file) => !isTestCode(file))
+      .map((file) => readFileSync(join(root, file), 'utf8'))
+      .join('\n')
+
+    it('has the section, citing the rules by name', () => {
+      expect(cited).toEqual(expect.arrayContaining(['goBack', 'afterNetworkSwitch', 'createModalController']))
+    })
+    it.each(cited)('`%s`', (name) => {
+      if (name.endsWith('.ts')) return expect(existsSync(join(root, core, name)), `${core}/${name}`).toBe(true)
+      expect(name, 'cite a file (router/router.ts) or a name (navigate.goBack)').toMatch(/^[A-Za-z_]\w*(\.\w+)*$/)
+      for (const part of name.split('.')) {
+        // Declared or defined: a function, variable, type or class, a property or method, or a member of a union.
+        const declared = new RegExp(
+          `(function|const|let|type|interface|class)\\s+${part}\\b|\\b${part}\\??\\s*[(:=]|'${part}'`,
+        )
+        expect(declared.test(coreSource), `${part} is not defined in ${core}`).toBe(true)
+      }
+    })
   })
 })

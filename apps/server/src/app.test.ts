@@ -7,23 +7,10 @@ import { requireProject } from './http/project.ts'
 import { createServer } from './index.ts'
 import { seedProjects } from './projects/seed.ts'
 import { ProjectStore } from './projects/store.ts'
-import {
-  BACKEND_TIMEOUT_MS,
-  notePostgres,
-  openTestPGlite,
-  openTestPostgres,
-  probePostgres,
-  type TestDatabase,
-} from './test/backends.ts'
+import { BACKEND_TIMEOUT_MS, openTestPGlite, openTestPostgres, type TestDatabase } from './test/backends.ts'
+import { probePostgresFor } from './test/eachBackend.ts'
 
-const postgres = await probePostgres()
-notePostgres(postgres, 'app.test.ts')
-
-if (!postgres.available && process.env.CI) {
-  it('Postgres is required in CI', () => {
-    throw new Error(postgres.reason)
-  })
-}
+const postgres = await probePostgresFor('app.test.ts', { requiredInCi: true })
 
 const DEMO = 'http://127.0.0.1:5173'
 const OTHER = 'https://other.example'

@@ -16,21 +16,15 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { createServer, type FoyerServer } from './index.ts'
-import {
-  BACKEND_TIMEOUT_MS,
-  createScratchDatabase,
-  notePostgres,
-  probePostgres,
-  type ScratchDatabase,
-} from './test/backends.ts'
+import { BACKEND_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from './test/backends.ts'
+import { probePostgresFor } from './test/eachBackend.ts'
 import { probeRedis } from './test/redisProbe.ts'
 
 const FRAME = 'http://127.0.0.1:5174'
 const ANVIL_PORT = 19270
 const LIMIT = 20
 
-const postgres = await probePostgres()
-notePostgres(postgres, 'scaleOut.test.ts')
+const postgres = await probePostgresFor('scaleOut.test.ts')
 const redis = await probeRedis()
 if (!redis.available) console.warn(`[foyer] scaleOut.test.ts: ${redis.reason} — the Redis variant is SKIPPED`)
 

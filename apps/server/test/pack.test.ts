@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createScratchDatabase, notePostgres, probePostgres } from '../src/test/backends.ts'
+import { createScratchDatabase } from '../src/test/backends.ts'
+import { probePostgresFor } from '../src/test/eachBackend.ts'
 
-const postgres = await probePostgres()
-notePostgres(postgres, 'pack.test.ts')
+const postgres = await probePostgresFor('pack.test.ts')
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'foyer-pack-'))

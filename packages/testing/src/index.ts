@@ -23,7 +23,7 @@ export {
   type TestWalletRequest,
   toWalletRpcError,
   type WalletEventName,
-} from './wallet-core.ts'
+} from './wallet-core/index.ts'
 export {
   createWalletConnectTestWallet,
   type PendingProposal,

@@ -14,7 +14,7 @@ import {
   type TestWalletRequest,
   toWalletRpcError,
   type WalletEventName,
-} from './wallet-core.ts'
+} from './wallet-core/index.ts'
 
 export interface TestWalletOptions {
   /** The account's private key, 0x + 64 hex digits. */

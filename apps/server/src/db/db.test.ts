@@ -11,24 +11,16 @@ import { ProjectStore } from '../projects/store.ts'
 import {
   BACKEND_TIMEOUT_MS,
   createScratchDatabase,
-  notePostgres,
   openTestPGlite,
   openTestPostgres,
-  probePostgres,
   type TestDatabase,
 } from '../test/backends.ts'
+import { probePostgresFor } from '../test/eachBackend.ts'
 import { type Database, openDatabase } from './index.ts'
 import { MIGRATION_TABLE, migrateToLatest } from './migrate.ts'
 import { migrations } from './migrations/index.ts'
 
-const postgres = await probePostgres()
-notePostgres(postgres, 'db.test.ts')
-
-if (!postgres.available && process.env.CI) {
-  it('Postgres is required in CI', () => {
-    throw new Error(postgres.reason)
-  })
-}
+const postgres = await probePostgresFor('db.test.ts', { requiredInCi: true })
 
 /** The same checks on every backend. */
 function sharedSuite(open: () => Promise<TestDatabase>): () => TestDatabase {

@@ -11,18 +11,11 @@ import { loadConfig, type ServerConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
-import {
-  BACKEND_TIMEOUT_MS,
-  notePostgres,
-  openTestPGlite,
-  openTestPostgres,
-  probePostgres,
-  type TestDatabase,
-} from '../test/backends.ts'
+import { BACKEND_TIMEOUT_MS, openTestPGlite, openTestPostgres, type TestDatabase } from '../test/backends.ts'
+import { probePostgresFor } from '../test/eachBackend.ts'
 import { createFrameApp, FRAME_API_URL_PLACEHOLDER } from './frameHost.ts'
 
-const postgres = await probePostgres()
-notePostgres(postgres, 'frameHost.test.ts')
+const postgres = await probePostgresFor('frameHost.test.ts')
 
 const SHOP = ['https://shop.example', 'https://www.shop.example:8443']
 const RPC_1 = 'http://127.0.0.1:8545'

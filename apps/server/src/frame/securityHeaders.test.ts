@@ -8,18 +8,11 @@ import { createApp, type FoyerApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
-import {
-  BACKEND_TIMEOUT_MS,
-  notePostgres,
-  openTestPGlite,
-  openTestPostgres,
-  probePostgres,
-  type TestDatabase,
-} from '../test/backends.ts'
+import { BACKEND_TIMEOUT_MS, openTestPGlite, openTestPostgres, type TestDatabase } from '../test/backends.ts'
+import { probePostgresFor } from '../test/eachBackend.ts'
 import { APPROVAL_PAGE_CSP } from './securityHeaders.ts'
 
-const postgres = await probePostgres()
-notePostgres(postgres, 'securityHeaders.test.ts')
+const postgres = await probePostgresFor('securityHeaders.test.ts')
 
 const configFor = (publicUrl: string) =>
   loadConfig(

@@ -3,20 +3,13 @@ import { sql } from 'kysely'
 import { type Address, createPublicClient, createTestClient, createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  BACKEND_TIMEOUT_MS,
-  notePostgres,
-  openTestPGlite,
-  openTestPostgres,
-  probePostgres,
-  type TestDatabase,
-} from '../test/backends.ts'
+import { BACKEND_TIMEOUT_MS, openTestPGlite, openTestPostgres, type TestDatabase } from '../test/backends.ts'
+import { probePostgresFor } from '../test/eachBackend.ts'
 import { ChainIndexer } from './chainIndexer.ts'
 import { type AccountHistoryDb, withHistoryTables } from './tables.ts'
 
 // anvil on 19200 (the account-data test range), deployed and seeded like `npm start`.
-const postgres = await probePostgres()
-notePostgres(postgres, 'chainIndexer.test.ts')
+const postgres = await probePostgresFor('chainIndexer.test.ts')
 
 let devnet: RunningDevnet
 beforeAll(async () => {

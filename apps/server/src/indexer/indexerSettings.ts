@@ -1,3 +1,5 @@
+import { CaipAccountId } from '@foyer/core/protocol'
+import * as v from 'valibot'
 import type { Issue } from '../http/errors.ts'
 
 /** How the server runs its indexer (environment: see docs/configuration.md, "Indexer"). */
@@ -42,10 +44,14 @@ export function parseIndexerSettings(get: (name: string) => string | undefined, 
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)) {
-      const match = /^eip155:([1-9]\d{0,15}):(0x[0-9a-fA-F]{40})$/.exec(entry)
-      if (!match)
+      const nft = v.safeParse(CaipAccountId, entry)
+      if (!nft.success)
         issues.push({ path: 'FOYER_SPAM_NFTS', message: `${JSON.stringify(entry)} is not eip155:<chainId>:0x<40 hex>` })
-      else settings.spamNfts.push({ chainId: Number(match[1]), address: match[2]!.toLowerCase() as `0x${string}` })
+      else
+        settings.spamNfts.push({
+          chainId: nft.output.chainId,
+          address: nft.output.address.toLowerCase() as `0x${string}`,
+        })
     }
   }
   return settings

@@ -5,20 +5,13 @@ import { type Env, loadConfig } from '../config.ts'
 import type { Mailer } from '../embedded/mailer.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
-import {
-  BACKEND_TIMEOUT_MS,
-  notePostgres,
-  openTestPGlite,
-  openTestPostgres,
-  probePostgres,
-  type TestDatabase,
-} from '../test/backends.ts'
+import { BACKEND_TIMEOUT_MS, openTestPGlite, openTestPostgres, type TestDatabase } from '../test/backends.ts'
+import { probePostgresFor } from '../test/eachBackend.ts'
 import { probeRedis, runRedisCases } from '../test/redisProbe.ts'
 import { type CounterStore, createDatabaseCounterStore } from './counters.ts'
 import { connectRedis, createRedisCounterStore, type RedisCounterStore } from './redisCounters.ts'
 
-const postgres = await probePostgres()
-notePostgres(postgres, 'rateLimit.test.ts')
+const postgres = await probePostgresFor('rateLimit.test.ts')
 const redis = await probeRedis()
 const withRedis = runRedisCases(redis, 'rateLimit.test.ts')
 

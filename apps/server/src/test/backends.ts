@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { type FoyerDatabase, openDatabase } from '../db/index.ts'
+import { probeService, type ServiceProbe } from './serviceProbe.ts'
 
 /**
  * Test backends: embedded PGlite (always) and real Postgres (when reachable).
@@ -13,38 +14,22 @@ import { type FoyerDatabase, openDatabase } from '../db/index.ts'
  */
 export const TEST_POSTGRES_URL = process.env.FOYER_TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test'
 
-export interface PostgresProbe {
-  available: boolean
-  /** Human-readable reason when unavailable. */
-  reason: string
+export interface PostgresProbe extends ServiceProbe {
   adminUrl: string
 }
 
 export async function probePostgres(adminUrl = TEST_POSTGRES_URL): Promise<PostgresProbe> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1_500 })
-  try {
-    await client.connect()
-    await client.query('select 1')
-    return { available: true, reason: '', adminUrl }
-  } catch (e) {
-    const u = new URL(adminUrl)
-    return {
-      available: false,
-      reason: `Postgres not reachable at ${u.host} (${(e as Error).message || (e as { code?: string }).code})`,
-      adminUrl,
-    }
-  } finally {
-    await client.end().catch(() => {})
-  }
-}
-
-/** Call at the top of a test file: logs a clear note when the Postgres cases will be skipped. */
-export function notePostgres(probe: PostgresProbe, file: string) {
-  if (!probe.available) {
-    console.warn(
-      `[foyer] ${file}: ${probe.reason} — Postgres cases are SKIPPED (set FOYER_TEST_POSTGRES_URL or start Postgres; CI fails instead)`,
-    )
-  }
+  const probe = await probeService(
+    'Postgres',
+    adminUrl,
+    async () => {
+      await client.connect()
+      await client.query('select 1')
+    },
+    () => client.end(),
+  )
+  return { ...probe, adminUrl }
 }
 
 export interface ScratchDatabase {

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { probeService, type ServiceProbe } from './serviceProbe.ts'
 
 /**
  * Test Redis: REDIS_TEST_URL, default redis://127.0.0.1:6379. Suites that need it run when it answers; when it
@@ -7,9 +8,7 @@ import { Redis } from 'ioredis'
  */
 export const TEST_REDIS_URL = process.env.FOYER_TEST_REDIS_URL || 'redis://127.0.0.1:6379'
 
-export interface RedisProbe {
-  available: boolean
-  reason: string
+export interface RedisProbe extends ServiceProbe {
   url: string
 }
 
@@ -21,15 +20,16 @@ export async function probeRedis(url = TEST_REDIS_URL): Promise<RedisProbe> {
     retryStrategy: () => null,
   })
   redis.on('error', () => {}) // reported through the probe, not as an unhandled event
-  try {
-    await redis.connect()
-    await redis.ping()
-    return { available: true, reason: '', url }
-  } catch (e) {
-    return { available: false, reason: `Redis not reachable at ${new URL(url).host} (${(e as Error).message})`, url }
-  } finally {
-    redis.disconnect()
-  }
+  const probe = await probeService(
+    'Redis',
+    url,
+    async () => {
+      await redis.connect()
+      await redis.ping()
+    },
+    () => void redis.disconnect(),
+  )
+  return { ...probe, url }
 }
 
 /** Whether to run the Redis cases: when Redis answers, or always under CI (so they fail there instead of skipping). */

@@ -1,10 +1,10 @@
 import { type Hex, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from './accounts.ts'
-import { pageScript } from './page-script.ts'
-import { stableUuid } from './playwright.ts'
-import { type EventScope, TestWalletCore } from './wallet-core.ts'
+import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../accounts.ts'
+import { pageScript } from '../page-script.ts'
+import { stableUuid } from '../playwright.ts'
+import { type EventScope, TestWalletCore } from './index.ts'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 // Nothing listens here: the tests below never reach the RPC unless they say so.

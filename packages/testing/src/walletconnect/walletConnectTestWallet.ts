@@ -7,7 +7,7 @@ import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import type { Hex } from 'viem'
-import { type TestWalletChain, TestWalletCore, type TestWalletRequest, toWalletRpcError } from '../wallet-core.ts'
+import { type TestWalletChain, TestWalletCore, type TestWalletRequest, toWalletRpcError } from '../wallet-core/index.ts'
 import { MemoryKeyValueStorage } from './memoryStorage.ts'
 
 export const WALLETCONNECT_TEST_WALLET_METHODS = [

@@ -1,4 +1,4 @@
-import type { AccountHistoryTables, TransferStandard } from './tables.ts'
+import type { AccountHistoryTables, TransferStandard } from '../tables.ts'
 
 /** The JSON-RPC shapes the indexer reads (only the fields it uses). */
 export interface RpcBlock {
