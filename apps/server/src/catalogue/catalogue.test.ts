@@ -1,18 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { NATIVE_TOKEN_ADDRESS_EVM } from '@foyer/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from '../app.ts'
-import { loadConfig } from '../config.ts'
+import { readAccountBalances } from '../balance/accountBalances.ts'
+import type { ChainClients } from '../chains/chainClients.ts'
+import { type Address, type ChainConfig, loadConfig } from '../config.ts'
+import type { PriceOracle } from '../prices/priceOracle.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../test/backends.ts'
+import { markCount } from './marks.ts'
 import {
   CatalogueFileError,
   createWalletCatalogue,
+  DEFAULT_WALLETS_FILE,
   loadCatalogueFile,
   nameMatchRank,
   parseCatalogue,
 } from './walletCatalogue.ts'
 
 const shipped = loadCatalogueFile()
+/** The package's folder of SVG modules, found the way Node finds it (no network: it is in node_modules). */
+const web3icons = path.join(path.dirname(createRequire(import.meta.url).resolve('@web3icons/core')), 'svgs')
+const web3iconsVersion = JSON.parse(readFileSync(path.join(web3icons, '..', '..', 'package.json'), 'utf8')).version
+
+/** A chain of the devnet's shape; nothing here talks to its RPC URL. */
+const WETH = '0x00000000000000000000000000000000000000e1' as Address
+const FUSD = '0x00000000000000000000000000000000000000f1' as Address
+const FOY = '0x00000000000000000000000000000000000000f2' as Address
+const UNLISTED = '0x00000000000000000000000000000000000000aa' as Address
+const fakeChain: ChainConfig = {
+  id: 31337,
+  name: 'Foyer Local',
+  rpcUrl: 'http://127.0.0.1:9/unused',
+  nativeSymbol: 'ETH',
+  contracts: { weth: WETH, router: '0x00000000000000000000000000000000000000b1' as Address },
+  tokens: [
+    { address: WETH, symbol: 'WETH', name: 'Wrapped Ether', decimals: 18 },
+    { address: FUSD, symbol: 'fUSD', name: 'Foyer USD', decimals: 6 },
+    { address: FOY, symbol: 'FOY', name: 'Foyer Token', decimals: 18 },
+  ],
+  nfts: [],
+}
 
 describe('the shipped catalogue', () => {
   it('has at least 100 real wallets with unique ids, and rdns where the wallet announces one', () => {
@@ -21,6 +52,43 @@ describe('the shipped catalogue', () => {
     expect(shipped.find((w) => w.id === 'metamask')).toMatchObject({ rdns: 'io.metamask', chains: ['eip155'] })
     const rdns = shipped.map((w) => w.rdns).filter(Boolean)
     expect(new Set(rdns).size).toBe(rdns.length)
+  })
+
+  it('records for every wallet which mark it uses, and every @web3icons mark it names is in the package', () => {
+    const raw = JSON.parse(readFileSync(DEFAULT_WALLETS_FILE, 'utf8')).wallets as { id: string; mark?: unknown }[]
+    const real: string[] = []
+    for (const wallet of raw) {
+      const mark = wallet.mark as { source: string; name?: string; licence?: string }
+      expect(mark, wallet.id).toBeTypeOf('object')
+      if (mark.source === 'generated') {
+        expect(Object.keys(mark), wallet.id).toEqual(['source'])
+        continue
+      }
+      expect(mark, wallet.id).toEqual({ source: '@web3icons/core', name: expect.any(String), licence: 'MIT' })
+      expect(existsSync(path.join(web3icons, 'wallets', 'background', `${mark.name}.svg.js`)), mark.name).toBe(true)
+      real.push(wallet.id)
+    }
+    expect(real).toEqual(expect.arrayContaining(['metamask', 'coinbase-wallet', 'rainbow', 'trust-wallet', 'phantom']))
+    expect(real.length).toBeGreaterThanOrEqual(30)
+    expect(shipped.find((w) => w.id === 'rabby-wallet')?.mark).toEqual({
+      source: '@web3icons/core',
+      name: 'rabby',
+      licence: 'MIT',
+    })
+    expect(markCount('tokens')).toBeGreaterThan(1000)
+  })
+
+  it('refuses a mark the package does not have, and gives a wallet without one the generated mark', () => {
+    const wallet = { id: 'x', name: 'X', chains: ['eip155'], order: 1 }
+    expect(() =>
+      parseCatalogue({
+        wallets: [{ ...wallet, mark: { source: '@web3icons/core', name: '../../x', licence: 'MIT' } }],
+      }),
+    ).toThrowError(/mark\.name/)
+    expect(() =>
+      parseCatalogue({ wallets: [{ ...wallet, mark: { source: 'https://example.com/x.svg' } }] }),
+    ).toThrowError(/mark must be/)
+    expect(parseCatalogue({ wallets: [wallet] })[0]!.mark).toEqual({ source: 'generated' })
   })
 })
 
@@ -73,6 +141,7 @@ describe('catalogue HTTP endpoints', () => {
       { PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data' },
       { repoRoot: '/nonexistent' },
     )
+    config.chains = [fakeChain] // only for /v1/convert/tokens, which reads the configuration and no chain
     const projects = new ProjectStore(t.database.kysely)
     await seedProjects(projects, config)
     app = createApp({ db: t.database, config, projects })
@@ -96,7 +165,13 @@ describe('catalogue HTTP endpoints', () => {
       image_id: 'metamask',
       mobile_link: 'metamask://',
     })
-    expect(first.data[0].image_url).toBe('http://localhost/getWalletImage/metamask?projectId=foyer-demo')
+    expect(first.data[0].image_url).toBe(
+      `http://localhost/getWalletImage/metamask?projectId=foyer-demo&v=w3i-${web3iconsVersion}`,
+    )
+    const generated = first.data.find((w: { id: string }) => w.id === 'frontier')
+    expect(generated.image_url).toBe('http://localhost/getWalletImage/frontier?projectId=foyer-demo&v=g1')
+    const served = await app.request(first.data[0].image_url.replace('http://localhost', ''))
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/svg+xml'])
     const ids = [...first.data, ...(await (await get('/getWallets?page=2&entries=40')).json()).data, ...third.data].map(
       (w: { id: string }) => w.id,
     )
@@ -142,36 +217,136 @@ describe('catalogue HTTP endpoints', () => {
     expect((await res.json()).error.code).toBe('missing_project_id')
   })
 
-  it('serves wallet images with an ETag and a long cache, and 304 on revalidation', async () => {
-    const res = await app.request('/getWalletImage/metamask?projectId=foyer-demo')
+  const image = async (target: string, init?: RequestInit) => {
+    const res = await app.request(`${target}${target.includes('?') ? '&' : '?'}projectId=foyer-demo`, init)
+    return { res, body: await res.text() }
+  }
+  const expectImageHeaders = (res: Response) => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/svg+xml')
-    expect(res.headers.get('cache-control')).toContain('max-age=31536000')
-    const etag = res.headers.get('etag')!
-    expect(await res.text()).toContain('>MM</text>')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('etag')).toMatch(/^".+"$/)
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  }
+  /** The package's own SVG for a mark, read straight from its module. */
+  const packageSvg = async (kind: string, variant: string, name: string) =>
+    (await import(path.join(web3icons, kind, variant, `${name}.svg.js`))).default as string
+
+  it("serves a wallet's @web3icons logo with an ETag, a long cache and a script-free CSP, and 304 on revalidation", async () => {
+    const { res, body } = await image('/getWalletImage/metamask')
+    expectImageHeaders(res)
+    expect(body).toBe(await packageSvg('wallets', 'background', 'metamask'))
+    expect(body).not.toContain('<text')
     const again = await app.request('/getWalletImage/metamask?projectId=foyer-demo', {
-      headers: { 'if-none-match': etag },
+      headers: { 'if-none-match': res.headers.get('etag')! },
     })
     expect(again.status).toBe(304)
+    expect((await image('/getWalletImage/coinbase-wallet')).body).toBe(
+      await packageSvg('wallets', 'background', 'coinbase'),
+    )
     const missing = await app.request('/getWalletImage/no-such-wallet?projectId=foyer-demo')
     expect(missing.status).toBe(404)
     expect((await missing.json()).error.code).toBe('unknown_wallet')
   })
 
-  it('serves asset, currency and token marks, and refuses malformed ids', async () => {
+  it('serves the generated mark for a wallet the package has no logo for', async () => {
+    const generated = shipped.find((w) => w.mark.source === 'generated')!
+    const { res, body } = await image(`/getWalletImage/${generated.id}`)
+    expectImageHeaders(res)
+    expect(body).toMatch(/<text[^>]*>[A-Z0-9]{1,2}<\/text>/)
+  })
+
+  it('serves token, network and currency marks from the package, the generated mark for the rest', async () => {
+    const eth = await image('/public/getTokenImage/ETH')
+    expectImageHeaders(eth.res)
+    expect(eth.body).toBe(await packageSvg('tokens', 'branded', 'ETH'))
+    expect((await image('/public/getTokenImage/usdc')).body).toBe(await packageSvg('tokens', 'branded', 'USDC'))
+    expect((await image('/public/getTokenImage/WETH')).body).toBe(eth.body) // no mark of its own: the ether one
+    const network = await image('/public/getAssetImage/eip155:1')
+    expectImageHeaders(network.res)
+    expect(network.body).toBe(await packageSvg('networks', 'branded', 'ethereum'))
+    expect((await image('/public/getAssetImage/base')).body).toBe(await packageSvg('networks', 'branded', 'base'))
+    expect((await image('/public/getCurrencyImage/BTC')).body).toBe(await packageSvg('tokens', 'branded', 'BTC'))
     for (const path of [
-      '/public/getAssetImage/eip155:1',
+      '/public/getTokenImage/FOY',
+      '/public/getTokenImage/fUSD',
+      '/public/getAssetImage/eip155:31337',
       '/public/getCurrencyImage/USD',
-      '/public/getTokenImage/WETH',
+    ]) {
+      const { res, body } = await image(path)
+      expectImageHeaders(res)
+      expect(body, path).toContain('</text>')
+    }
+  })
+
+  it('refuses malformed ids and path traversal with a JSON reason, never a file', async () => {
+    for (const path of [
+      '/public/getTokenImage/%3Cscript%3E',
+      '/public/getTokenImage/..%2F..%2F..%2Fpackage.json',
+      '/public/getTokenImage/%2e%2e',
+      '/public/getAssetImage/..',
+      '/public/getCurrencyImage/..%5C..%5Cindex.js',
     ]) {
       const res = await app.request(`${path}?projectId=foyer-demo`)
-      expect(res.status, path).toBe(200)
-      expect(res.headers.get('etag')).toMatch(/^".+"$/)
+      // `%2e%2e` is a dot segment: the URL is normalised before routing, so no image route sees it (404).
+      expect([400, 404], path).toContain(res.status)
+      expect(res.headers.get('content-type'), path).toContain('application/json')
+      expect((await res.json()).error.code, path).toMatch(/^(invalid_request|not_found)$/)
     }
-    expect((await app.request('/public/getTokenImage/%3Cscript%3E?projectId=foyer-demo')).status).toBe(400)
+    const wallet = await app.request('/getWalletImage/..%2F..%2Fwallets.json?projectId=foyer-demo')
+    expect(wallet.status).toBe(404)
+    expect((await wallet.json()).error.code).toBe('unknown_wallet')
+  })
+
+  it('gives convert tokens with a mark a logoUri on this server, and null to the rest', async () => {
+    const res = await get('/v1/convert/tokens?chainId=eip155:31337')
+    expect(res.status).toBe(200)
+    const { tokens } = (await res.json()) as { tokens: { symbol: string; logoUri: string | null }[] }
+    expect(tokens.map((t) => [t.symbol, t.logoUri])).toEqual([
+      ['ETH', `/public/getTokenImage/ETH?v=w3i-${web3iconsVersion}`],
+      ['fUSD', null],
+      ['FOY', null],
+    ])
+    const logo = await image(tokens[0]!.logoUri!)
+    expectImageHeaders(logo.res)
+    expect(logo.body).toBe(await packageSvg('tokens', 'branded', 'ETH'))
   })
 
   it('tells whether analytics are on for the project', async () => {
     expect(await (await get('/getAnalyticsConfig')).json()).toEqual({ isAnalyticsEnabled: true })
+  })
+})
+
+describe('balances carry the image route of tokens with a mark', () => {
+  it('for the native currency and listed tokens only', async () => {
+    const amounts: Record<string, bigint> = { [WETH]: 10n ** 18n, [FUSD]: 5_000_000n, [UNLISTED]: 1n }
+    const clients = {
+      get: () => ({
+        getBalance: async () => 2n * 10n ** 18n,
+        readContract: async ({ address }: { address: Address }) => amounts[address] ?? 0n,
+      }),
+    } as unknown as ChainClients
+    const info: Record<string, { symbol: string; name: string; decimals: number }> = {
+      [NATIVE_TOKEN_ADDRESS_EVM]: { symbol: 'ETH', name: 'Ether', decimals: 18 },
+      [WETH]: { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18 },
+      [FUSD]: { symbol: 'fUSD', name: 'Foyer USD', decimals: 6 },
+      [UNLISTED]: { symbol: 'USDC', name: 'Not USD Coin', decimals: 6 }, // a well-known symbol on an unlisted token
+    }
+    const prices = {
+      tokenInfo: async (_: ChainConfig, address: Address) => ({ address, ...info[address]! }),
+      usdPrice: async () => null,
+    } as unknown as PriceOracle
+    const balances = await readAccountBalances(clients, prices, {
+      chain: fakeChain,
+      address: '0x00000000000000000000000000000000000000c1',
+      extraTokens: [UNLISTED],
+    })
+    expect(Object.fromEntries(balances.map((b) => [b.symbol, b.iconUrl]))).toEqual({
+      ETH: `/public/getTokenImage/ETH?v=w3i-${web3iconsVersion}`,
+      WETH: `/public/getTokenImage/WETH?v=w3i-${web3iconsVersion}`,
+      fUSD: null,
+      USDC: null,
+    })
   })
 })

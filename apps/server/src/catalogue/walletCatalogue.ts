@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { MARKS_LICENCE, MARKS_PACKAGE, markName } from './marks.ts'
 
 /** The shipped catalogue; operators replace it with `FOYER_WALLETS_FILE`. */
 export const DEFAULT_WALLETS_FILE = fileURLToPath(new URL('./wallets.json', import.meta.url))
@@ -19,7 +20,14 @@ export type CatalogueWallet = {
   playStore: string | null
   /** Lower first. */
   order: number
+  /** Where the wallet's image comes from: a logo of the `@web3icons/core` package (MIT), or the generated mark. */
+  mark: WalletMark
 }
+
+/** Which image a wallet uses; a file without `mark` gets the generated one. */
+export type WalletMark =
+  | { source: typeof MARKS_PACKAGE; name: string; licence: typeof MARKS_LICENCE }
+  | { source: 'generated' }
 
 /** A wallet as `GET /getWallets` answers it (the seed's field names). */
 export type WalletListing = {
@@ -56,6 +64,23 @@ function linkOrNull(value: unknown, where: string, problems: string[]): string |
   return value
 }
 
+function parseMark(value: unknown, where: string, problems: string[]): WalletMark {
+  if (value === undefined || value === null) return { source: 'generated' }
+  const mark = value as { source?: unknown; name?: unknown; licence?: unknown }
+  if (typeof value === 'object' && mark.source === 'generated') return { source: 'generated' }
+  if (typeof value === 'object' && mark.source === MARKS_PACKAGE) {
+    if (typeof mark.name !== 'string' || markName('wallets', mark.name) !== mark.name)
+      problems.push(`${where}.name must name a wallet mark of ${MARKS_PACKAGE}`)
+    else if (mark.licence !== MARKS_LICENCE) problems.push(`${where}.licence must be "${MARKS_LICENCE}"`)
+    else return { source: MARKS_PACKAGE, name: mark.name, licence: MARKS_LICENCE }
+    return { source: 'generated' }
+  }
+  problems.push(
+    `${where} must be { "source": "generated" } or { "source": "${MARKS_PACKAGE}", "name": …, "licence": "${MARKS_LICENCE}" }`,
+  )
+  return { source: 'generated' }
+}
+
 /** Validates the catalogue file's content; throws one error listing every problem. */
 export function parseCatalogue(json: unknown, source = 'catalogue'): CatalogueWallet[] {
   const problems: string[] = []
@@ -89,6 +114,7 @@ export function parseCatalogue(json: unknown, source = 'catalogue'): CatalogueWa
       problems.push(`${at}.chains must list CAIP-2 namespaces such as "eip155"`)
     }
     if (typeof raw.order !== 'number' || !Number.isFinite(raw.order)) problems.push(`${at}.order must be a number`)
+    const mark = parseMark(raw.mark, `${at}.mark`, problems)
     return {
       id: raw.id,
       name: raw.name,
@@ -107,6 +133,7 @@ export function parseCatalogue(json: unknown, source = 'catalogue'): CatalogueWa
       appStore: linkOrNull(raw.appStore, `${at}.appStore`, problems),
       playStore: linkOrNull(raw.playStore, `${at}.playStore`, problems),
       order: raw.order,
+      mark,
     }
   })
   if (problems.length) throw new CatalogueFileError(problems.join('\n'))

@@ -12,4 +12,5 @@ export const accountCss = `
 [data-foyer] .fo-activity-month{padding:4px 4px 8px}
 [data-foyer] .fo-token-mark{flex:none;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:50%;background:var(--foyer-background);color:var(--foyer-muted);font-size:11px;font-weight:700;overflow:hidden}
 [data-foyer] .fo-token-mark img{width:100%;height:100%;object-fit:cover}
+[data-foyer] .fo-token-mark[data-mark]::before{content:attr(data-mark)}
 `

@@ -1,10 +1,10 @@
 import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError, shortenAddress } from '@foyer/core'
 import { Avatar } from '../../components/Avatar.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
+import { TokenMark } from '../../components/TokenMark.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
-import { TokenMark } from '../swap/TokenMark.tsx'
 import { formatUsd } from '../swap/transferFormat.ts'
 import { transferCss } from '../swap/transferStyles.ts'
 import { useSend } from './useSend.ts'
@@ -26,7 +26,7 @@ export function SendPreviewView() {
   return (
     <div className="fo-stack" data-testid="send-preview" aria-busy={state.sending || undefined}>
       <div className="fo-row" style={{ cursor: 'default' }}>
-        <TokenMark symbol={token.symbol} />
+        <TokenMark symbol={token.symbol} iconUrl={token.iconUrl} small />
         <span className="fo-row-label">
           <span className="fo-row-detail">{t('send.youSend')}</span>
           <br />

@@ -1,10 +1,10 @@
 import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError } from '@foyer/core'
 import { useEffect, useId } from 'react'
+import { TokenMark } from '../../components/TokenMark.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
-import { TokenMark } from '../swap/TokenMark.tsx'
 import { formatBalance, formatUsd, isAmountInput } from '../swap/transferFormat.ts'
 import { transferCss } from '../swap/transferStyles.ts'
 import { useSend } from './useSend.ts'
@@ -69,7 +69,7 @@ export function SendView() {
             aria-label={t('send.chooseToken', { symbol: token?.symbol ?? t('send.selectToken') })}
             onClick={() => client.navigate.push('SendSelectToken')}
           >
-            {token && <TokenMark symbol={token.symbol} />}
+            {token && <TokenMark symbol={token.symbol} iconUrl={token.iconUrl} small />}
             <span>{token?.symbol ?? t('send.selectToken')}</span>
           </button>
         </div>

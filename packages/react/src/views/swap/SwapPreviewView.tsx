@@ -1,11 +1,11 @@
 import { enTransfer } from '@foyer/core'
 import { useEffect } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
+import { TokenMark } from '../../components/TokenMark.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { SwapDetails } from './SwapDetails.tsx'
-import { TokenMark } from './TokenMark.tsx'
 import { formatUsd } from './transferFormat.ts'
 import { transferCss } from './transferStyles.ts'
 import { useSwap } from './useSwap.ts'
@@ -31,7 +31,7 @@ export function SwapPreviewView() {
   return (
     <div className="fo-stack" data-testid="swap-preview" aria-busy={busy || undefined}>
       <div className="fo-row" style={{ cursor: 'default' }}>
-        <TokenMark symbol={sourceToken.symbol} />
+        <TokenMark symbol={sourceToken.symbol} iconUrl={sourceToken.iconUrl} small />
         <span className="fo-row-label">
           <span className="fo-row-detail">{t('swap.youPay')}</span>
           <br />
@@ -42,7 +42,7 @@ export function SwapPreviewView() {
         <span className="fo-row-end">{amountOf(state.sourceTokenAmount, sourceToken.price)}</span>
       </div>
       <div className="fo-row" style={{ cursor: 'default' }}>
-        <TokenMark symbol={toToken.symbol} />
+        <TokenMark symbol={toToken.symbol} iconUrl={toToken.iconUrl} small />
         <span className="fo-row-label">
           <span className="fo-row-detail">{t('swap.youReceive')}</span>
           <br />

@@ -1,12 +1,13 @@
 import { enTransfer, formatUnitsFloored, isPositiveAmount, type KeysWith, parseUnits } from '@foyer/core'
 import { useEffect, useId } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
+import { TokenMark } from '../../components/TokenMark.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
+import { FlipIcon } from './FlipIcon.tsx'
 import { SwapDetails } from './SwapDetails.tsx'
-import { FlipIcon, TokenMark } from './TokenMark.tsx'
 import { formatBalance, formatUsd, isAmountInput } from './transferFormat.ts'
 import { transferCss } from './transferStyles.ts'
 import { useSwap } from './useSwap.ts'
@@ -79,6 +80,7 @@ export function SwapView() {
           />
           <TokenButton
             symbol={sourceToken?.symbol}
+            iconUrl={sourceToken?.iconUrl}
             label={t('swap.chooseSource', { symbol: sourceToken?.symbol ?? t('swap.selectToken') })}
             testId="swap-source-token"
             onClick={() => swap.openTokenSelect('source')}
@@ -115,6 +117,7 @@ export function SwapView() {
           </output>
           <TokenButton
             symbol={toToken?.symbol}
+            iconUrl={toToken?.iconUrl}
             label={t('swap.chooseTarget', { symbol: toToken?.symbol ?? t('swap.selectToken') })}
             testId="swap-target-token"
             onClick={() => swap.openTokenSelect('target')}
@@ -151,11 +154,13 @@ export function SwapView() {
 
 function TokenButton({
   symbol,
+  iconUrl,
   label,
   testId,
   onClick,
 }: {
   symbol?: string
+  iconUrl?: string | null
   label: string
   testId: string
   onClick(): void
@@ -163,7 +168,7 @@ function TokenButton({
   const { t } = useFoyerLocale(enTransfer)
   return (
     <button type="button" className="fo-token-button" aria-label={label} data-testid={testId} onClick={onClick}>
-      {symbol && <TokenMark symbol={symbol} />}
+      {symbol && <TokenMark symbol={symbol} iconUrl={iconUrl} small />}
       <span>{symbol ?? t('swap.selectToken')}</span>
     </button>
   )

@@ -1,8 +1,8 @@
 import type { WalletToken } from '@foyer/core'
 import { enTransfer } from '@foyer/core'
 import { useId, useState } from 'react'
+import { TokenMark } from '../../components/TokenMark.tsx'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
-import { TokenMark } from './TokenMark.tsx'
 import { formatBalance } from './transferFormat.ts'
 
 type Section = { title: string; tokens: WalletToken[] }
@@ -66,7 +66,7 @@ export function TokenList({
                   aria-current={token.id === current || undefined}
                   onClick={() => onSelect(token)}
                 >
-                  <TokenMark symbol={token.symbol} />
+                  <TokenMark symbol={token.symbol} iconUrl={token.iconUrl} small />
                   <span className="fo-row-label">
                     {token.symbol}
                     <br />

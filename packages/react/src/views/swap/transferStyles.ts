@@ -8,8 +8,7 @@ export const transferCss = `
 [data-foyer] .fo-amount-meta{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:20px;color:var(--foyer-muted);font-size:13px;font-variant-numeric:tabular-nums}
 [data-foyer] .fo-token-button{flex:none;display:inline-flex;align-items:center;gap:6px;min-height:36px;padding:4px 10px 4px 4px;border-radius:999px;background:var(--foyer-background);border:1px solid var(--foyer-border);font-weight:600}
 [data-foyer] .fo-token-button:hover{background:var(--foyer-surface-hover)}
-[data-foyer] .fo-token-mark{flex:none;display:inline-flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;background:var(--foyer-accent);color:var(--foyer-accent-contrast);font-size:12px;font-weight:700}
-[data-foyer] .fo-token-mark::before{content:attr(data-mark)}
+[data-foyer] .fo-token-mark.fo-token-mark-small{width:28px;height:28px;background:var(--foyer-accent);color:var(--foyer-accent-contrast);font-size:12px}
 [data-foyer] .fo-small-button{padding:2px 8px;border-radius:999px;border:1px solid var(--foyer-border);color:var(--foyer-accent);font-size:12px;font-weight:700}
 [data-foyer] .fo-flip{align-self:center;display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;margin:-18px 0;z-index:1;border-radius:50%;background:var(--foyer-background);border:1px solid var(--foyer-border)}
 [data-foyer] .fo-details{display:grid;grid-template-columns:1fr auto;gap:6px 12px;padding:10px 12px;border-radius:12px;border:1px solid var(--foyer-border);font-size:13px}

@@ -1,10 +1,10 @@
 import { type AccountTokenBalance, enAccount, totalTokenValue, watchAccountData } from '@foyer/core'
 import { useEffect } from 'react'
+import { TokenMark } from '../../components/TokenMark.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { useTokenBalances } from '../../hooks/useTokenBalances.ts'
-import { TokenMark } from './TokenMark.tsx'
 import { formatTokenAmount, formatUsd } from './usdFormat.ts'
 
 /**

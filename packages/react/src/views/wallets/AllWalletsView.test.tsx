@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import type { Connector } from '@foyer/core'
 import { WALLET_IMAGE_TIMEOUT_MS } from '@foyer/core'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -80,5 +82,87 @@ describe('All Wallets', () => {
     await act(async () => vi.advanceTimersByTime(1))
     expect(document.querySelector('img')).toBeNull()
     expect(document.querySelector('.fo-wallet-placeholder svg')).not.toBeNull()
+  })
+})
+
+describe('catalogue wallet images', () => {
+  /** The server's image URL for a wallet, as `GET /getWallets` builds it. */
+  const imageUrl = (id: string) => `http://catalogue.test/getWalletImage/${id}?projectId=foyer-demo`
+  const catalogue = [
+    { id: 'rainbow', name: 'Rainbow', rdns: 'me.rainbow', order: 1 },
+    { id: 'zerion', name: 'Zerion', order: 2 },
+  ]
+  function catalogueWithImages(input: string | URL | Request) {
+    const url = new URL(String(input))
+    const include = url.searchParams.get('include')?.split(',') ?? []
+    const rows = catalogue.filter((w) => !include.length || include.includes(w.id))
+    const data = rows.map((w) => ({ ...w, image_url: imageUrl(w.id) }))
+    return Promise.resolve(new Response(JSON.stringify({ count: rows.length, data }), { status: 200 }))
+  }
+  const walletConnect: Connector = {
+    id: 'walletConnect',
+    name: 'WalletConnect',
+    type: 'WALLET_CONNECT',
+    chain: 'eip155',
+  }
+  const imageOf = (testId: string) => byTestId(testId).querySelector('img')
+
+  it('shows a featured wallet and its All Wallets tile with the same image, from the same URL', async () => {
+    vi.stubGlobal('fetch', vi.fn(catalogueWithImages))
+    const foyer = createFoyer({
+      adapters: [fakeAdapter([walletConnect])],
+      networks: [localNetwork(31337, 'Foyer Local')],
+      apiUrl: 'http://catalogue.test',
+      projectId: 'foyer-demo',
+      featuredWalletIds: ['rainbow'],
+      logLevel: 'silent',
+    })
+    await render(
+      <FoyerProvider foyer={foyer}>
+        <div>site</div>
+      </FoyerProvider>,
+    )
+    await act(async () => foyer.open({ view: 'Connect' }))
+    await openedModal('Connect')
+    await waitFor(() => expect(imageOf('wallet-selector-rainbow')).not.toBeNull())
+    const featured = imageOf('wallet-selector-rainbow')!
+    expect(featured.getAttribute('src')).toBe(imageUrl('rainbow'))
+    await act(async () => featured.dispatchEvent(new Event('load')))
+    expect(featured.getAttribute('data-state')).toBe('loaded')
+
+    await click(byTestId('all-wallets'))
+    await openedModal('AllWallets')
+    await waitFor(() => expect(imageOf('wallet-selector-rainbow')).not.toBeNull())
+    const tile = imageOf('wallet-selector-rainbow')!
+    expect(tile).not.toBe(featured)
+    expect(tile.getAttribute('src')).toBe(featured.getAttribute('src'))
+    expect(byTestId('wallet-selector-rainbow').querySelector('.fo-wallet-placeholder > svg')).toBeNull()
+  })
+
+  it('keeps an image the browser already had (loaded before the effect ran) instead of timing it out', async () => {
+    vi.useFakeTimers()
+    const complete = vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true)
+    const width = vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(24)
+    try {
+      await render(<CatalogueWalletImage src={imageUrl('rainbow')} />, { strict: false })
+      expect(document.querySelector('img')?.getAttribute('data-state')).toBe('loaded')
+      await act(async () => vi.advanceTimersByTime(WALLET_IMAGE_TIMEOUT_MS * 2))
+      expect(document.querySelector('img')?.getAttribute('data-state')).toBe('loaded')
+    } finally {
+      complete.mockRestore()
+      width.mockRestore()
+    }
+  })
+
+  it('keeps a loaded image after the timeout, and starts over when the source changes', async () => {
+    vi.useFakeTimers()
+    const { root } = await render(<CatalogueWalletImage src={imageUrl('rainbow')} />, { strict: false })
+    await act(async () => document.querySelector('img')!.dispatchEvent(new Event('load')))
+    await act(async () => vi.advanceTimersByTime(WALLET_IMAGE_TIMEOUT_MS * 2))
+    expect(document.querySelector('img')?.getAttribute('data-state')).toBe('loaded')
+    await act(async () => root.render(<CatalogueWalletImage src={imageUrl('zerion')} />))
+    expect(document.querySelector('img')?.getAttribute('data-state')).toBe('loading')
+    await act(async () => vi.advanceTimersByTime(WALLET_IMAGE_TIMEOUT_MS))
+    expect(document.querySelector('img')).toBeNull()
   })
 })

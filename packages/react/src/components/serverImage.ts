@@ -1,0 +1,13 @@
+import type { ApiClient } from '@foyer/core'
+
+/**
+ * The `src` for an image URL the Foyer server answered with (a token's `iconUrl`, a convert token's `logoUri`).
+ * The server gives its own image routes as server-relative paths (`/public/getTokenImage/ETH`): those resolve
+ * against the site's Foyer server with the project id, like wallet images. Absolute http(s) URLs pass through;
+ * anything else (no image, another scheme) is undefined, so the caller shows its lettered mark.
+ */
+export function serverImageUrl(api: ApiClient | undefined, url: string | null | undefined): string | undefined {
+  if (!url) return undefined
+  if (url.startsWith('/') && !url.startsWith('//')) return api?.url(url)
+  return /^https?:\/\//i.test(url) ? url : undefined
+}
