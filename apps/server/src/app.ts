@@ -1,3 +1,4 @@
+import type { ProjectResponse } from '@foyer/core/protocol'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -119,7 +120,7 @@ export function createApp({
 
   app.get('/v1/project', project, (c) => {
     const p = c.get('project')
-    return c.json({ id: p.id, name: p.name, features: effectiveFeatures(p.features) })
+    return c.json({ id: p.id, name: p.name, features: effectiveFeatures(p.features) } satisfies ProjectResponse)
   })
 
   registerConvertRoutes(app, { config, project })

@@ -147,32 +147,98 @@ export {
 } from './options/options.ts'
 export { createQueryCache, type QueryCache, type QueryKey, type QueryState } from './query/queryCache.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
+// Send: actions over the chain adapter, and the flow's state (issue 12).
 export {
-  createSendController,
-  getSendController,
+  type EstimateSendGasErrorType,
+  type EstimateSendGasParameters,
+  type EstimateSendGasReturnType,
+  estimateSendGas,
   NATIVE_TRANSFER_GAS,
-  type SendController,
-  type SendState,
-  sendInputError,
   TOKEN_TRANSFER_GAS,
-} from './send/sendController.ts'
+  transferGasBudget,
+} from './send/estimateSendGas.ts'
+export { createSendController, getSendController, type SendController } from './send/sendController.ts'
+export {
+  SendGasEstimateError,
+  type SendGasEstimateErrorType,
+  TransferFailedError,
+  type TransferFailedErrorType,
+} from './send/sendErrors.ts'
+export { sendInputError } from './send/sendInputError.ts'
+export type { SendState } from './send/sendState.ts'
+export {
+  type SendTransferErrorType,
+  type SendTransferParameters,
+  type SendTransferReturnType,
+  sendTransfer,
+} from './send/sendTransfer.ts'
 export type { SnackbarMessage, SnackbarState, SnackbarVariant } from './snackbar/snackbar.ts'
 export { createStore, type Store } from './store/createStore.ts'
+// Swap: actions over the Foyer server's convert API, and the flow's state (issue 12).
 export {
-  createSwapController,
-  getSwapController,
-  type SwapController,
-  type SwapState,
-  type SwapTransaction,
-} from './swap/swapController.ts'
+  type BuildSwapApprovalErrorType,
+  type BuildSwapApprovalParameters,
+  type BuildSwapApprovalReturnType,
+  buildSwapApproval,
+} from './swap/buildSwapApproval.ts'
+export {
+  type BuildSwapTransactionErrorType,
+  type BuildSwapTransactionParameters,
+  type BuildSwapTransactionReturnType,
+  buildSwapTransaction,
+} from './swap/buildSwapTransaction.ts'
+export {
+  type FetchSwapAllowanceErrorType,
+  type FetchSwapAllowanceParameters,
+  type FetchSwapAllowanceReturnType,
+  fetchSwapAllowance,
+} from './swap/fetchSwapAllowance.ts'
+export {
+  type FetchSwapGasPriceErrorType,
+  type FetchSwapGasPriceParameters,
+  type FetchSwapGasPriceReturnType,
+  fetchSwapGasPrice,
+} from './swap/fetchSwapGasPrice.ts'
+export {
+  type FetchSwapQuoteErrorType,
+  type FetchSwapQuoteParameters,
+  type FetchSwapQuoteReturnType,
+  fetchSwapQuote,
+} from './swap/fetchSwapQuote.ts'
+export {
+  type FetchSwapTokensErrorType,
+  type FetchSwapTokensParameters,
+  type FetchSwapTokensReturnType,
+  fetchSwapTokens,
+  type SwapToken,
+} from './swap/fetchSwapTokens.ts'
+export {
+  type SendSwapTransactionErrorType,
+  type SendSwapTransactionParameters,
+  type SendSwapTransactionReturnType,
+  sendSwapTransaction,
+} from './swap/sendSwapTransaction.ts'
+export { createSwapController, getSwapController, type SwapController } from './swap/swapController.ts'
 export {
   InsufficientBalanceError,
   type InsufficientBalanceErrorType,
   NoSwapAddressError,
   type NoSwapAddressErrorType,
+  SwapAllowanceError,
+  type SwapAllowanceErrorType,
+  SwapApprovalError,
+  type SwapApprovalErrorType,
+  SwapGasPriceError,
+  type SwapGasPriceErrorType,
+  SwapQuoteError,
+  type SwapQuoteErrorType,
   type SwapStep,
   SwapStepError,
   type SwapStepErrorType,
+  SwapTokensError,
+  type SwapTokensErrorType,
+  SwapTransactionError,
+  type SwapTransactionErrorType,
 } from './swap/swapErrors.ts'
 export {
   hasInsufficientBalance,
@@ -183,6 +249,8 @@ export {
   providerFeeOf,
   swapGasCost,
 } from './swap/swapMath.ts'
+export type { SwapState } from './swap/swapState.ts'
+export type { SwapTransaction } from './swap/swapTransaction.ts'
 export { resolveThemeMode, themeCssVariables } from './theme/theme.ts'
 export {
   isEmail,
@@ -194,8 +262,10 @@ export {
   isValidNameCoinTypeChainId,
 } from './validation/validation.ts'
 export {
+  type AdapterHolder,
   canSendTransactions,
   TransactionRevertedError,
+  type TransactionRevertedErrorType,
   walletErrorMessage,
 } from './wallet-transactions/transactionMessages.ts'
 export { isNativeToken, readWalletTokens, tokenId, type WalletToken } from './wallet-transactions/walletTokens.ts'

@@ -1,4 +1,11 @@
+import {
+  AccountBalanceResponse,
+  AccountHistoryResponse,
+  FungiblePriceResponse,
+  IdentityResponse,
+} from '@foyer/core/protocol'
 import { type RunningDevnet, startDevnet } from '@foyer/devnet'
+import * as v from 'valibot'
 import { type Address, createPublicClient, formatUnits, http, parseAbi } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from '../app.ts'
@@ -8,18 +15,11 @@ import { ChainIndexer } from '../indexer/chainIndexer.ts'
 import { type AccountHistoryDb, withHistoryTables } from '../indexer/tables.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
-import {
-  BACKEND_TIMEOUT_MS,
-  notePostgres,
-  openTestPGlite,
-  openTestPostgres,
-  probePostgres,
-  type TestDatabase,
-} from '../test/backends.ts'
+import { BACKEND_TIMEOUT_MS, openTestPGlite, openTestPostgres, type TestDatabase } from '../test/backends.ts'
+import { probePostgresFor } from '../test/eachBackend.ts'
 
 // Two anvils on 19220/19221 (the account-data test range), deployed and seeded like `npm start`.
-const postgres = await probePostgres()
-notePostgres(postgres, 'accountDataRoutes.test.ts')
+const postgres = await probePostgresFor('accountDataRoutes.test.ts')
 
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
@@ -104,6 +104,72 @@ function suite(open: () => Promise<TestDatabase>) {
     for (const c of config.chains) await new ChainIndexer({ chain: c, db }).syncToHead()
   }, BACKEND_TIMEOUT_MS)
   afterAll(() => t?.cleanup(), BACKEND_TIMEOUT_MS)
+
+  it('every answer fits its response schema in @foyer/core/protocol', async () => {
+    const answers: [v.GenericSchema, Response][] = [
+      [AccountBalanceResponse, await get(`/v1/account/${account(3)}/balance?chainId=31337`)],
+      [AccountBalanceResponse, await get(`/v1/account/${account(3).slice(2)}/balance`)],
+      [FungiblePriceResponse, await post('/v1/fungible/price', { addresses: [`eip155:31337:${NATIVE}`] })],
+      [IdentityResponse, await get(`/v1/identity/${account(3)}`)],
+      [AccountHistoryResponse, await get(`/v1/account/${account(3)}/history?limit=50`)],
+      [AccountHistoryResponse, await get(`/v1/account/${account(3)}/history?onramp=coinbase`)],
+    ]
+    for (const [schema, res] of answers) {
+      expect(res.status).toBe(200)
+      const parsed = v.safeParse(
+        v.strictObject((schema as v.ObjectSchema<v.ObjectEntries, undefined>).entries),
+        await res.json(),
+      )
+      expect(parsed.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`) ?? []).toEqual([])
+    }
+  })
+
+  it('names the parameter in a 400, with its own code for a bad address, chain id or currency', async () => {
+    const error = async (res: Response) => ((await res.json()) as { error: unknown }).error
+    expect(await error(await get('/v1/account/0x12/balance'))).toEqual({
+      code: 'invalid_address',
+      message: 'The address must be an EVM address: 40 hex characters with an optional 0x prefix',
+    })
+    expect(await error(await get('/v1/account/0x12/history'))).toMatchObject({
+      message: expect.stringMatching(/^The account must/),
+    })
+    expect(await error(await get(`/v1/account/${account(1)}/balance?chainId=0`))).toEqual({
+      code: 'invalid_chain_id',
+      message: 'The chainId must be a chain id like 31337 or eip155:31337',
+    })
+    expect(await error(await get(`/v1/account/${account(1)}/history?limit=51&onramp=A`))).toEqual({
+      code: 'invalid_request',
+      message:
+        'onramp: must be an on-ramp provider id (lower-case letters, digits, hyphen); limit: must be an integer from 1 to 50',
+      details: {
+        issues: [
+          { path: 'onramp', message: 'must be an on-ramp provider id (lower-case letters, digits, hyphen)' },
+          { path: 'limit', message: 'must be an integer from 1 to 50' },
+        ],
+      },
+    })
+    expect(
+      await error(await post('/v1/fungible/price', { addresses: ['0x12', `eip155:31337:${NATIVE}`, NATIVE] })),
+    ).toMatchObject({
+      code: 'invalid_request',
+      details: {
+        issues: [
+          { path: 'addresses[0]', message: 'must be eip155:<chainId>:0x<40 hex> or an address with chainId set' },
+        ],
+      },
+    })
+    expect(await error(await post('/v1/fungible/price', { addresses: [NATIVE, `eip155:5:${NATIVE}`] }))).toMatchObject({
+      details: {
+        issues: [
+          { path: 'addresses[0]', message: 'names no chain: use eip155:<chainId>:0x… or send chainId' },
+          { path: 'addresses[1]', message: 'chain eip155:5 is not served by this server' },
+        ],
+      },
+    })
+    expect(await error(await post('/v1/fungible/price', {}))).toMatchObject({
+      details: { issues: [{ path: 'addresses', message: 'must be an array of 1 to 50 token addresses' }] },
+    })
+  })
 
   describe('GET /v1/account/{address}/balance', () => {
     it('returns the native currency and every token held, equal to what the chain says', async () => {

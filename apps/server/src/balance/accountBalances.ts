@@ -1,31 +1,12 @@
+import type { AccountBalance } from '@foyer/core/protocol'
 import { formatUnits, parseAbi } from 'viem'
+import { listedTokenMarkUrl } from '../catalogue/marks.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { caipChainId } from '../chains/chainParams.ts'
 import type { Address, ChainConfig } from '../config.ts'
 import { NATIVE_ADDRESS, nativeName, type PriceOracle } from '../prices/priceOracle.ts'
 
 const balanceOfAbi = parseAbi(['function balanceOf(address) view returns (uint256)'])
-
-/** One holding, in the seed's token shape (plus `chainId` and the exact `raw` amount in base units). */
-export interface AccountBalance {
-  name: string
-  symbol: string
-  /** CAIP-2 network id, `eip155:31337`. */
-  chainId: string
-  /** The ERC-20's address, or `NATIVE_TOKEN_ADDRESS_EVM` for the chain's native currency. */
-  address: Address
-  decimals: number
-  /** `decimals` as text and `numeric`, the exact decimal amount (`"10000.5"`). */
-  quantity: { decimals: string; numeric: string }
-  /** The amount in base units as an integer string. */
-  raw: string
-  /** USD per whole token; 0 when no pool prices it (`priced` is then false). */
-  price: number
-  priced: boolean
-  /** `price × amount` in USD. */
-  value: number
-  iconUrl: string | null
-}
 
 export interface ReadBalancesParameters {
   chain: ChainConfig
@@ -79,7 +60,7 @@ export async function readAccountBalances(
         price: price ?? 0,
         priced: price !== null,
         value: price === null ? 0 : roundCents(price * Number(numeric)),
-        iconUrl: null,
+        iconUrl: listedTokenMarkUrl(chain, token, info.symbol),
       }
     }),
   )

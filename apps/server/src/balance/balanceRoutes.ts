@@ -1,10 +1,11 @@
+import { AccountAddressParams, AccountBalanceQuery, type AccountBalanceResponse } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
-import { normalizeAddress, readFromChain, requireAddress, requireChain } from '../chains/chainParams.ts'
-import type { Address, ChainConfig } from '../config.ts'
+import { ACCOUNT_DATA_CODES, readFromChain, requireChain } from '../chains/chainParams.ts'
+import type { ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
-import { badRequest } from '../http/errors.ts'
+import { parseRequest } from '../http/validate.ts'
 import type { PriceOracle } from '../prices/priceOracle.ts'
 import { readAccountBalances } from './accountBalances.ts'
 
@@ -15,13 +16,6 @@ export interface BalanceRouteDeps {
   prices: PriceOracle
 }
 
-/** Parses the `currency` parameter: only `usd` is served. */
-export function requireUsd(value: unknown): 'usd' {
-  if (value === undefined || value === null || value === '') return 'usd'
-  if (typeof value === 'string' && value.toLowerCase() === 'usd') return 'usd'
-  throw badRequest('unsupported_currency', 'Only currency "usd" is supported')
-}
-
 /**
  * `GET /v1/account/{address}/balance?currency=usd&chainId&forceUpdate` → `{ balances }`.
  * `chainId` picks one chain (default: every configured chain). `forceUpdate=true` skips the price cache;
@@ -29,29 +23,23 @@ export function requireUsd(value: unknown): 'usd' {
  */
 export function registerBalanceRoutes(app: FoyerApp, deps: BalanceRouteDeps) {
   app.get('/v1/account/:address/balance', deps.project, async (c) => {
-    const address = requireAddress(c.req.param('address'))
-    requireUsd(c.req.query('currency'))
-    const rawChain = c.req.query('chainId')
-    const chains = rawChain === undefined || rawChain === '' ? [...deps.chains] : [requireChain(deps.chains, rawChain)]
-    const { fresh, extraTokens } = parseForceUpdate(c.req.query('forceUpdate'))
+    const { address } = parseRequest(AccountAddressParams, c.req.param(), ACCOUNT_DATA_CODES)
+    const query = parseRequest(AccountBalanceQuery, c.req.query(), ACCOUNT_DATA_CODES)
+    const chains = query.chainId === undefined ? [...deps.chains] : [requireChain(deps.chains, query.chainId)]
+    const { fresh, token } = query.forceUpdate
     const perChain = await Promise.all(
       chains.map((chain) =>
         readFromChain(chain, () =>
-          readAccountBalances(deps.clients, deps.prices, { chain, address, extraTokens, freshPrices: fresh }),
+          readAccountBalances(deps.clients, deps.prices, {
+            chain,
+            address,
+            extraTokens: token ? [token] : [],
+            freshPrices: fresh,
+          }),
         ),
       ),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json({ balances: perChain.flat() })
+    return c.json({ balances: perChain.flat() } satisfies AccountBalanceResponse)
   })
-}
-
-function parseForceUpdate(value: string | undefined): { fresh: boolean; extraTokens: Address[] } {
-  if (value === undefined || value === '' || value === 'false' || value === '0')
-    return { fresh: false, extraTokens: [] }
-  if (value === 'true' || value === '1') return { fresh: true, extraTokens: [] }
-  // A CAIP-10 account id (eip155:31337:0x…) or a bare address.
-  const address = normalizeAddress(value.split(':').at(-1))
-  if (!address) throw badRequest('invalid_request', 'forceUpdate must be true, false or a token address')
-  return { fresh: true, extraTokens: [address] }
 }

@@ -1,46 +1,24 @@
-import type { Address, ChainConfig } from '../config.ts'
-import { ApiError, badRequest } from '../http/errors.ts'
-
-const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
-const CHAIN_ID_RE = /^(?:eip155:)?([1-9]\d{0,15})$/
-
-/** `0xabc…` (40 hex, 0x optional as in the spec's validation rule) → lower-case `0x…`; undefined when malformed. */
-export function normalizeAddress(value: unknown): Address | undefined {
-  if (typeof value !== 'string') return undefined
-  const withPrefix = value.startsWith('0x') || value.startsWith('0X') ? `0x${value.slice(2)}` : `0x${value}`
-  return ADDRESS_RE.test(withPrefix) ? (withPrefix.toLowerCase() as Address) : undefined
-}
-
-/** An address path or query parameter: 400 `invalid_address` when malformed. */
-export function requireAddress(value: string | undefined, name = 'address'): Address {
-  const address = normalizeAddress(value)
-  if (!address)
-    throw badRequest(
-      'invalid_address',
-      `The ${name} must be an EVM address: 40 hex characters with an optional 0x prefix`,
-    )
-  return address
-}
-
-/** Parses `31337` or `eip155:31337`; undefined when malformed. */
-export function parseChainId(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined
-  if (typeof value !== 'string') return undefined
-  const match = CHAIN_ID_RE.exec(value.trim())
-  if (!match) return undefined
-  const id = Number(match[1])
-  return Number.isSafeInteger(id) ? id : undefined
-}
+import type { CaipChainId } from '@foyer/core/protocol'
+import type { ChainConfig } from '../config.ts'
+import { ApiError } from '../http/errors.ts'
 
 /**
- * The configured chain a `chainId` parameter names. Malformed → 400 `invalid_chain_id`; well-formed but not one
- * of this server's chains → 400 `unknown_chain` listing the chains it does serve.
+ * The request's path, query or body parameters whose problem has a code of its own (see `parseRequest`): a malformed
+ * address is 400 `invalid_address`, a malformed chain id 400 `invalid_chain_id`, another currency than usd 400
+ * `unsupported_currency`.
  */
-export function requireChain(chains: readonly ChainConfig[], value: unknown, name = 'chainId'): ChainConfig {
-  const id = parseChainId(value)
-  if (id === undefined) {
-    throw badRequest('invalid_chain_id', `The ${name} must be a chain id like 31337 or eip155:31337`)
-  }
+export const ACCOUNT_DATA_CODES = {
+  address: 'invalid_address',
+  account: 'invalid_address',
+  chainId: 'invalid_chain_id',
+  currency: 'unsupported_currency',
+} as const
+
+/**
+ * The configured chain a (parsed) `chainId` names: one that is not one of this server's chains → 400
+ * `unknown_chain` listing the chains it does serve.
+ */
+export function requireChain(chains: readonly ChainConfig[], id: number): ChainConfig {
   const chain = chains.find((c) => c.id === id)
   if (!chain) {
     const served = chains.map((c) => `eip155:${c.id}`)
@@ -57,7 +35,7 @@ export function requireChain(chains: readonly ChainConfig[], value: unknown, nam
 }
 
 /** The CAIP-2 id of a chain: `eip155:31337`. */
-export const caipChainId = (chain: { id: number }) => `eip155:${chain.id}`
+export const caipChainId = (chain: { id: number }): CaipChainId => `eip155:${chain.id}`
 
 /** 502 `chain_unavailable`: the chain's RPC did not answer (the node's own message stays in the log). */
 export function chainUnavailable(chain: ChainConfig, cause: unknown): ApiError {

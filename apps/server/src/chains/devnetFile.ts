@@ -1,5 +1,7 @@
 /** The chains and dev accounts the server reads from the devnet file (FOYER_DEVNET_FILE) that apps/devnet writes. */
+
 import { existsSync, readFileSync } from 'node:fs'
+import { EVM_ADDRESS_PATTERN } from '@foyer/core/protocol'
 import type { Issue } from '../http/errors.ts'
 import { isPlainObject } from '../projects/model.ts'
 
@@ -37,8 +39,6 @@ export interface ChainConfig {
   tokens: ChainToken[]
   nfts: ChainNft[]
 }
-
-const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
 
 /** Reads and parses the devnet file; undefined when it does not exist or is bad (then `issues` says why). */
 export function readDevnetFile(
@@ -96,7 +96,7 @@ export function parseDevnetFile(
   else {
     rawAccounts.forEach((a, i) => {
       const address = typeof a === 'string' ? a : isPlainObject(a) ? a.address : undefined
-      if (typeof address !== 'string' || !ADDRESS_RE.test(address)) {
+      if (typeof address !== 'string' || !EVM_ADDRESS_PATTERN.test(address)) {
         issues.push({ path: `${path}.accounts[${i}]`, message: 'must be an address or {address}' })
       } else accounts.push(address as Address)
     })
@@ -136,7 +136,7 @@ function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig 
     for (const key of ['weth', 'usd', 'token', 'factory', 'router'] as const) {
       const a = rawContracts[key]
       if (a === undefined || a === null) continue
-      if (typeof a !== 'string' || !ADDRESS_RE.test(a)) {
+      if (typeof a !== 'string' || !EVM_ADDRESS_PATTERN.test(a)) {
         issues.push({ path: `${path}.contracts.${key}`, message: 'must be a 0x-prefixed 20-byte address' })
       } else contracts[key] = a as Address
     }
@@ -153,7 +153,7 @@ function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig 
       }
       const ok =
         typeof t.address === 'string' &&
-        ADDRESS_RE.test(t.address) &&
+        EVM_ADDRESS_PATTERN.test(t.address) &&
         typeof t.symbol === 'string' &&
         t.symbol.length > 0 &&
         t.symbol.length <= 32 &&
@@ -183,7 +183,7 @@ function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig 
       const ok =
         isPlainObject(n) &&
         typeof n.address === 'string' &&
-        ADDRESS_RE.test(n.address) &&
+        EVM_ADDRESS_PATTERN.test(n.address) &&
         (n.name === undefined || (typeof n.name === 'string' && n.name.length <= 200)) &&
         (n.symbol === undefined || (typeof n.symbol === 'string' && n.symbol.length <= 32)) &&
         (n.spam === undefined || typeof n.spam === 'boolean')

@@ -16,6 +16,7 @@ import {
 import type { Context, MiddlewareHandler } from 'hono'
 import { getAddress } from 'viem'
 import type { FoyerApp } from '../app.ts'
+import { tokenMarkUrl } from '../catalogue/marks.ts'
 import type { Address, ServerConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { badRequest, forbidden, invalidRequest } from '../http/errors.ts'
@@ -56,7 +57,7 @@ export function registerConvertRoutes(
         symbol: token.symbol,
         address: `eip155:${chain.chainId}:${token.address}`,
         decimals: token.decimals,
-        logoUri: null,
+        logoUri: tokenMarkUrl(token.symbol),
       })),
     } satisfies ConvertTokensResponse)
   })

@@ -2,10 +2,18 @@
  * A signed-in person's account: the session, linking the wallet (with proof of the key), signing out (here or
  * everywhere), and listing and revoking approved devices. Revoking a device ends its sessions at once.
  */
+import {
+  DeviceRevokeBody,
+  type EmbeddedDevicesResponse,
+  type EmbeddedOkResponse,
+  type EmbeddedUserResponse,
+  SignOutBody,
+  WalletLinkBody,
+} from '@foyer/core/protocol'
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError, badRequest, notFound } from '../http/errors.ts'
-import { type EmbeddedContext, readFields, requireSession, userOut } from './embeddedContext.ts'
+import { type EmbeddedContext, readBody, requireSession, userOut } from './embeddedContext.ts'
 import { isWalletLinkSigned } from './walletProof.ts'
 
 export function registerAccountRoutes(
@@ -18,12 +26,12 @@ export function registerAccountRoutes(
   app.get('/v1/embedded/session', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
     c.header('Cache-Control', 'no-store')
-    return c.json({ user: userOut(row) })
+    return c.json({ user: userOut(row) } satisfies EmbeddedUserResponse)
   })
 
   app.post('/v1/embedded/wallet', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
-    const { address, authShare, signature } = readFields(c, ['address', 'authShare', 'signature'])
+    const { address, authShare, signature } = readBody(c, WalletLinkBody)
     if (!(await isWalletLinkSigned(address, row.id, authShare, signature)))
       throw badRequest('invalid_signature', 'The signature is not a personal_sign of the link message by this address')
     const updated = await db
@@ -35,22 +43,21 @@ export function registerAccountRoutes(
       .executeTakeFirst()
     if (!updated) throw new ApiError(409, 'wallet_exists', 'This user already has a wallet')
     await fundNewWallet(ctx, address)
-    return c.json({ user: userOut(updated) })
+    return c.json({ user: userOut(updated) } satisfies EmbeddedUserResponse)
   })
 
   // `{}` ends this session; `{ everywhere: true }` ends every session of the user and forgets every device.
   app.post('/v1/embedded/sign-out', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
     // No body at all is a plain sign-out, as before the `everywhere` option.
-    if (c.get('body') !== undefined) readFields(c, [], { everywhere: (v) => typeof v === 'boolean' })
-    const everywhere = (c.get('body') as { everywhere?: boolean } | undefined)?.everywhere === true
+    const everywhere = readBody(c, SignOutBody)?.everywhere === true
     await db.transaction().execute(async (trx) => {
       let sessions = trx.updateTable('embedded_sessions').set({ revoked_at: now() }).where('revoked_at', 'is', null)
       sessions = everywhere ? sessions.where('user_id', '=', row.id) : sessions.where('token_hash', '=', row.token_hash)
       await sessions.execute()
       if (everywhere) await trx.deleteFrom('embedded_devices').where('user_id', '=', row.id).execute()
     })
-    return c.json({ ok: true })
+    return c.json({ ok: true } satisfies EmbeddedOkResponse)
   })
 
   app.get('/v1/embedded/devices', frameProject, async (c) => {
@@ -71,12 +78,12 @@ export function registerAccountRoutes(
         lastUsedAt: d.last_used_at.toISOString(),
         expiresAt: d.expires_at.toISOString(),
       })),
-    })
+    } satisfies EmbeddedDevicesResponse)
   })
 
   app.post('/v1/embedded/devices/revoke', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
-    const { id } = readFields(c, ['id'])
+    const { id } = readBody(c, DeviceRevokeBody)
     const revoked = await db.transaction().execute(async (trx) => {
       const gone = await trx
         .deleteFrom('embedded_devices')
@@ -95,7 +102,7 @@ export function registerAccountRoutes(
       return Boolean(gone)
     })
     if (!revoked) throw notFound('device_not_found', 'No such device for this user')
-    return c.json({ ok: true })
+    return c.json({ ok: true } satisfies EmbeddedOkResponse)
   })
 }
 

@@ -4,11 +4,17 @@
  * would be an oracle for which emails have wallets. A completed change signs out every other session and tells
  * the old address.
  */
+import {
+  EmailUpdateBody,
+  EmailUpdateCodeBody,
+  type EmbeddedActionResponse,
+  type EmbeddedEmailResponse,
+} from '@foyer/core/protocol'
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { checkCode, issueChallenge, unconsume } from './challenges.ts'
-import { type EmbeddedContext, readFields, requireSession } from './embeddedContext.ts'
+import { type EmbeddedContext, readBody, requireSession } from './embeddedContext.ts'
 import { emailChangedMail, updateEmailCodeMail } from './mailer.ts'
 import { newCode } from './secrets.ts'
 
@@ -24,7 +30,7 @@ export function registerEmailUpdateRoutes(
 
   app.post('/v1/embedded/email/update', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
-    const { email } = readFields(c, ['email'])
+    const { email } = readBody(c, EmailUpdateBody)
     if (email === row.email) throw badRequest('invalid_request', 'The new email is the current one')
     await issueChallenge(ctx, {
       challenge: {
@@ -39,12 +45,12 @@ export function registerEmailUpdateRoutes(
       mail: (code) => updateEmailCodeMail(row.email, code, 'current'),
       limits: { kind: 'client', c },
     })
-    return c.json({ action: 'VERIFY_PRIMARY_OTP' })
+    return c.json({ action: 'VERIFY_PRIMARY_OTP' } satisfies EmbeddedActionResponse)
   })
 
   app.post('/v1/embedded/email/update/primary', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
-    const { otp } = readFields(c, ['otp'])
+    const { otp } = readBody(c, EmailUpdateCodeBody)
     const challenge = await checkCode(
       ctx,
       c,
@@ -76,12 +82,12 @@ export function registerEmailUpdateRoutes(
       await unconsume(ctx, challenge.id) // the second code never went out: the first one may be entered again
       throw error
     }
-    return c.json({ action: 'VERIFY_SECONDARY_OTP' })
+    return c.json({ action: 'VERIFY_SECONDARY_OTP' } satisfies EmbeddedActionResponse)
   })
 
   app.post('/v1/embedded/email/update/secondary', frameProject, async (c) => {
     const row = await requireSession(ctx, c)
-    const { otp } = readFields(c, ['otp'])
+    const { otp } = readBody(c, EmailUpdateCodeBody)
     const challenge = await checkCode(
       ctx,
       c,
@@ -122,6 +128,6 @@ export function registerEmailUpdateRoutes(
       .catch((error: Error) =>
         ctx.logger.warn('embedded: could not mail the old address about the change', { error: error.message }),
       )
-    return c.json({ email })
+    return c.json({ email } satisfies EmbeddedEmailResponse)
   })
 }

@@ -2,14 +2,16 @@
  * What every embedded-wallet route module shares: the typed database, settings, the mailer, the counter store,
  * the clock, request-body fields and the session check.
  */
+import { EMAIL_MESSAGE } from '@foyer/core/protocol'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
+import type * as v from 'valibot'
 import type { ServerConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
-import { type Issue, invalidRequest, unauthorized } from '../http/errors.ts'
+import { invalidRequest, unauthorized } from '../http/errors.ts'
+import { parseRequest } from '../http/validate.ts'
 import type { CounterStore } from '../limits/counters.ts'
 import type { Logger } from '../log.ts'
-import { isPlainObject } from '../projects/model.ts'
 import { normalizeEmail } from './emailAddress.ts'
 import type { EmbeddedTables } from './embeddedTables.ts'
 import type { Mailer } from './mailer.ts'
@@ -27,48 +29,19 @@ export interface EmbeddedContext {
   now: () => Date
 }
 
-/** One body field: a check that returns the normalised value, or undefined when the value is not acceptable. */
-type Field = { check: (value: unknown) => string | undefined; message: string }
-const pattern = (re: RegExp, message: string): Field => ({
-  check: (v) => (typeof v === 'string' && re.test(v) ? v : undefined),
-  message,
-})
-
-export const FIELDS = {
-  email: { check: normalizeEmail, message: 'must be one plain email address (name@example.com)' },
-  deviceId: pattern(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters'),
-  otp: pattern(/^\d{6}$/, 'must be 6 digits'),
-  address: pattern(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address'),
-  authShare: pattern(
-    /^(?!00)[0-9a-f]{66}$/,
-    'must be the auth share: its x coordinate (a nonzero byte) then 32 bytes, as 66 lowercase hex characters',
-  ),
-  signature: pattern(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte 0x-prefixed signature'),
-  id: pattern(/^[0-9a-f]{64}$/, 'must be a device id from /v1/embedded/devices'),
-} satisfies Record<string, Field>
-
-/** Reads exactly the named fields from the JSON body (projectId aside); every problem is listed in one 400. */
-export function readFields<K extends keyof typeof FIELDS>(
+/**
+ * The JSON body checked against its schema from `@foyer/core/protocol` (every problem listed in one 400). An email
+ * must also read as that one mailbox to the mailer's own parser (see emailAddress.ts).
+ */
+export function readBody<const Schema extends v.GenericSchema>(
   c: Context<AppEnv>,
-  names: K[],
-  optional: Record<string, (v: unknown) => boolean> = {},
-): Record<K, string> {
-  const body = c.get('body')
-  if (!isPlainObject(body)) throw invalidRequest([{ path: '', message: 'expected a JSON object body' }])
-  const issues: Issue[] = []
-  const out = {} as Record<K, string>
-  for (const name of names) {
-    const value = FIELDS[name].check(body[name])
-    if (value === undefined) issues.push({ path: name, message: FIELDS[name].message })
-    else out[name] = value
-  }
-  for (const [key, valid] of Object.entries(optional))
-    if (key in body && !valid(body[key])) issues.push({ path: key, message: 'is malformed' })
-  for (const key of Object.keys(body))
-    if (key !== 'projectId' && !(names as string[]).includes(key) && !(key in optional))
-      issues.push({ path: key, message: 'is not a known field' })
-  if (issues.length) throw invalidRequest(issues)
-  return out
+  schema: Schema,
+): v.InferOutput<Schema> {
+  const body = parseRequest(schema, c.get('body'))
+  const email = (body as { email?: unknown } | undefined)?.email
+  if (typeof email === 'string' && normalizeEmail(email) !== email)
+    throw invalidRequest([{ path: 'email', message: EMAIL_MESSAGE }])
+  return body
 }
 
 export type SessionRow = Awaited<ReturnType<typeof requireSession>>

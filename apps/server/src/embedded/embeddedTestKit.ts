@@ -12,14 +12,8 @@ import { createApp, type FoyerApp } from '../app.ts'
 import { loadConfig, type ServerConfig } from '../config.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
-import {
-  BACKEND_TIMEOUT_MS,
-  notePostgres,
-  openTestPGlite,
-  openTestPostgres,
-  probePostgres,
-  type TestDatabase,
-} from '../test/backends.ts'
+import { BACKEND_TIMEOUT_MS, type TestDatabase } from '../test/backends.ts'
+import { probePostgresFor, testBackends } from '../test/eachBackend.ts'
 import { sha256 } from './secrets.ts'
 import { walletLinkMessage } from './walletProof.ts'
 
@@ -157,11 +151,7 @@ export async function describeEmbedded(
   file: string,
   tests: (k: EmbeddedKit, name: string, withKit: WithKit) => void,
 ): Promise<void> {
-  const postgres = await probePostgres()
-  notePostgres(postgres, file)
-  const backends: [string, () => Promise<TestDatabase>][] = [['PGlite', openTestPGlite]]
-  if (postgres.available) backends.push(['Postgres', () => openTestPostgres()])
-  for (const [name, open] of backends) {
+  for (const [name, open] of testBackends(await probePostgresFor(file))) {
     const withKit: WithKit = (title, env, body) => describe(title, () => body(kitForSuite(open, env)))
     withKit(name, {}, (k) => tests(k, name, withKit))
   }

@@ -4,10 +4,16 @@
  * `{ action: 'VERIFY_OTP' }` after the same database work whether the email is unknown, known on this device or
  * known on a new device, so it does not tell anyone which emails have wallets.
  */
+import {
+  EmailStartBody,
+  EmailVerifyBody,
+  type EmbeddedActionResponse,
+  type EmbeddedSessionResponse,
+} from '@foyer/core/protocol'
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../http/context.ts'
 import { checkCode, issueChallenge } from './challenges.ts'
-import { approveDevice, type EmbeddedContext, readFields, userOut } from './embeddedContext.ts'
+import { approveDevice, type EmbeddedContext, readBody, userOut } from './embeddedContext.ts'
 import { deviceApprovalMail, loginCodeMail } from './mailer.ts'
 import { newCode, newId, newToken, sha256 } from './secrets.ts'
 
@@ -34,7 +40,7 @@ export function registerLoginRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, fra
   const minutes = Math.round(codeTtlMs / 60_000)
 
   app.post('/v1/embedded/email/start', frameProject, async (c) => {
-    const { email, deviceId } = readFields(c, ['email', 'deviceId'])
+    const { email, deviceId } = readBody(c, EmailStartBody)
     const deviceHash = sha256(deviceId)
     const { userId, approved } = await userAndDevice(ctx, email, deviceHash)
     if (userId !== undefined && !approved) {
@@ -54,11 +60,11 @@ export function registerLoginRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, fra
         limits: { kind: 'client', c },
       })
     }
-    return c.json({ action: 'VERIFY_OTP' })
+    return c.json({ action: 'VERIFY_OTP' } satisfies EmbeddedActionResponse)
   })
 
   app.post('/v1/embedded/email/verify', frameProject, async (c) => {
-    const { email, deviceId, otp } = readFields(c, ['email', 'deviceId', 'otp'])
+    const { email, deviceId, otp } = readBody(c, EmailVerifyBody)
     const deviceHash = sha256(deviceId)
     await checkCode(ctx, c, { purpose: 'login', email, deviceHash, limitEmail: email }, otp)
     const token = newToken()
@@ -90,6 +96,10 @@ export function registerLoginRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, fra
       return row
     })
     ctx.logger.info('embedded: signed in')
-    return c.json({ sessionToken: token, expiresAt: expiresAt.toISOString(), user: userOut(user) })
+    return c.json({
+      sessionToken: token,
+      expiresAt: expiresAt.toISOString(),
+      user: userOut(user),
+    } satisfies EmbeddedSessionResponse)
   })
 }

@@ -1,59 +1,12 @@
+import { HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryTransfer, type OperationType } from '@foyer/core/protocol'
 import { sql } from 'kysely'
 import { formatUnits } from 'viem'
+import { listedTokenMarkUrl } from '../catalogue/marks.ts'
 import type { Address, ChainConfig } from '../config.ts'
 import { badRequest } from '../http/errors.ts'
 import type { AccountHistoryDb, AccountHistoryTables } from '../indexer/tables.ts'
 import { NATIVE_ADDRESS, nativeName, type PriceOracle } from '../prices/priceOracle.ts'
 import type { SpamList } from './spamList.ts'
-
-export const HISTORY_PAGE_SIZE = 20
-export const MAX_HISTORY_PAGE_SIZE = 50
-
-export type OperationType = 'send' | 'receive' | 'trade' | 'approve' | 'mint' | 'execute' | 'deploy'
-
-/** One transaction as the account saw it: the seed's history entry (id, metadata, transfers). */
-export interface HistoryEntry {
-  /** `eip155:<chainId>:<tx hash>`. */
-  id: string
-  metadata: {
-    operationType: OperationType
-    hash: string
-    /** ISO 8601, from the block's timestamp. */
-    minedAt: string
-    /** CAIP-2, `eip155:31337`. */
-    chain: string
-    blockNumber: number
-    sentFrom: string
-    sentTo: string | null
-    status: 'confirmed' | 'failed'
-    nonce: number
-  }
-  /** Only the movements in or out of this account. */
-  transfers: HistoryTransfer[]
-}
-
-export interface HistoryTransfer {
-  standard: 'native' | 'erc20' | 'erc721' | 'erc1155'
-  direction: 'in' | 'out' | 'self'
-  sender: string
-  recipient: string
-  /** The exact decimal amount (`numeric`) and base units (`raw`). */
-  quantity: { numeric: string; raw: string }
-  fungible_info?: {
-    address: string
-    name: string | null
-    symbol: string | null
-    decimals: number | null
-    iconUrl: string | null
-  }
-  nft_info?: {
-    address: string
-    tokenId: string
-    name: string | null
-    symbol: string | null
-    flags: { is_spam: boolean }
-  }
-}
 
 interface CursorKey {
   minedAt: number
@@ -245,7 +198,7 @@ async function describeTransfer(
       name: info?.name ?? null,
       symbol: info?.symbol ?? null,
       decimals: info?.decimals ?? null,
-      iconUrl: null,
+      iconUrl: listedTokenMarkUrl(chain, token, info?.symbol),
     },
   }
 }

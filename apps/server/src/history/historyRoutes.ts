@@ -1,13 +1,15 @@
+import { AccountHistoryParams, AccountHistoryQuery, type AccountHistoryResponse } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import { requireAddress, requireChain } from '../chains/chainParams.ts'
+import { ACCOUNT_DATA_CODES, requireChain } from '../chains/chainParams.ts'
 import type { ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
-import { badRequest, forbidden } from '../http/errors.ts'
+import { forbidden } from '../http/errors.ts'
+import { parseRequest } from '../http/validate.ts'
 import type { AccountHistoryDb } from '../indexer/tables.ts'
 import type { PriceOracle } from '../prices/priceOracle.ts'
 import { effectiveFeatures } from '../projects/model.ts'
-import { HISTORY_PAGE_SIZE, MAX_HISTORY_PAGE_SIZE, readAccountHistory } from './accountHistory.ts'
+import { readAccountHistory } from './accountHistory.ts'
 import type { SpamList } from './spamList.ts'
 
 export interface HistoryRouteDeps {
@@ -27,23 +29,11 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
     if (!effectiveFeatures(c.get('project').features).history) {
       throw forbidden('feature_disabled', 'Transaction history is switched off for this project')
     }
-    const address = requireAddress(c.req.param('account'), 'account')
-    const rawChain = c.req.query('chainId')
-    const chain = rawChain === undefined || rawChain === '' ? undefined : requireChain(deps.chains, rawChain)
-    const cursor = c.req.query('cursor') || undefined
-    const onramp = c.req.query('onramp')
-    if (onramp !== undefined && onramp !== '' && !/^[a-z0-9-]{1,32}$/.test(onramp)) {
-      throw badRequest('invalid_request', 'onramp must be an on-ramp provider id (lower-case letters, digits, hyphen)')
-    }
-    const rawLimit = c.req.query('limit')
-    let limit = HISTORY_PAGE_SIZE
-    if (rawLimit !== undefined && rawLimit !== '') {
-      limit = /^\d{1,3}$/.test(rawLimit) ? Number(rawLimit) : NaN
-      if (!(limit >= 1 && limit <= MAX_HISTORY_PAGE_SIZE))
-        throw badRequest('invalid_request', `limit must be an integer from 1 to ${MAX_HISTORY_PAGE_SIZE}`)
-    }
+    const { account: address } = parseRequest(AccountHistoryParams, c.req.param(), ACCOUNT_DATA_CODES)
+    const query = parseRequest(AccountHistoryQuery, c.req.query(), ACCOUNT_DATA_CODES)
+    const chain = query.chainId === undefined ? undefined : requireChain(deps.chains, query.chainId)
     c.header('Cache-Control', 'no-store')
-    if (onramp) return c.json({ data: [], next: null })
+    if (query.onramp) return c.json({ data: [], next: null } satisfies AccountHistoryResponse)
     const page = await readAccountHistory({
       db: deps.db,
       chains: deps.chains,
@@ -51,9 +41,9 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
       prices: deps.prices,
       address,
       chain,
-      cursor,
-      limit,
+      cursor: query.cursor,
+      limit: query.limit,
     })
-    return c.json({ data: page.data, next: page.next ?? null })
+    return c.json({ data: page.data, next: page.next ?? null } satisfies AccountHistoryResponse)
   })
 }

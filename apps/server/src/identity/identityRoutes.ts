@@ -1,12 +1,14 @@
+import { AccountAddressParams, type IdentityResponse } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import { requireAddress } from '../chains/chainParams.ts'
+import { ACCOUNT_DATA_CODES } from '../chains/chainParams.ts'
 import type { AppEnv } from '../http/context.ts'
+import { parseRequest } from '../http/validate.ts'
 
 export interface IdentityRouteDeps {
   project: MiddlewareHandler<AppEnv>
   /** Looks up the account's Foyer name and avatar; absent until names exist (then every answer is null). */
-  lookup?: (address: `0x${string}`) => Promise<{ name: string | null; avatar: string | null }>
+  lookup?: (address: `0x${string}`) => Promise<IdentityResponse>
 }
 
 /**
@@ -15,9 +17,9 @@ export interface IdentityRouteDeps {
  */
 export function registerIdentityRoutes(app: FoyerApp, deps: IdentityRouteDeps) {
   app.get('/v1/identity/:address', deps.project, async (c) => {
-    const address = requireAddress(c.req.param('address'))
+    const { address } = parseRequest(AccountAddressParams, c.req.param(), ACCOUNT_DATA_CODES)
     const identity = deps.lookup ? await deps.lookup(address) : { name: null, avatar: null }
     c.header('Cache-Control', 'no-store')
-    return c.json({ name: identity.name, avatar: identity.avatar })
+    return c.json({ name: identity.name, avatar: identity.avatar } satisfies IdentityResponse)
   })
 }

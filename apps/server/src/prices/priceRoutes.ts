@@ -1,32 +1,18 @@
+import { type Fungible, FungiblePriceBody, type FungiblePriceResponse } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import { requireUsd } from '../balance/balanceRoutes.ts'
-import { caipChainId, normalizeAddress, parseChainId, readFromChain, requireChain } from '../chains/chainParams.ts'
+import { listedTokenMarkUrl } from '../catalogue/marks.ts'
+import { ACCOUNT_DATA_CODES, caipChainId, readFromChain, requireChain } from '../chains/chainParams.ts'
 import type { Address, ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { type Issue, invalidRequest } from '../http/errors.ts'
-import { isPlainObject } from '../projects/model.ts'
+import { parseRequest } from '../http/validate.ts'
 import type { PriceOracle } from './priceOracle.ts'
-
-export const MAX_PRICE_ADDRESSES = 50
 
 export interface PriceRouteDeps {
   chains: readonly ChainConfig[]
   project: MiddlewareHandler<AppEnv>
   prices: PriceOracle
-}
-
-/** One priced token in the answer of `POST /v1/fungible/price`. */
-export interface Fungible {
-  /** CAIP-10: `eip155:31337:0x…`, as asked. */
-  address: string
-  chainId: string
-  name: string | null
-  symbol: string | null
-  decimals: number | null
-  /** USD per whole token; null when no pool prices it or the address is not an ERC-20. */
-  price: number | null
-  iconUrl: string | null
 }
 
 /**
@@ -36,40 +22,13 @@ export interface Fungible {
  */
 export function registerPriceRoutes(app: FoyerApp, deps: PriceRouteDeps) {
   app.post('/v1/fungible/price', deps.project, async (c) => {
-    const body = c.get('body')
-    if (!isPlainObject(body))
-      throw invalidRequest([{ path: '', message: 'send a JSON body {projectId, currency, addresses}' }])
-    requireUsd(body.currency)
+    const body = parseRequest(FungiblePriceBody, c.get('body'), ACCOUNT_DATA_CODES)
     const defaultChain = body.chainId === undefined ? undefined : requireChain(deps.chains, body.chainId)
-    const issues: Issue[] = []
-    if (!Array.isArray(body.addresses) || body.addresses.length === 0 || body.addresses.length > MAX_PRICE_ADDRESSES) {
-      throw invalidRequest([
-        { path: 'addresses', message: `must be an array of 1 to ${MAX_PRICE_ADDRESSES} token addresses` },
-      ])
-    }
-    const wanted: { chain: ChainConfig; address: Address }[] = []
-    body.addresses.forEach((raw, i) => {
-      const parsed = parseTokenId(raw)
-      if (!parsed) {
-        issues.push({
-          path: `addresses[${i}]`,
-          message: 'must be eip155:<chainId>:0x<40 hex> or an address with chainId set',
-        })
-        return
-      }
-      const chainId = parsed.chainId ?? defaultChain?.id
-      if (chainId === undefined) {
-        issues.push({ path: `addresses[${i}]`, message: 'names no chain: use eip155:<chainId>:0x… or send chainId' })
-        return
-      }
-      const chain = deps.chains.find((ch) => ch.id === chainId)
-      if (!chain) {
-        issues.push({ path: `addresses[${i}]`, message: `chain eip155:${chainId} is not served by this server` })
-        return
-      }
-      wanted.push({ chain, address: parsed.address })
-    })
+    // Which chain each address is on is this server's business: the schema knows ids, not the chains served.
+    const resolved = body.addresses.map((token, i) => chainOf(deps.chains, token, defaultChain, `addresses[${i}]`))
+    const issues = resolved.filter((r): r is Issue => 'message' in r)
     if (issues.length) throw invalidRequest(issues)
+    const wanted = resolved as { chain: ChainConfig; address: Address }[]
 
     const fungibles = await Promise.all(
       wanted.map(({ chain, address }) =>
@@ -85,26 +44,25 @@ export function registerPriceRoutes(app: FoyerApp, deps: PriceRouteDeps) {
             symbol: info?.symbol ?? null,
             decimals: info?.decimals ?? null,
             price: info ? price : null,
-            iconUrl: null,
+            iconUrl: info ? listedTokenMarkUrl(chain, info.address, info.symbol) : null,
           }
         }),
       ),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json({ fungibles })
+    return c.json({ fungibles } satisfies FungiblePriceResponse)
   })
 }
 
-/** `eip155:31337:0x…` → both parts; a bare `0x…` → the address only. */
-function parseTokenId(value: unknown): { chainId?: number; address: Address } | undefined {
-  if (typeof value !== 'string') return undefined
-  const parts = value.split(':')
-  if (parts.length === 1) {
-    const address = normalizeAddress(parts[0])
-    return address && { address }
-  }
-  if (parts.length !== 3 || parts[0] !== 'eip155') return undefined
-  const chainId = parseChainId(parts[1])
-  const address = normalizeAddress(parts[2])
-  return chainId !== undefined && address ? { chainId, address } : undefined
+function chainOf(
+  chains: readonly ChainConfig[],
+  token: { chainId?: number; address: `0x${string}` },
+  defaultChain: ChainConfig | undefined,
+  path: string,
+): { chain: ChainConfig; address: Address } | Issue {
+  const chainId = token.chainId ?? defaultChain?.id
+  if (chainId === undefined) return { path, message: 'names no chain: use eip155:<chainId>:0x… or send chainId' }
+  const chain = chains.find((ch) => ch.id === chainId)
+  if (!chain) return { path, message: `chain eip155:${chainId} is not served by this server` }
+  return { chain, address: token.address as Address }
 }

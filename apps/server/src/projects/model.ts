@@ -1,33 +1,15 @@
+import { BOOLEAN_FEATURES, DEFAULT_FEATURES, type ServerFeatures } from '@foyer/core/protocol'
 import type { Issue } from '../http/errors.ts'
 
 /**
- * Per-project switches for the server's feature groups. Absent keys take the defaults in
- * `DEFAULT_FEATURES`; unknown keys are refused (they are almost always typos).
+ * Per-project switches for the server's feature groups. Absent keys take the defaults in `DEFAULT_FEATURES`
+ * (`@foyer/core/protocol`, shared with the client); unknown keys are refused (they are almost always typos).
  */
-export interface ProjectFeatures {
-  swaps?: boolean
-  onramp?: boolean
-  analytics?: boolean
-  names?: boolean
-  history?: boolean
-  email?: boolean
-  /** Social login providers offered through the secure frame, e.g. `["google","github"]`. */
-  socials?: string[]
-}
+export type ProjectFeatures = Partial<ServerFeatures>
 
-export type EffectiveFeatures = Required<ProjectFeatures>
+export type EffectiveFeatures = ServerFeatures
 
-export const DEFAULT_FEATURES: EffectiveFeatures = Object.freeze({
-  swaps: true,
-  onramp: true,
-  analytics: true,
-  names: true,
-  history: true,
-  email: true,
-  socials: [] as string[],
-}) as EffectiveFeatures
-
-const BOOLEAN_FEATURES = ['swaps', 'onramp', 'analytics', 'names', 'history', 'email'] as const
+export { DEFAULT_FEATURES }
 
 export interface Project {
   id: string

@@ -1,7 +1,9 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import type { IdentityResponse } from '../protocol/accountData.ts'
 import { requireApi } from './requireApi.ts'
 
-export type Identity = { name: string | null; avatar: string | null }
+/** `GET /v1/identity/{address}`, as `@foyer/core/protocol` defines it. */
+export type Identity = IdentityResponse
 
 /** The account's Foyer name and avatar (`GET /v1/identity/{address}`); both null until names exist. */
 export async function fetchIdentity(

@@ -1,18 +1,16 @@
 import type { TokenBalance } from '../account/account.ts'
 import type { ApiClient } from '../api/apiClient.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
+import type { AccountBalance, AccountBalanceQueryInput, AccountBalanceResponse } from '../protocol/accountData.ts'
 import { TokenBalanceError } from './accountDataErrors.ts'
 import { requireApi } from './requireApi.ts'
 
-/** A holding as the server reports it: the seed's token fields plus the network and the exact base-unit amount. */
-export type AccountTokenBalance = TokenBalance & {
-  /** CAIP-2 network id, `eip155:31337`. */
-  chainId: CaipNetworkId
-  /** Integer amount in base units (use it for sends; `quantity.numeric` is the same amount as a decimal). */
-  raw: string
-  /** False when no pool prices the token (`price` and `value` are then 0). */
-  priced: boolean
-}
+/**
+ * A holding as the server reports it: the seed's token fields plus the network and the exact base-unit amount
+ * (`raw`, use it for sends); `priced` is false when no pool prices the token (`price` and `value` are then 0).
+ * Defined in `@foyer/core/protocol` (`AccountBalance`).
+ */
+export type AccountTokenBalance = AccountBalance
 
 export type FetchTokenBalancesParameters = {
   address: string
@@ -40,13 +38,14 @@ export async function fetchTokenBalances(
 ): Promise<FetchTokenBalancesReturnType> {
   const api = requireApi(client)
   try {
-    const { balances } = await api.get<{ balances: AccountTokenBalance[] }>(
+    const query = {
+      currency: 'usd',
+      chainId: parameters.chainId,
+      forceUpdate: parameters.forceUpdate === undefined ? undefined : String(parameters.forceUpdate),
+    } satisfies AccountBalanceQueryInput
+    const { balances } = await api.get<AccountBalanceResponse>(
       `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
-      {
-        currency: 'usd',
-        chainId: parameters.chainId,
-        forceUpdate: parameters.forceUpdate === undefined ? undefined : String(parameters.forceUpdate),
-      },
+      query,
       { signal: parameters.signal },
     )
     return balances

@@ -1,19 +1,14 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
+import type { Fungible, FungiblePriceBodyInput, FungiblePriceResponse } from '../protocol/accountData.ts'
 import { TokenPriceError } from './accountDataErrors.ts'
 import { requireApi } from './requireApi.ts'
 
-/** One priced token (`POST /v1/fungible/price`); nulls when the address is not an ERC-20 or no pool prices it. */
-export type FungiblePrice = {
-  /** CAIP-10, `eip155:31337:0x…`. */
-  address: string
-  chainId: CaipNetworkId
-  name: string | null
-  symbol: string | null
-  decimals: number | null
-  price: number | null
-  iconUrl: string | null
-}
+/**
+ * One priced token (`POST /v1/fungible/price`); nulls when the address is not an ERC-20 or no pool prices it.
+ * Defined in `@foyer/core/protocol` (`Fungible`).
+ */
+export type FungiblePrice = Fungible
 
 export type FetchTokenPricesParameters = {
   /** CAIP-10 ids (`eip155:31337:0x…`), or bare addresses with `chainId`; `NATIVE_TOKEN_ADDRESS_EVM` is the native currency. */
@@ -32,9 +27,9 @@ export async function fetchTokenPrices(
 ): Promise<FungiblePrice[]> {
   const api = requireApi(client)
   try {
-    const body: Record<string, unknown> = { currency: 'usd', addresses: parameters.addresses }
+    const body: FungiblePriceBodyInput = { currency: 'usd', addresses: [...parameters.addresses] }
     if (parameters.chainId) body.chainId = parameters.chainId
-    const { fungibles } = await api.post<{ fungibles: FungiblePrice[] }>('/v1/fungible/price', body, {
+    const { fungibles } = await api.post<FungiblePriceResponse>('/v1/fungible/price', body, {
       signal: parameters.signal,
     })
     return fungibles

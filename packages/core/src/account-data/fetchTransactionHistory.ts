@@ -1,49 +1,23 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
+import type {
+  AccountHistoryQueryInput,
+  AccountHistoryResponse,
+  HistoryEntry,
+  HistoryTransfer,
+  OperationType,
+} from '../protocol/accountData.ts'
 import { TransactionHistoryError } from './accountDataErrors.ts'
 import { requireApi } from './requireApi.ts'
 
-export type TransactionOperationType = 'send' | 'receive' | 'trade' | 'approve' | 'mint' | 'execute' | 'deploy'
+/** What a transaction did for the account (`send`, `receive`, `trade`, …). */
+export type TransactionOperationType = OperationType
 
-/** A value movement in or out of the account within one transaction. */
-export type TransactionTransfer = {
-  standard: 'native' | 'erc20' | 'erc721' | 'erc1155'
-  direction: 'in' | 'out' | 'self'
-  sender: string
-  recipient: string
-  quantity: { numeric: string; raw: string }
-  fungible_info?: {
-    address: string
-    name: string | null
-    symbol: string | null
-    decimals: number | null
-    iconUrl: string | null
-  }
-  nft_info?: {
-    address: string
-    tokenId: string
-    name: string | null
-    symbol: string | null
-    flags: { is_spam: boolean }
-  }
-}
+/** A value movement in or out of the account within one transaction; the server's `HistoryTransfer`. */
+export type TransactionTransfer = HistoryTransfer
 
-/** The seed's history entry: id, metadata {minedAt, chain, …}, transfers. */
-export type Transaction = {
-  id: string
-  metadata: {
-    operationType: TransactionOperationType
-    hash: string
-    minedAt: string
-    chain: CaipNetworkId
-    blockNumber: number
-    sentFrom: string
-    sentTo: string | null
-    status: 'confirmed' | 'failed'
-    nonce: number
-  }
-  transfers: TransactionTransfer[]
-}
+/** The seed's history entry: id, metadata {minedAt, chain, …}, transfers; the server's `HistoryEntry`. */
+export type Transaction = HistoryEntry
 
 export type FetchTransactionHistoryParameters = {
   address: string
@@ -56,7 +30,8 @@ export type FetchTransactionHistoryParameters = {
   signal?: AbortSignal
 }
 
-export type TransactionHistoryPage = { data: Transaction[]; next: string | null }
+/** `GET /v1/account/{account}/history`, as `@foyer/core/protocol` defines it. */
+export type TransactionHistoryPage = AccountHistoryResponse
 
 /**
  * One page of the account's history, newest first (`GET /v1/account/{account}/history`). Pass `next` back as
@@ -71,7 +46,11 @@ export async function fetchTransactionHistory(
   try {
     const page = await api.get<TransactionHistoryPage>(
       `/v1/account/${encodeURIComponent(parameters.address)}/history`,
-      { chainId: parameters.chainId, cursor: parameters.cursor, onramp: parameters.onramp },
+      {
+        chainId: parameters.chainId,
+        cursor: parameters.cursor,
+        onramp: parameters.onramp,
+      } satisfies AccountHistoryQueryInput,
       { signal: parameters.signal },
     )
     return { data: page.data, next: page.next ?? null }

@@ -2,6 +2,7 @@ import type { ChainAdapter } from '../adapter/adapter.ts'
 import { DEFAULT_LOG_LEVEL } from '../constants.ts'
 import type { Locale } from '../locale/locale.ts'
 import { type CaipNetwork, fromViemChain } from '../networks/networks.ts'
+import { BOOLEAN_FEATURES, DEFAULT_FEATURES } from '../protocol/features.ts'
 
 export type ThemeMode = 'dark' | 'light' | 'system'
 /** CSS variables that restyle the modal; names start with `--foyer-`. */
@@ -20,20 +21,18 @@ export type Features = {
   eip6963: boolean
 }
 
+/**
+ * The server-backed switches take the defaults the server uses (`DEFAULT_FEATURES` in `@foyer/core/protocol`: no
+ * social provider unless the site lists some); all-wallets `SHOW` and EIP-6963 off follow the seed.
+ */
 export const defaultFeatures: Features = {
-  swaps: true,
-  onramp: true,
-  analytics: true,
-  email: true,
-  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple'],
-  names: true,
-  history: true,
+  ...DEFAULT_FEATURES,
   allWallets: 'SHOW',
   eip6963: false,
 }
 
 /** Features that need the Foyer server: without `apiUrl` they are hidden, never broken. */
-const serverFeatures = ['swaps', 'onramp', 'analytics', 'email', 'socials', 'names', 'history'] as const
+const serverFeatures: readonly string[] = [...BOOLEAN_FEATURES, 'socials']
 
 export type ViemLikeChain = Parameters<typeof fromViemChain>[0]
 
@@ -88,7 +87,7 @@ export function resolveOptions(options: FoyerOptions): ResolvedOptions {
 /** A feature is on when the site enabled it and, for server-backed ones, an `apiUrl` is set. */
 export function isFeatureAvailable(options: ResolvedOptions, feature: keyof Features): boolean {
   const value = options.features[feature]
-  if (!value) return false
-  if ((serverFeatures as readonly string[]).includes(feature) && !options.apiUrl) return false
+  if (!value || (Array.isArray(value) && value.length === 0)) return false
+  if (serverFeatures.includes(feature) && !options.apiUrl) return false
   return true
 }

@@ -1,4 +1,7 @@
 import * as v from 'valibot'
+import { EVM_ADDRESS_PATTERN } from './patterns.ts'
+
+export { EVM_ADDRESS_PATTERN }
 
 /**
  * The pieces every request and response of the Foyer server's API is made of. Each schema carries the message the
@@ -11,7 +14,7 @@ export const MAX_UINT256 = 2n ** 256n - 1n
 /** `0x` and 40 hex digits, any case. */
 export const EvmAddress = v.pipe(
   v.string('must be an address (0x and 40 hex digits)'),
-  v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex digits)'),
+  v.regex(EVM_ADDRESS_PATTERN, 'must be an address (0x and 40 hex digits)'),
 )
 
 /** An EVM chain id, `eip155:1` or `1`; the output is the number. */
@@ -24,7 +27,10 @@ export const EvmChainId = v.pipe(
 /** A CAIP-10 account or token id, `eip155:<chainId>:0x<40 hex>`; the output is `{ chainId, address }`. */
 export const CaipAccountId = v.pipe(
   v.string('must be a CAIP-10 token id such as eip155:1:0x…'),
-  v.regex(/^eip155:[1-9][0-9]{0,15}:0x[0-9a-fA-F]{40}$/, 'must be a CAIP-10 token id such as eip155:1:0x…'),
+  v.regex(
+    new RegExp(`^eip155:[1-9][0-9]{0,15}:${EVM_ADDRESS_PATTERN.source.slice(1)}`),
+    'must be a CAIP-10 token id such as eip155:1:0x…',
+  ),
   v.transform((text) => {
     const [, chainId, address] = text.split(':')
     return { chainId: Number(chainId), address: address as `0x${string}` }
@@ -34,7 +40,7 @@ export const CaipAccountId = v.pipe(
 /** A positive integer amount in a token's smallest unit, as text (or a safe integer); the output is a bigint. */
 export const PositiveAmount = v.pipe(
   v.union(
-    [v.string(), v.pipe(v.number(), v.safeInteger())],
+    [v.string(), v.pipe(v.number(), v.safeInteger('must be a positive integer amount in the token’s smallest unit'))],
     'must be a positive integer amount in the token’s smallest unit',
   ),
   v.transform((amount: string | number) => String(amount)),
@@ -51,3 +57,79 @@ export const WeiAmount = v.pipe(v.string(), v.regex(/^[0-9]{1,78}$/, 'must be an
 
 /** `0x`-prefixed hex data. */
 export type Hex = `0x${string}`
+
+/** A CAIP-2 EVM network id, `eip155:31337`. */
+export type CaipChainId = `eip155:${number}`
+
+/**
+ * An address as the account-data API reads it (the spec's rule: 40 hex digits, the `0x` optional, any case),
+ * lower-cased; undefined when it is not one.
+ */
+export function toEvmAddress(value: unknown): Hex | undefined {
+  if (typeof value !== 'string') return undefined
+  const withPrefix = /^0x/i.test(value) ? `0x${value.slice(2)}` : `0x${value}`
+  return EVM_ADDRESS_PATTERN.test(withPrefix) ? (withPrefix.toLowerCase() as Hex) : undefined
+}
+
+/** An address path or query parameter of the account-data API: `0x` optional; the output is lower-case. */
+export const LooseEvmAddress = v.pipe(
+  v.string('must be an EVM address: 40 hex characters with an optional 0x prefix'),
+  v.check(
+    (text) => toEvmAddress(text) !== undefined,
+    'must be an EVM address: 40 hex characters with an optional 0x prefix',
+  ),
+  v.transform((text) => toEvmAddress(text)!),
+)
+
+const CHAIN_ID_MESSAGE = 'must be a chain id like 31337 or eip155:31337'
+
+/**
+ * A chain id as the account-data API reads it: `31337` or `eip155:31337` (spaces around ignored), or a positive
+ * safe integer in a JSON body; the output is the number.
+ */
+export const ChainIdParam = v.pipe(
+  v.union(
+    [
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^(?:eip155:)?[1-9][0-9]{0,15}$/, CHAIN_ID_MESSAGE),
+        v.transform((text) => Number(text.replace('eip155:', ''))),
+      ),
+      v.number(),
+    ],
+    CHAIN_ID_MESSAGE,
+  ),
+  v.check((id) => Number.isSafeInteger(id) && id > 0, CHAIN_ID_MESSAGE),
+)
+
+/**
+ * An optional query parameter: absent or empty means not given (`undefined`); anything else must fit `schema`.
+ * `message` answers a value of the wrong type (a number where text is wanted, in a body).
+ */
+export function optionalParam<const Schema extends v.GenericSchema>(schema: Schema, message: string) {
+  return v.optional(
+    v.union(
+      [
+        v.pipe(
+          v.literal(''),
+          v.transform(() => undefined),
+        ),
+        schema,
+      ],
+      message,
+    ),
+  )
+}
+
+/**
+ * The message of a request object: `message` when the value is not an object, and for a missing field the message
+ * that field's own schema gives (so `{}` lists `email: must be one plain email address…`, not a generic complaint).
+ */
+export function objectMessage(entries: v.ObjectEntries, message: string) {
+  return (issue: v.BaseIssue<unknown>): string => {
+    const key = (issue.path?.[0] as { key?: unknown } | undefined)?.key
+    const field = typeof key === 'string' && Object.hasOwn(entries, key) ? entries[key] : undefined
+    return (field && v.safeParse(field, undefined).issues?.[0]?.message) || message
+  }
+}

@@ -1,8 +1,9 @@
 import { NAME_COIN_TYPE_CHAIN_ID_LIMIT } from '../constants.ts'
+import { EVM_ADDRESS_PATTERN } from '../protocol/patterns.ts'
 
-/** 40 hex characters with an optional `0x` prefix. */
+/** 40 hex characters with an optional `0x` prefix (the API's pattern, `EVM_ADDRESS_PATTERN`). */
 export function isEvmAddress(value: string): boolean {
-  return /^(0x)?[0-9a-fA-F]{40}$/.test(value)
+  return EVM_ADDRESS_PATTERN.test(value.startsWith('0x') ? value : `0x${value}`)
 }
 
 /** base58 (no 0, O, I, l), 32 to 44 characters. */

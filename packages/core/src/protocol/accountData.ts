@@ -1,0 +1,258 @@
+import * as v from 'valibot'
+import {
+  type CaipChainId,
+  ChainIdParam,
+  type Hex,
+  LooseEvmAddress,
+  objectMessage,
+  optionalParam,
+  toEvmAddress,
+} from './primitives.ts'
+
+/**
+ * The account-data API: balances, prices, identity and history. Each request as the server validates it, each
+ * response as a schema (the server's answers are typed against them with `satisfies`, tests parse live answers
+ * with them) and its type, which the client's actions return.
+ */
+
+/** History entries per page when the request names no `limit`, and the most a request may ask for. */
+export const HISTORY_PAGE_SIZE = 20
+export const MAX_HISTORY_PAGE_SIZE = 50
+/** The most token ids one `POST /v1/fungible/price` may price. */
+export const MAX_PRICE_ADDRESSES = 50
+
+const CURRENCY_MESSAGE = 'must be "usd", the only currency supported'
+const caipChainId = v.custom<CaipChainId>(
+  (value) => typeof value === 'string' && /^eip155:[1-9][0-9]{0,15}$/.test(value),
+  'must be a CAIP-2 chain id such as eip155:1',
+)
+
+/** `currency`: only `usd` (any case); absent, null or empty mean `usd`. */
+export const Currency = v.optional(
+  v.union(
+    [
+      v.pipe(
+        v.union([v.null(), v.literal('')]),
+        v.transform(() => 'usd' as const),
+      ),
+      v.pipe(
+        v.string(),
+        v.check((text) => text.toLowerCase() === 'usd', CURRENCY_MESSAGE),
+        v.transform(() => 'usd' as const),
+      ),
+    ],
+    CURRENCY_MESSAGE,
+  ),
+  'usd',
+)
+
+/** `GET /v1/account/{address}/balance` and `GET /v1/identity/{address}` path. */
+export const AccountAddressParams = v.object({ address: LooseEvmAddress })
+/** `GET /v1/account/{account}/history` path. */
+export const AccountHistoryParams = v.object({ account: LooseEvmAddress })
+
+const FORCE_UPDATE_MESSAGE = 'must be true, false or a token address'
+
+/**
+ * `forceUpdate`: `true`/`1` skips the price cache; a token address (CAIP-10 or bare) also reads that ERC-20;
+ * absent, empty, `false` or `0` is neither.
+ */
+export const ForceUpdate = v.optional(
+  v.pipe(
+    v.string(FORCE_UPDATE_MESSAGE),
+    v.check(
+      (text) => ['', 'false', '0', 'true', '1'].includes(text) || toEvmAddress(text.split(':').at(-1)) !== undefined,
+      FORCE_UPDATE_MESSAGE,
+    ),
+    v.transform((text): { fresh: boolean; token?: Hex } =>
+      text === '' || text === 'false' || text === '0'
+        ? { fresh: false }
+        : text === 'true' || text === '1'
+          ? { fresh: true }
+          : { fresh: true, token: toEvmAddress(text.split(':').at(-1))! },
+    ),
+  ),
+  '',
+)
+
+/** `GET /v1/account/{address}/balance` query. `chainId` picks one chain (default: every chain the server serves). */
+export const AccountBalanceQuery = v.object({
+  currency: Currency,
+  chainId: optionalParam(ChainIdParam, 'must be a chain id like 31337 or eip155:31337'),
+  forceUpdate: ForceUpdate,
+})
+
+const LIMIT_MESSAGE = `must be an integer from 1 to ${MAX_HISTORY_PAGE_SIZE}`
+const ONRAMP_MESSAGE = 'must be an on-ramp provider id (lower-case letters, digits, hyphen)'
+
+/** `GET /v1/account/{account}/history` query. `cursor` is the previous page's `next`, opaque to clients. */
+export const AccountHistoryQuery = v.object({
+  chainId: optionalParam(ChainIdParam, 'must be a chain id like 31337 or eip155:31337'),
+  cursor: optionalParam(v.string(), 'must be the `next` of the previous page'),
+  onramp: optionalParam(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,32}$/, ONRAMP_MESSAGE)), ONRAMP_MESSAGE),
+  limit: v.optional(
+    v.union(
+      [
+        v.pipe(
+          v.literal(''),
+          v.transform(() => HISTORY_PAGE_SIZE),
+        ),
+        v.pipe(
+          v.string(),
+          v.regex(/^[0-9]{1,3}$/, LIMIT_MESSAGE),
+          v.transform(Number),
+          v.minValue(1, LIMIT_MESSAGE),
+          v.maxValue(MAX_HISTORY_PAGE_SIZE, LIMIT_MESSAGE),
+        ),
+      ],
+      LIMIT_MESSAGE,
+    ),
+    '',
+  ),
+})
+
+const TOKEN_ID_MESSAGE = 'must be eip155:<chainId>:0x<40 hex> or an address with chainId set'
+
+/** A token to price: CAIP-10 (`eip155:31337:0x…`) or a bare address (the body's `chainId` then names the chain). */
+export const PriceTokenId = v.pipe(
+  v.string(TOKEN_ID_MESSAGE),
+  v.rawTransform(({ dataset, addIssue, NEVER }): { chainId?: number; address: Hex } => {
+    const parts = dataset.value.split(':')
+    const address = toEvmAddress(parts.at(-1))
+    const chainId = parts.length === 3 && parts[0] === 'eip155' ? v.safeParse(ChainIdParam, parts[1]) : undefined
+    if (address && parts.length === 1) return { address }
+    if (address && chainId?.success) return { chainId: chainId.output, address }
+    addIssue({ message: TOKEN_ID_MESSAGE })
+    return NEVER
+  }),
+)
+
+const ADDRESSES_MESSAGE = `must be an array of 1 to ${MAX_PRICE_ADDRESSES} token addresses`
+
+const fungiblePriceEntries = {
+  currency: Currency,
+  chainId: v.optional(ChainIdParam),
+  addresses: v.pipe(
+    v.array(PriceTokenId, ADDRESSES_MESSAGE),
+    v.minLength(1, ADDRESSES_MESSAGE),
+    v.maxLength(MAX_PRICE_ADDRESSES, ADDRESSES_MESSAGE),
+  ),
+}
+
+/** `POST /v1/fungible/price` body; the native currency is `NATIVE_TOKEN_ADDRESS_EVM` (0xeeee…). */
+export const FungiblePriceBody = v.object(
+  fungiblePriceEntries,
+  objectMessage(fungiblePriceEntries, 'send a JSON body {projectId, currency, addresses}'),
+)
+
+export type AccountBalanceQueryInput = v.InferInput<typeof AccountBalanceQuery>
+export type AccountHistoryQueryInput = v.InferInput<typeof AccountHistoryQuery>
+export type FungiblePriceBodyInput = v.InferInput<typeof FungiblePriceBody>
+
+const hex = v.custom<Hex>((value) => typeof value === 'string' && value.startsWith('0x'), 'must be 0x-prefixed hex')
+
+/** One holding: the seed's token shape plus the network and the exact amount in base units. */
+export const AccountBalance = v.object({
+  name: v.string(),
+  symbol: v.string(),
+  /** CAIP-2 network id, `eip155:31337`. */
+  chainId: caipChainId,
+  /** The ERC-20's address, or `NATIVE_TOKEN_ADDRESS_EVM` for the chain's native currency; lower-case. */
+  address: hex,
+  decimals: v.number(),
+  /** `decimals` as text and `numeric`, the exact decimal amount (`"10000.5"`). */
+  quantity: v.object({ decimals: v.string(), numeric: v.string() }),
+  /** The amount in base units as an integer string (use it for sends). */
+  raw: v.string(),
+  /** USD per whole token; 0 when no pool prices it (`priced` is then false). */
+  price: v.number(),
+  priced: v.boolean(),
+  /** `price × amount` in USD. */
+  value: v.number(),
+  iconUrl: v.nullable(v.string()),
+})
+export type AccountBalance = v.InferOutput<typeof AccountBalance>
+
+/** `GET /v1/account/{address}/balance`: native first, then by USD value. */
+export const AccountBalanceResponse = v.object({ balances: v.array(AccountBalance) })
+export type AccountBalanceResponse = v.InferOutput<typeof AccountBalanceResponse>
+
+/** One priced token; the nulls when the address is not an ERC-20 or no pool prices it. */
+export const Fungible = v.object({
+  /** CAIP-10, `eip155:31337:0x…`. */
+  address: v.string(),
+  chainId: caipChainId,
+  name: v.nullable(v.string()),
+  symbol: v.nullable(v.string()),
+  decimals: v.nullable(v.number()),
+  /** USD per whole token. */
+  price: v.nullable(v.number()),
+  iconUrl: v.nullable(v.string()),
+})
+export type Fungible = v.InferOutput<typeof Fungible>
+
+/** `POST /v1/fungible/price`: one per address, in the order asked. */
+export const FungiblePriceResponse = v.object({ fungibles: v.array(Fungible) })
+export type FungiblePriceResponse = v.InferOutput<typeof FungiblePriceResponse>
+
+/** `GET /v1/identity/{address}`: the account's Foyer name and avatar, both null until names exist. */
+export const IdentityResponse = v.object({ name: v.nullable(v.string()), avatar: v.nullable(v.string()) })
+export type IdentityResponse = v.InferOutput<typeof IdentityResponse>
+
+export const OperationType = v.picklist(['send', 'receive', 'trade', 'approve', 'mint', 'execute', 'deploy'])
+export type OperationType = v.InferOutput<typeof OperationType>
+
+/** A value movement in or out of the account within one transaction. */
+export const HistoryTransfer = v.object({
+  standard: v.picklist(['native', 'erc20', 'erc721', 'erc1155']),
+  direction: v.picklist(['in', 'out', 'self']),
+  sender: v.string(),
+  recipient: v.string(),
+  /** The exact decimal amount (`numeric`) and base units (`raw`). */
+  quantity: v.object({ numeric: v.string(), raw: v.string() }),
+  fungible_info: v.optional(
+    v.object({
+      address: v.string(),
+      name: v.nullable(v.string()),
+      symbol: v.nullable(v.string()),
+      decimals: v.nullable(v.number()),
+      iconUrl: v.nullable(v.string()),
+    }),
+  ),
+  nft_info: v.optional(
+    v.object({
+      address: v.string(),
+      tokenId: v.string(),
+      name: v.nullable(v.string()),
+      symbol: v.nullable(v.string()),
+      flags: v.object({ is_spam: v.boolean() }),
+    }),
+  ),
+})
+export type HistoryTransfer = v.InferOutput<typeof HistoryTransfer>
+
+/** One transaction as the account saw it: the seed's history entry (id, metadata, transfers). */
+export const HistoryEntry = v.object({
+  /** `eip155:<chainId>:<tx hash>`. */
+  id: v.string(),
+  metadata: v.object({
+    operationType: OperationType,
+    hash: v.string(),
+    /** ISO 8601, from the block's timestamp. */
+    minedAt: v.string(),
+    /** CAIP-2, `eip155:31337`. */
+    chain: caipChainId,
+    blockNumber: v.number(),
+    sentFrom: v.string(),
+    sentTo: v.nullable(v.string()),
+    status: v.picklist(['confirmed', 'failed']),
+    nonce: v.number(),
+  }),
+  /** Only the movements in or out of this account. */
+  transfers: v.array(HistoryTransfer),
+})
+export type HistoryEntry = v.InferOutput<typeof HistoryEntry>
+
+/** `GET /v1/account/{account}/history`: newest first; `next` is the cursor of the following page, null on the last. */
+export const AccountHistoryResponse = v.object({ data: v.array(HistoryEntry), next: v.nullable(v.string()) })
+export type AccountHistoryResponse = v.InferOutput<typeof AccountHistoryResponse>
