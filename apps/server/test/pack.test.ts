@@ -57,9 +57,7 @@ beforeAll(() => {
       stdio: 'pipe',
     })
   } catch (e) {
-    throw new Error(
-      `npm install of the server tarball failed:\n${(e as { stderr?: Buffer }).stderr?.toString() ?? e}`,
-    )
+    throw new Error(`npm install of the server tarball failed:\n${(e as { stderr?: Buffer }).stderr?.toString() ?? e}`)
   }
   console.info(`[foyer] npm install of the server tarball: ${Math.round(performance.now() - started)} ms`)
   manifest = JSON.parse(readFileSync(join(app, 'node_modules/@foyer/server/package.json'), 'utf8'))

@@ -1,25 +1,13 @@
 import { maxUint256, parseUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../api/apiClient.ts'
+import { describe, expect, it } from 'vitest'
 import { ClientNotSetError, type HttpRequestError } from '../errors/errors.ts'
-import {
-  NO_SWAPS_PROJECT,
-  SWAP_TEST_TIMEOUT_MS,
-  type SwapTestServer,
-  startSwapTestServer,
-} from '../test/swapTestServer.ts'
+import { NO_SWAPS_PROJECT, swapTestServerForFile } from '../test/swapTestServer.ts'
 import { buildSwapApproval } from './buildSwapApproval.ts'
 import { fetchSwapAllowance } from './fetchSwapAllowance.ts'
 import { SwapApprovalError } from './swapErrors.ts'
 
 // The real server over HTTP on this file's own anvil (19365).
-let t: SwapTestServer
-beforeAll(async () => {
-  t = await startSwapTestServer({ port: 19365 })
-}, SWAP_TEST_TIMEOUT_MS)
-afterAll(() => t?.stop())
-
-const client = (projectId = 'foyer-demo') => ({ api: createApiClient({ apiUrl: t.apiUrl, projectId }) })
+const { server: t, client } = swapTestServerForFile(19365)
 
 describe('buildSwapApproval', () => {
   it('builds an approve of the amount that mines on anvil and sets the router allowance', async () => {

@@ -1,26 +1,14 @@
 import { parseEther, parseUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../api/apiClient.ts'
+import { describe, expect, it } from 'vitest'
 import { ClientNotSetError, type HttpRequestError } from '../errors/errors.ts'
-import {
-  NO_SWAPS_PROJECT,
-  SWAP_TEST_TIMEOUT_MS,
-  type SwapTestServer,
-  startSwapTestServer,
-} from '../test/swapTestServer.ts'
+import { NO_SWAPS_PROJECT, swapTestServerForFile } from '../test/swapTestServer.ts'
 import { buildSwapApproval } from './buildSwapApproval.ts'
 import { buildSwapTransaction } from './buildSwapTransaction.ts'
 import { fetchSwapQuote } from './fetchSwapQuote.ts'
 import { SwapTransactionError } from './swapErrors.ts'
 
 // The real server over HTTP on this file's own anvil (19366).
-let t: SwapTestServer
-beforeAll(async () => {
-  t = await startSwapTestServer({ port: 19366 })
-}, SWAP_TEST_TIMEOUT_MS)
-afterAll(() => t?.stop())
-
-const client = (projectId = 'foyer-demo') => ({ api: createApiClient({ apiUrl: t.apiUrl, projectId }) })
+const { server: t, client } = swapTestServerForFile(19366)
 
 describe('buildSwapTransaction', () => {
   it('native → stablecoin: the built swap mines and the balance moves by the quote', async () => {

@@ -1,24 +1,12 @@
 import { maxUint256, parseUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../api/apiClient.ts'
+import { describe, expect, it } from 'vitest'
 import { ClientNotSetError, type HttpRequestError } from '../errors/errors.ts'
-import {
-  NO_SWAPS_PROJECT,
-  SWAP_TEST_TIMEOUT_MS,
-  type SwapTestServer,
-  startSwapTestServer,
-} from '../test/swapTestServer.ts'
+import { NO_SWAPS_PROJECT, swapTestServerForFile } from '../test/swapTestServer.ts'
 import { fetchSwapAllowance } from './fetchSwapAllowance.ts'
 import { SwapAllowanceError } from './swapErrors.ts'
 
 // The real server over HTTP on this file's own anvil (19364).
-let t: SwapTestServer
-beforeAll(async () => {
-  t = await startSwapTestServer({ port: 19364 })
-}, SWAP_TEST_TIMEOUT_MS)
-afterAll(() => t?.stop())
-
-const client = (projectId = 'foyer-demo') => ({ api: createApiClient({ apiUrl: t.apiUrl, projectId }) })
+const { server: t, client } = swapTestServerForFile(19364)
 
 describe('fetchSwapAllowance', () => {
   it('0 before an approve; the approved amount after it (the router allowance on chain)', async () => {

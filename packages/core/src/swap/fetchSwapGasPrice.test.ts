@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../api/apiClient.ts'
+import { describe, expect, it } from 'vitest'
 import { ClientNotSetError, type HttpRequestError } from '../errors/errors.ts'
-import {
-  NO_SWAPS_PROJECT,
-  SWAP_TEST_TIMEOUT_MS,
-  type SwapTestServer,
-  startSwapTestServer,
-} from '../test/swapTestServer.ts'
+import { NO_SWAPS_PROJECT, swapTestServerForFile } from '../test/swapTestServer.ts'
 import { fetchSwapGasPrice } from './fetchSwapGasPrice.ts'
 import { SwapGasPriceError } from './swapErrors.ts'
 
 // The real server over HTTP on this file's own anvil (19362).
-let t: SwapTestServer
-beforeAll(async () => {
-  t = await startSwapTestServer({ port: 19362 })
-}, SWAP_TEST_TIMEOUT_MS)
-afterAll(() => t?.stop())
-
-const client = (projectId = 'foyer-demo') => ({ api: createApiClient({ apiUrl: t.apiUrl, projectId }) })
+const { server: t, client } = swapTestServerForFile(19362)
 
 describe('fetchSwapGasPrice', () => {
   it('answers bigints from the node fee history: standard ≤ fast ≤ instant, near the base fee', async () => {

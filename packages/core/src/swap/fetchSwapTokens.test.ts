@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../api/apiClient.ts'
+import { describe, expect, it } from 'vitest'
 import { ClientNotSetError, HttpRequestError } from '../errors/errors.ts'
-import {
-  NO_SWAPS_PROJECT,
-  SWAP_TEST_TIMEOUT_MS,
-  type SwapTestServer,
-  startSwapTestServer,
-} from '../test/swapTestServer.ts'
+import { NO_SWAPS_PROJECT, swapTestServerForFile } from '../test/swapTestServer.ts'
 import { fetchSwapTokens } from './fetchSwapTokens.ts'
 import { SwapStepError, SwapTokensError } from './swapErrors.ts'
 
 // The real server over HTTP on this file's own anvil (19361).
-let t: SwapTestServer
-beforeAll(async () => {
-  t = await startSwapTestServer({ port: 19361 })
-}, SWAP_TEST_TIMEOUT_MS)
-afterAll(() => t?.stop())
-
-const client = (projectId = 'foyer-demo') => ({ api: createApiClient({ apiUrl: t.apiUrl, projectId }) })
+const { server: t, client } = swapTestServerForFile(19361)
 
 describe('fetchSwapTokens', () => {
   it('lists the native token first, then the chain tokens, with CAIP ids and bare addresses', async () => {

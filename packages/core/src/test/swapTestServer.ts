@@ -6,8 +6,10 @@ import type { AddressInfo } from 'node:net'
 import type { RunningDevnet } from '@foyer/devnet'
 import { createApp, loadConfig, ProjectStore } from '@foyer/server'
 import { createAdaptorServer } from '@hono/node-server'
+import { afterAll, beforeAll } from 'vitest'
 import { seedProjects } from '../../../../apps/server/src/projects/seed.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite } from '../../../../apps/server/src/test/backends.ts'
+import { createApiClient } from '../api/apiClient.ts'
 import { chainTools, startTestChain } from './testChain.ts'
 
 /** Hook timeout for `beforeAll(startSwapTestServer…)`: anvil, the deployment and PGlite's migrations. */
@@ -46,4 +48,24 @@ async function stop(devnet: RunningDevnet, server: Server, cleanup: () => Promis
   server.closeAllConnections()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   await Promise.all([devnet.stop(), cleanup()])
+}
+
+/**
+ * The server for one test file: started before its tests (on the file's own anvil `port`) and stopped after them.
+ * `server` reads through to the started server; `client(projectId)` is a site's client of it.
+ */
+export function swapTestServerForFile(port: number) {
+  let started: SwapTestServer | undefined
+  beforeAll(async () => {
+    started = await startSwapTestServer({ port })
+  }, SWAP_TEST_TIMEOUT_MS)
+  afterAll(() => started?.stop())
+  const server = new Proxy({} as SwapTestServer, {
+    get(_, key) {
+      if (!started) throw new Error('The swap test server is not started yet')
+      return Reflect.get(started, key)
+    },
+  })
+  const client = (projectId = 'foyer-demo') => ({ api: createApiClient({ apiUrl: server.apiUrl, projectId }) })
+  return { server, client }
 }
