@@ -68,14 +68,11 @@ export type { FoyerState, NetworkState } from './client/state.ts'
 export { type Connector, type ConnectorType, connectorTestId, dedupeConnectors } from './connectors/connectors.ts'
 export * from './constants.ts'
 export {
-  changeEmail,
   clearEmailLoginLock,
   EMAIL_LOGIN_TIMESTAMP_KEY,
   emailLoginLockSeconds,
   getEmbeddedWallet,
-  manageEmbeddedDevices,
   startEmailLogin,
-  verifyEmailOtp,
 } from './embedded/emailLogin.ts'
 export {
   EmailRateLimitedError,
@@ -87,19 +84,15 @@ export {
   type EmbeddedWalletErrorType,
   RequestAbortedError,
   type RequestAbortedErrorType,
-  RpcNotAllowedError,
-  type RpcNotAllowedErrorType,
 } from './embedded/embeddedErrors.ts'
+export { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embedded/embeddedFlows.ts'
 export type { EmailLoginStep, EmbeddedRequestOptions, EmbeddedWallet } from './embedded/embeddedWallet.ts'
+export { RpcNotAllowedError, type RpcNotAllowedErrorType } from './embedded/rpcNotAllowedError.ts'
 export * from './errors/index.ts'
 export type { FoyerEvent, FoyerEventName } from './events/events.ts'
-export {
-  floorDecimalString,
-  formatDecimalForLocale,
-  formatUnitsFloored,
-  parseUnits,
-  shortenAddress,
-} from './format/format.ts'
+export { floorDecimalString, formatUnitsFloored, shortenAddress } from './format/format.ts'
+export { formatDecimalForLocale } from './format/formatDecimalForLocale.ts'
+export { parseUnits } from './format/parseUnits.ts'
 export { enAccount } from './locale/enAccount.ts'
 export { enActivity } from './locale/enActivity.ts'
 export { enEmail } from './locale/enEmail.ts'
@@ -252,8 +245,8 @@ export {
 export type { SwapState } from './swap/swapState.ts'
 export type { SwapTransaction } from './swap/swapTransaction.ts'
 export { resolveThemeMode, themeCssVariables } from './theme/theme.ts'
+export { isEmail } from './validation/isEmail.ts'
 export {
-  isEmail,
   isEvmAddress,
   isPositiveAmount,
   isSolanaAddress,

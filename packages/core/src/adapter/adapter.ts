@@ -25,8 +25,11 @@ export type AdapterController = {
   showEmbeddedFrame(): void
   /** Embedded wallet: the frame is done; the modal leaves ApproveTransaction. */
   hideEmbeddedFrame(): void
-  /** Embedded wallet: the site asked for a method on neither list (logs the refusal, shows "Action not allowed"). */
-  rpcNotAllowed(method: string): void
+  /**
+   * Embedded wallet: the site asked for a method on neither list (logs the refusal, with the `RpcNotAllowedError`
+   * thrown to the site when given, and shows "Action not allowed").
+   */
+  rpcNotAllowed(method: string, error?: Error): void
 }
 
 export type AdapterBalance = { value: bigint; decimals: number; symbol: string }

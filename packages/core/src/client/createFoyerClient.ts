@@ -4,7 +4,6 @@ import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
 import { dedupeConnectors } from '../connectors/connectors.ts'
 import { UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
-import { RpcNotAllowedError } from '../embedded/embeddedErrors.ts'
 import {
   ChainAdapterNotFoundError,
   ConnectorNotFoundError,
@@ -243,8 +242,8 @@ export function createFoyerClient(parameters: FoyerOptions) {
         options,
         showEmbeddedFrame: modal.showFrame,
         hideEmbeddedFrame: modal.hideFinishedFrame,
-        rpcNotAllowed(method) {
-          logger.error(new RpcNotAllowedError({ method }).message)
+        rpcNotAllowed(method, error) {
+          logger.error(error ? error.message : `Requested RPC call is not allowed: ${method}`)
           showSnackbar('error', { key: 'error.actionNotAllowed' })
         },
       }

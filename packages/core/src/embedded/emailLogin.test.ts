@@ -3,15 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChainAdapter } from '../adapter/adapter.ts'
 import { EMAIL_RESEND_LOCK_MS } from '../constants.ts'
 import { resolveOptions } from '../options/options.ts'
-import {
-  changeEmail,
-  EMAIL_LOGIN_TIMESTAMP_KEY,
-  emailLoginLockSeconds,
-  manageEmbeddedDevices,
-  startEmailLogin,
-  verifyEmailOtp,
-} from './emailLogin.ts'
+import { EMAIL_LOGIN_TIMESTAMP_KEY, emailLoginLockSeconds, startEmailLogin } from './emailLogin.ts'
 import { EmailRateLimitedError, EmbeddedFrameLoadError, EmbeddedWalletError } from './embeddedErrors.ts'
+import { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embeddedFlows.ts'
 import type { EmbeddedWallet } from './embeddedWallet.ts'
 
 /** Test double for the frame-backed wallet (the real one needs the frame app in a browser: see e2e/embedded-wallet.spec.ts). */

@@ -1,27 +1,22 @@
 /**
- * Email login, email change and devices, as the views call them (the frame takes every code itself). The 30 s lock between two login emails is kept
- * client-side from a stored timestamp (cleared after a successful login); the server enforces it too.
+ * Email login as the Connect view calls it (the frame takes every code itself); the steps of later views (the code,
+ * email change, devices) are in embeddedFlows.ts, so they stay out of the Connect view's chunks. The 30 s lock between
+ * two login emails is kept client-side from a stored timestamp (cleared after a successful login); the server
+ * enforces it too.
  */
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { EMAIL_RESEND_LOCK_MS } from '../constants.ts'
-import { isEmail } from '../validation/validation.ts'
+import { isEmail } from '../validation/isEmail.ts'
+import { storage } from '../walletconnect/walletStorage.ts'
 import { EmailRateLimitedError, EmbeddedWalletError } from './embeddedErrors.ts'
 import type { EmailLoginStep, EmbeddedRequestOptions, EmbeddedWallet } from './embeddedWallet.ts'
 
 /** Where the time of the last login email is kept (site origin, no secret in it). */
 export const EMAIL_LOGIN_TIMESTAMP_KEY = 'foyer.emailLogin.lastRequestAt'
 
-type ClientLike = Pick<FoyerClient, 'options' | 'connect'>
+export type ClientLike = Pick<FoyerClient, 'options' | 'connect'>
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage
-  } catch {
-    return undefined // storage disabled (privacy settings): the server's lock still applies
-  }
-}
-
-/** Seconds left before another login email may be asked for (0 when free). */
+/** Seconds before another login email may be asked for (0 when free; without storage the server still locks). */
 export function emailLoginLockSeconds(now = Date.now()): number {
   const last = Number(storage()?.getItem(EMAIL_LOGIN_TIMESTAMP_KEY))
   if (!Number.isFinite(last) || last <= 0 || last > now) return last > now ? Math.ceil(EMAIL_RESEND_LOCK_MS / 1000) : 0
@@ -39,7 +34,7 @@ export function getEmbeddedWallet(client: Pick<FoyerClient, 'options'>): Embedde
   return undefined
 }
 
-function requireEmbeddedWallet(client: Pick<FoyerClient, 'options'>): EmbeddedWallet {
+export function requireEmbeddedWallet(client: Pick<FoyerClient, 'options'>): EmbeddedWallet {
   const wallet = getEmbeddedWallet(client)
   if (!wallet) throw new EmbeddedWalletError({ code: 'not_available' })
   return wallet
@@ -72,34 +67,4 @@ export async function startEmailLogin(
     }
     throw error
   }
-}
-
-/**
- * Hands the code entry to the frame (the view hosts it), connects the AUTH connector once the person entered a
- * right code (the modal then closes) and clears the login lock.
- */
-export async function verifyEmailOtp(client: ClientLike, options?: EmbeddedRequestOptions): Promise<void> {
-  const wallet = requireEmbeddedWallet(client)
-  await wallet.connectOtp(options)
-  await client.connect(wallet.connectorId)
-  clearEmailLoginLock()
-}
-
-/** Email change: the frame confirms it and takes both codes; resolves with the new address. */
-export async function changeEmail(
-  client: ClientLike,
-  { email }: { email: string },
-  options?: EmbeddedRequestOptions,
-): Promise<{ email: string }> {
-  const address = email.trim()
-  if (!isEmail(address)) throw new EmbeddedWalletError({ code: 'invalid_email' })
-  return requireEmbeddedWallet(client).updateEmail({ email: address }, options)
-}
-
-/** The frame's devices screen (list, revoke, sign out everywhere). */
-export async function manageEmbeddedDevices(
-  client: ClientLike,
-  options?: EmbeddedRequestOptions,
-): Promise<{ signedOut: boolean }> {
-  return requireEmbeddedWallet(client).showDevices(options)
 }

@@ -1,4 +1,7 @@
 import { FoyerError, type FoyerErrorParameters } from '../errors/base.ts'
+import { type BaseMessageKey, en } from '../locale/en.ts'
+
+// Short messages are the English catalogue's, so each text has one copy.
 
 export type EmailRateLimitedErrorType = EmailRateLimitedError & { name: 'EmailRateLimitedError' }
 /** A new email login was asked for within 30 s of the last one (client-side lock or the server's). */
@@ -16,7 +19,7 @@ export type RequestAbortedErrorType = RequestAbortedError & { name: 'RequestAbor
 export class RequestAbortedError extends FoyerError {
   override name = 'RequestAbortedError'
   constructor(parameters: FoyerErrorParameters = {}) {
-    super('Request was aborted', { messageKey: 'snackbar.requestAborted', ...parameters })
+    super(en['snackbar.requestAborted'], { messageKey: 'snackbar.requestAborted', ...parameters })
   }
 }
 
@@ -25,22 +28,7 @@ export type EmbeddedFrameLoadErrorType = EmbeddedFrameLoadError & { name: 'Embed
 export class EmbeddedFrameLoadError extends FoyerError {
   override name = 'EmbeddedFrameLoadError'
   constructor(parameters: FoyerErrorParameters = {}) {
-    super('Unable to load email login dependency', { messageKey: 'snackbar.unableToLoadEmailLogin', ...parameters })
-  }
-}
-
-export type RpcNotAllowedErrorType = RpcNotAllowedError & { name: 'RpcNotAllowedError' }
-/** The site asked the embedded wallet for a method that is neither on the safe nor on the not-safe list. */
-export class RpcNotAllowedError extends FoyerError {
-  override name = 'RpcNotAllowedError'
-  /** EIP-1193 "unsupported method". */
-  readonly code = 4200
-  constructor({ method, ...parameters }: FoyerErrorParameters & { method?: string } = {}) {
-    super('Requested RPC call is not allowed', {
-      messageKey: 'error.rpcNotAllowed',
-      details: method ? `Method "${method}" is not on the embedded wallet's lists` : undefined,
-      ...parameters,
-    })
+    super(en['snackbar.unableToLoadEmailLogin'], { messageKey: 'snackbar.unableToLoadEmailLogin', ...parameters })
   }
 }
 
@@ -54,15 +42,15 @@ export type EmbeddedWalletErrorCode =
   | 'not_available'
   | 'failed'
 
-const shortMessages: Record<EmbeddedWalletErrorCode, [string, string]> = {
-  invalid_email: ['Enter a valid email address', 'error.invalidEmail'],
-  invalid_code: ['Invalid code', 'error.invalidOtp'],
-  code_expired: ['The code has expired. Request a new one.', 'error.otpExpired'],
-  too_many_attempts: ['Too many attempts. Try again later.', 'error.tooManyAttempts'],
-  email_taken: ['This email is already in use', 'error.emailTaken'],
-  unauthorized: ['Your email session has ended. Sign in again.', 'error.embeddedSessionEnded'],
-  not_available: ['Email login is not available', 'error.emailNotAvailable'],
-  failed: ['The email wallet could not complete the request', 'error.embeddedWallet'],
+const messageKeys: Record<EmbeddedWalletErrorCode, BaseMessageKey> = {
+  invalid_email: 'error.invalidEmail',
+  invalid_code: 'error.invalidOtp',
+  code_expired: 'error.otpExpired',
+  too_many_attempts: 'error.tooManyAttempts',
+  email_taken: 'error.emailTaken',
+  unauthorized: 'error.embeddedSessionEnded',
+  not_available: 'error.emailNotAvailable',
+  failed: 'error.embeddedWallet',
 }
 
 export type EmbeddedWalletErrorType = EmbeddedWalletError & { name: 'EmbeddedWalletError' }
@@ -71,8 +59,8 @@ export class EmbeddedWalletError extends FoyerError {
   override name = 'EmbeddedWalletError'
   readonly code: EmbeddedWalletErrorCode
   constructor({ code, ...parameters }: FoyerErrorParameters & { code: EmbeddedWalletErrorCode }) {
-    const [shortMessage, messageKey] = shortMessages[code]
-    super(shortMessage, { messageKey, ...parameters })
+    const messageKey = messageKeys[code]
+    super(en[messageKey], { messageKey, ...parameters })
     this.code = code
   }
 }

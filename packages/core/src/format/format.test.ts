@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { floorDecimalString, formatDecimalForLocale, formatUnitsFloored, parseUnits, shortenAddress } from './format.ts'
+import { floorDecimalString, formatUnitsFloored, shortenAddress } from './format.ts'
+import { formatDecimalForLocale } from './formatDecimalForLocale.ts'
+import { parseUnits } from './parseUnits.ts'
 
 describe('formatUnitsFloored', () => {
   it('floors to three decimals by default', () => {

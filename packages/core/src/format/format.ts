@@ -1,5 +1,8 @@
 import { BALANCE_DECIMALS } from '../constants.ts'
 
+// What the page's first chunk uses (balance, account button); parseUnits.ts and formatDecimalForLocale.ts hold what
+// only later views do, so they stay out of it.
+
 /**
  * Formats an integer amount of the smallest unit (`wei`) as a decimal string,
  * floored (never rounded up) to `fractionDigits`. `formatUnitsFloored(1999999n, 6, 3)` → `'1.999'`.
@@ -25,30 +28,9 @@ export function floorDecimalString(value: string, fractionDigits = BALANCE_DECIM
   return result === '0' ? '0' : `${sign}${result}`
 }
 
-/** Parses a decimal string into an integer amount of the smallest unit; throws on malformed input. */
-export function parseUnits(value: string, decimals: number): bigint {
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(value.trim())
-  if (!match || (!match[1] && !match[2])) throw new TypeError(`Not a decimal amount: ${value}`)
-  const whole = match[1] || '0'
-  const fraction = (match[2] ?? '').padEnd(decimals, '0').slice(0, decimals)
-  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction || '0')
-}
-
 /** `0x1234…abcd` style: keeps `head` characters after 0x and `tail` at the end. */
 export function shortenAddress(address: string, head = 4, tail = 4): string {
   const prefix = address.startsWith('0x') ? 2 : 0
   if (address.length <= prefix + head + tail + 1) return address
   return `${address.slice(0, prefix + head)}…${address.slice(-tail)}`
-}
-
-/** Formats a decimal string with grouping for the locale, keeping its digits exact. */
-export function formatDecimalForLocale(value: string, locale: string): string {
-  const [whole = '0', fraction] = value.split('.')
-  const negative = whole.startsWith('-')
-  const digits = negative ? whole.slice(1) : whole
-  const parts = new Intl.NumberFormat(locale).formatToParts(12345.6)
-  const group = parts.find((p) => p.type === 'group')?.value ?? ','
-  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.'
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, group)
-  return `${negative ? '-' : ''}${grouped}${fraction ? `${decimal}${fraction}` : ''}`
 }

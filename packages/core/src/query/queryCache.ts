@@ -49,6 +49,8 @@ export function shouldRetry(error: unknown): boolean {
 }
 
 type Entry = {
+  /** The key, hashed. */
+  id: string
   state: QueryState<unknown>
   listeners: Set<() => void>
   /** The last query function, run again when the entry is invalidated while subscribed. */
@@ -63,24 +65,31 @@ export type QueryCache = ReturnType<typeof createQueryCache>
 export function createQueryCache() {
   const entries = new Map<string, Entry>()
   const hash = (key: QueryKey) => JSON.stringify(key)
+  const success = (data: unknown): Partial<QueryState<unknown>> => ({
+    status: 'success',
+    data,
+    error: undefined,
+    updatedAt: Date.now(),
+  })
   const update = (entry: Entry, patch: Partial<QueryState<unknown>>) => {
     entry.state = { ...entry.state, ...patch }
     for (const listener of [...entry.listeners]) listener()
   }
   /** Drops the entry `QUERY_GC_MS` after its last subscriber left, its fetch settled or it was made unsubscribed. */
-  const scheduleGc = (id: string, entry: Entry) => {
+  const scheduleGc = (entry: Entry) => {
     clearTimeout(entry.gc)
-    if (!entry.listeners.size) entry.gc = setTimeout(() => entry.listeners.size || entries.delete(id), QUERY_GC_MS)
+    if (!entry.listeners.size)
+      entry.gc = setTimeout(() => entry.listeners.size || entries.delete(entry.id), QUERY_GC_MS)
   }
   const entryFor = (key: QueryKey) => {
     const id = hash(key)
     let entry = entries.get(id)
     if (!entry) {
-      entry = { state: idle, listeners: new Set() }
+      entry = { id, state: idle, listeners: new Set() }
       entries.set(id, entry)
-      scheduleGc(id, entry)
+      scheduleGc(entry)
     }
-    return [id, entry] as const
+    return entry
   }
   /**
    * Aborts the running fetch: its promise rejects, its result is ignored and nothing is recorded (data and error
@@ -106,21 +115,21 @@ export function createQueryCache() {
     }
   }
   /** Starts a request for the entry, aborting the one running. */
-  const run = <data>(id: string, entry: Entry, queryFn: QueryFunction<data>): Promise<data> => {
+  const run = <data>(entry: Entry, queryFn: QueryFunction<data>): Promise<data> => {
     abort(entry)
     const controller = new AbortController()
     const settle = (patch: Partial<QueryState<unknown>>) => {
       if (entry.controller !== controller) return // aborted: a newer request, or none, owns the state
       entry.controller = entry.promise = undefined
       update(entry, { ...patch, fetching: false })
-      scheduleGc(id, entry)
+      scheduleGc(entry)
     }
     entry.fn = queryFn as QueryFunction<unknown>
     entry.controller = controller
     update(entry, { fetching: true, status: entry.state.status === 'success' ? 'success' : 'pending' })
     const promise = attempt(queryFn, controller.signal).then(
       (data) => {
-        settle({ status: 'success', data, error: undefined, updatedAt: Date.now() })
+        settle(success(data))
         return data
       },
       (error: unknown) => {
@@ -138,13 +147,13 @@ export function createQueryCache() {
     },
     /** Keeps the entry while subscribed; the last subscriber leaving aborts its fetch and starts the gc time. */
     subscribe(key: QueryKey, listener: () => void) {
-      const [id, entry] = entryFor(key)
+      const entry = entryFor(key)
       entry.listeners.add(listener)
       clearTimeout(entry.gc)
       return () => {
         if (entry.listeners.delete(listener) && !entry.listeners.size) {
           abort(entry)
-          scheduleGc(id, entry)
+          scheduleGc(entry)
         }
       }
     },
@@ -153,28 +162,29 @@ export function createQueryCache() {
      * `force` starts a new request, aborting the running one.
      */
     fetch<data>(key: QueryKey, queryFn: QueryFunction<data>, { staleTime = 0, force = false }: FetchOptions = {}) {
-      const [id, entry] = entryFor(key)
+      const entry = entryFor(key)
+      const { state } = entry
       if (!force) {
         if (entry.promise) return entry.promise as Promise<data>
-        if (entry.state.status === 'success' && Date.now() - entry.state.updatedAt < staleTime)
-          return Promise.resolve(entry.state.data as data)
+        if (state.status === 'success' && Date.now() - state.updatedAt < staleTime)
+          return Promise.resolve(state.data as data)
       }
-      return run(id, entry, queryFn)
+      return run(entry, queryFn)
     },
     setData<data>(key: QueryKey, data: data) {
-      update(entryFor(key)[1], { status: 'success', data, error: undefined, updatedAt: Date.now() })
+      update(entryFor(key), success(data))
     },
     /**
      * Marks every query whose key starts with `prefix` stale, aborting its running fetch; one with subscribers is
      * fetched again at once with its last query function.
      */
     invalidate(prefix: QueryKey) {
-      for (const [id, entry] of entries) {
-        const key = JSON.parse(id) as QueryKey
+      for (const entry of entries.values()) {
+        const key = JSON.parse(entry.id) as QueryKey
         if (prefix.every((part, index) => key[index] === part)) {
           abort(entry)
           update(entry, { updatedAt: 0 })
-          if (entry.listeners.size && entry.fn) run(id, entry, entry.fn).catch(() => {})
+          if (entry.listeners.size && entry.fn) run(entry, entry.fn).catch(() => {})
         }
       }
     },

@@ -1,7 +1,7 @@
 import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { isUserRejection } from '../errors/errors.ts'
-import { parseUnits } from '../format/format.ts'
+import { parseUnits } from '../format/parseUnits.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isEvmAddress, isPositiveAmount } from '../validation/validation.ts'
 import { sendingAdapter, walletErrorMessage } from '../wallet-transactions/transactionMessages.ts'

@@ -1,4 +1,4 @@
-import { parseUnits } from '../format/format.ts'
+import { parseUnits } from '../format/parseUnits.ts'
 import type { enTransfer } from '../locale/enTransfer.ts'
 import type { KeysWith } from '../locale/locale.ts'
 import type { CaipNetwork } from '../networks/networks.ts'

@@ -1,6 +1,6 @@
 import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
-import { parseUnits } from '../format/format.ts'
+import { parseUnits } from '../format/parseUnits.ts'
 import type { Store } from '../store/createStore.ts'
 import { walletErrorMessage } from '../wallet-transactions/transactionMessages.ts'
 import { isNativeToken } from '../wallet-transactions/walletTokens.ts'

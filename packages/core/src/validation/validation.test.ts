@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { isEmail } from './isEmail.ts'
 import {
-  isEmail,
   isEvmAddress,
   isPositiveAmount,
   isSolanaAddress,

@@ -26,11 +26,6 @@ export function isValidNameCoinTypeChainId(chainId: number): boolean {
   return Number.isInteger(chainId) && chainId >= 0 && chainId < NAME_COIN_TYPE_CHAIN_ID_LIMIT
 }
 
-/** A practical email check: one @, no spaces, a dot in the domain, at most 254 characters. */
-export function isEmail(value: string): boolean {
-  return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value)
-}
-
 /** Positive decimal amount as typed in a field ("1", "0.5", ".5"). */
 export function isPositiveAmount(value: string): boolean {
   return /^(\d+\.?\d*|\.\d+)$/.test(value) && Number(value) > 0

@@ -1,7 +1,7 @@
 import { fetchTokenBalances } from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
-import { parseUnits } from '../format/format.ts'
+import { parseUnits } from '../format/parseUnits.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
 
 /** A token as swap and send handle it: exact balance in base units, USD price when the server knows one. */

@@ -7,11 +7,12 @@ export type StoredDeepLink = { walletId: string; platform: string; href: string 
 export const RECENT_WALLETS_KEY = 'foyer.recentWallets'
 export const WALLETCONNECT_DEEP_LINK_KEY = 'foyer.walletConnectDeepLink'
 
-function storage(): Storage | undefined {
+/** The site origin's localStorage; undefined where there is none or it is blocked (privacy settings, sandboxes). */
+export function storage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage
   } catch {
-    return undefined // storage blocked (privacy settings, sandboxed frames)
+    return undefined // storage blocked: features degrade to "not remembered"
   }
 }
 

@@ -15,8 +15,11 @@ export type EmbeddedWalletClientOptions = {
   loadTimeoutMs?: number
   /** The frame asks to be shown (approval, recovery) or is done. */
   onFrameVisibility?: (visible: boolean, reason?: 'approval' | 'recovery') => void
-  /** The site called a method that is on neither list (log "Requested RPC call is not allowed", snackbar "Action not allowed"). */
-  onRpcNotAllowed?: (method: string) => void
+  /**
+   * The site called a method that is on neither list (log "Requested RPC call is not allowed", snackbar "Action not
+   * allowed"); `error` is what the request then throws.
+   */
+  onRpcNotAllowed?: (method: string, error: RpcNotAllowedError) => void
 }
 
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
@@ -87,8 +90,9 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
   async function request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
     const kind = classifyRpcMethod(method)
     if (kind === 'notAllowed') {
-      options.onRpcNotAllowed?.(method)
-      throw new RpcNotAllowedError({ method })
+      const error = new RpcNotAllowedError({ method })
+      options.onRpcNotAllowed?.(method, error)
+      throw error
     }
     switch (method) {
       case 'eth_accounts':

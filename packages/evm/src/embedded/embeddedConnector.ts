@@ -11,11 +11,10 @@ import {
   EmbeddedWalletError,
   FoyerError,
   isFeatureAvailable,
-  RequestAbortedError,
 } from '@foyer/core'
 import type { EmbeddedWalletClient } from '@foyer/embedded'
 import { type Config, type Connector, createConnector, reconnect } from '@wagmi/core'
-import { type Address, BaseError, getAddress } from 'viem'
+import { type Address, getAddress } from 'viem'
 import { addConnector } from '../adapter/wagmiInternals.ts'
 
 export const EMBEDDED_CONNECTOR_ID = 'foyer-embedded'
@@ -51,6 +50,8 @@ export function createEmbeddedRuntime() {
   let controller: AdapterController | undefined
   let client: Promise<EmbeddedWalletClient> | undefined
   let loaded: EmbeddedWalletClient | undefined
+  /** From the loaded chunk: the provider wagmi and viem get (see `viemFacingProvider`). */
+  let providerFor: ((embedded: EmbeddedWalletClient) => EmbeddedWalletClient['provider']) | undefined
   let keepOpen = false
   /** Flows whose screens the frame draws inside a view that already hosts it (code entry, email change, devices). */
   let hostedFlows = 0
@@ -65,17 +66,18 @@ export function createEmbeddedRuntime() {
     const { options } = controller
     const current = controller
     client ??= import('./embeddedSession.ts')
-      .then(({ openEmbeddedClient }) =>
-        openEmbeddedClient(options, {
+      .then(({ openEmbeddedClient, viemFacingProvider }) => {
+        providerFor = viemFacingProvider
+        return openEmbeddedClient(options, {
           onFrameVisibility: (visible, reason) => {
             keepOpen = visible && reason === 'recovery'
             if (hostedFlows > 0) return // the hosting view already shows the frame: no ApproveTransaction on top
             if (visible) current.showEmbeddedFrame()
             else current.hideEmbeddedFrame()
           },
-          onRpcNotAllowed: (method) => current.rpcNotAllowed(method),
-        }),
-      )
+          onRpcNotAllowed: (method, error) => current.rpcNotAllowed(method, error),
+        })
+      })
       .then((created) => {
         loaded = created
         return created
@@ -189,7 +191,8 @@ export function createEmbeddedRuntime() {
       async getProvider() {
         // wagmi asks every connector for its provider on each page load; only load the frame when it may matter.
         if (!loaded && !hint.get()) return undefined as never
-        return viemFacingProvider(await load())
+        const embedded = await load()
+        return providerFor!(embedded)
       },
       async isAuthorized() {
         if (!hint.get() || !enabled()) return false
@@ -225,32 +228,6 @@ export function createEmbeddedRuntime() {
       if (hint.get()) restoreEmbeddedSession(config, setUp)
     },
   }
-}
-
-const providers = new WeakMap<EmbeddedWalletClient, EmbeddedWalletClient['provider']>()
-
-/**
- * The frame's EIP-1193 provider as viem should see it: viem replaces errors without a JSON-RPC code by "An unknown
- * RPC error occurred", so "Request was aborted" travels as a viem error that keeps its short message.
- */
-function viemFacingProvider(embedded: EmbeddedWalletClient): EmbeddedWalletClient['provider'] {
-  let provider = providers.get(embedded)
-  if (!provider) {
-    const inner = embedded.provider
-    provider = {
-      ...inner,
-      async request(args) {
-        try {
-          return await inner.request(args)
-        } catch (error) {
-          if (error instanceof RequestAbortedError) throw new BaseError(error.shortMessage, { cause: error })
-          throw error
-        }
-      },
-    }
-    providers.set(embedded, provider)
-  }
-  return provider
 }
 
 /**

@@ -3,12 +3,13 @@
  * starts an email login or a stored embedded session is restored. The connector in the page only knows when to
  * load it.
  */
-import { type ResolvedOptions, resolveThemeMode, SDK_VERSION } from '@foyer/core'
+import { RequestAbortedError, type ResolvedOptions, resolveThemeMode, SDK_VERSION } from '@foyer/core'
 import {
   createEmbeddedWalletClient,
   type EmbeddedWalletClient,
   type EmbeddedWalletClientOptions,
 } from '@foyer/embedded'
+import { BaseError } from 'viem'
 
 /**
  * Creates the frame client, waits for the frame to answer, and tells it the site's theme, locale and metadata.
@@ -44,4 +45,30 @@ export async function openEmbeddedClient(
     .syncDappData({ sdkVersion: SDK_VERSION, locale: options.locale, ...(metadata && { metadata }) })
     .catch(() => {})
   return created
+}
+
+const providers = new WeakMap<EmbeddedWalletClient, EmbeddedWalletClient['provider']>()
+
+/**
+ * The frame's EIP-1193 provider as viem should see it: viem replaces errors without a JSON-RPC code by "An unknown
+ * RPC error occurred", so "Request was aborted" travels as a viem error that keeps its short message.
+ */
+export function viemFacingProvider(embedded: EmbeddedWalletClient): EmbeddedWalletClient['provider'] {
+  let provider = providers.get(embedded)
+  if (!provider) {
+    const inner = embedded.provider
+    provider = {
+      ...inner,
+      async request(args) {
+        try {
+          return await inner.request(args)
+        } catch (error) {
+          if (error instanceof RequestAbortedError) throw new BaseError(error.shortMessage, { cause: error })
+          throw error
+        }
+      },
+    }
+    providers.set(embedded, provider)
+  }
+  return provider
 }

@@ -1,10 +1,7 @@
 import { floorDecimalString, shortenAddress } from '@foyer/core'
 import { Avatar } from '../components/Avatar.tsx'
-import { useFoyer } from '../hooks/useFoyer.ts'
 import { useFoyerAccount } from '../hooks/useFoyerAccount.ts'
-import { useResolvedTheme } from '../hooks/useResolvedTheme.ts'
-import { preloadModal } from '../modal/loaders.ts'
-import { useButtonStyle } from './buttonStyles.ts'
+import { useModalButton } from './useModalButton.ts'
 
 export type AccountButtonProps = {
   /** Hide the native balance (it shows by default). */
@@ -14,10 +11,8 @@ export type AccountButtonProps = {
 
 /** The connected account: balance (floored to 3 decimals) and profile name or short address; opens Account. Renders nothing when disconnected. */
 export function AccountButton({ balance = 'show', className }: AccountButtonProps) {
-  useButtonStyle()
+  const button = useModalButton('Account', className)
   const account = useFoyerAccount()
-  const { open } = useFoyer()
-  const { mode, style } = useResolvedTheme()
   if (!account.isConnected || !account.address) return null
   const name = account.profileName || shortenAddress(account.address)
   const amount =
@@ -25,18 +20,7 @@ export function AccountButton({ balance = 'show', className }: AccountButtonProp
       ? `${floorDecimalString(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
       : undefined
   return (
-    <button
-      type="button"
-      data-testid="account-button"
-      className={className ? `foyer-button ${className}` : 'foyer-button'}
-      data-variant="account"
-      data-theme={mode}
-      style={style}
-      aria-haspopup="dialog"
-      onPointerEnter={() => preloadModal('Account')}
-      onFocus={() => preloadModal('Account')}
-      onClick={() => open({ view: 'Account' })}
-    >
+    <button {...button} data-testid="account-button" data-variant="account">
       <Avatar address={account.address} image={account.profileImage} size={24} />
       {amount && <span className="foyer-button-muted">{amount}</span>}
       <span>{name}</span>

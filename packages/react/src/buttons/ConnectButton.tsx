@@ -1,10 +1,7 @@
-import { useFoyer } from '../hooks/useFoyer.ts'
 import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../hooks/useFoyerStore.ts'
-import { useResolvedTheme } from '../hooks/useResolvedTheme.ts'
-import { preloadModal } from '../modal/loaders.ts'
 import { AccountButton } from './AccountButton.tsx'
-import { useButtonStyle } from './buttonStyles.ts'
+import { useModalButton } from './useModalButton.ts'
 
 export type ConnectButtonProps = {
   /** Replaces the "Connect Wallet" text. */
@@ -26,23 +23,10 @@ export function ConnectButton({ label, className }: ConnectButtonProps) {
 }
 
 function ConnectButtonIdle({ label, className, connecting }: ConnectButtonProps & { connecting: boolean }) {
-  useButtonStyle()
-  const { open } = useFoyer()
+  const button = useModalButton('Connect', className)
   const { t } = useFoyerLocale()
-  const { mode, style } = useResolvedTheme()
   return (
-    <button
-      type="button"
-      data-testid="connect-button"
-      className={className ? `foyer-button ${className}` : 'foyer-button'}
-      data-theme={mode}
-      style={style}
-      aria-haspopup="dialog"
-      aria-busy={connecting}
-      onPointerEnter={() => preloadModal('Connect')}
-      onFocus={() => preloadModal('Connect')}
-      onClick={() => open({ view: 'Connect' })}
-    >
+    <button {...button} data-testid="connect-button" aria-busy={connecting}>
       {connecting ? t('button.connecting') : (label ?? t('button.connect'))}
     </button>
   )

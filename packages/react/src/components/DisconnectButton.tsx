@@ -4,7 +4,7 @@ import { useFoyerClient } from '../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'
 import { useStyle } from '../hooks/useStyle.ts'
 import { accountCss } from '../views/account/accountStyles.ts'
-import { PowerIcon } from './icons.tsx'
+import { PowerIcon } from './accountIcons.tsx'
 import { Spinner } from './Spinner.tsx'
 
 /** Disconnects the wallet; core closes the modal, or shows "Failed to disconnect" in the snackbar. */

@@ -1,7 +1,10 @@
-/** Foyer's own few icons: 24×24 strokes that take the text colour. Decorative: names come from the labels. */
-type IconProps = { size?: number }
+/**
+ * Foyer's own few icons: 24×24 strokes that take the text colour. Decorative: names come from the labels. The
+ * icons only later views use are in accountIcons.tsx, so they stay out of the modal shell's chunk.
+ */
+export type IconProps = { size?: number }
 
-function Icon({ size = 20, d }: IconProps & { d: string }) {
+export function Icon({ size = 20, d }: IconProps & { d: string }) {
   return (
     <svg
       width={size}
@@ -22,12 +25,8 @@ function Icon({ size = 20, d }: IconProps & { d: string }) {
 
 export const CloseIcon = (p: IconProps) => <Icon {...p} d="M6 6l12 12M18 6L6 18" />
 export const BackIcon = (p: IconProps) => <Icon {...p} d="M15 5l-7 7 7 7" />
-export const ChevronIcon = (p: IconProps) => <Icon {...p} d="M9 5l7 7-7 7" />
-export const CopyIcon = (p: IconProps) => <Icon {...p} d="M9 9h10v10H9zM5 15V5h10" />
-export const ExternalIcon = (p: IconProps) => <Icon {...p} d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />
 export const CheckIcon = (p: IconProps) => <Icon {...p} d="M5 12.5l4.5 4.5L19 7.5" />
 export const AlertIcon = (p: IconProps) => <Icon {...p} d="M12 8v5M12 16.5v.5M12 3l10 18H2z" />
-export const PowerIcon = (p: IconProps) => <Icon {...p} d="M12 3v8M6.3 7a8 8 0 1 0 11.4 0" />
 export const WalletGlyph = (p: IconProps) => (
   <Icon {...p} d="M3 7h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM3 7l12-4v4M16 13.5h.5" />
 )

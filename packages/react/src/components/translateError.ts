@@ -1,7 +1,11 @@
-import { FoyerError, isBaseMessageKey, shortMessageOf, type Translate } from '@foyer/core'
+import { EmailRateLimitedError, FoyerError, isBaseMessageKey, shortMessageOf, type Translate } from '@foyer/core'
 
-/** What a person reads for an error: Foyer's own errors in the current language, a wallet's short message as it is. */
+/**
+ * What a person reads for an error: Foyer's own errors in the current language (the email login's 30 s lock reads
+ * exactly "Please try again after N seconds"), a wallet's short message as it is.
+ */
 export function translateError(error: unknown, t: Translate): string {
+  if (error instanceof EmailRateLimitedError) return t('error.emailRateLimited', { seconds: String(error.seconds) })
   if (error instanceof FoyerError && error.messageKey && isBaseMessageKey(error.messageKey)) return t(error.messageKey)
   return shortMessageOf(error, t('snackbar.somethingWentWrong'))
 }

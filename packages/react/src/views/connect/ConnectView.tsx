@@ -15,8 +15,7 @@ import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { EmailLoginForm } from '../email/EmailLoginForm.tsx'
 import { CatalogueWalletImage } from '../wallets/CatalogueWalletImage.tsx'
-import { openCatalogueWallet } from '../wallets/openCatalogueWallet.ts'
-import { useWalletPage } from '../wallets/useWalletPage.ts'
+import { openCatalogueWallet, useWalletPage } from '../wallets/catalogueWallets.ts'
 
 const installedTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED'])
 const browserTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'])

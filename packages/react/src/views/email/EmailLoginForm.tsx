@@ -1,9 +1,9 @@
 import { EmbeddedFrameLoadError, isEmail, RequestAbortedError, startEmailLogin } from '@foyer/core'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
+import { translateError } from '../../components/translateError.ts'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
-import { embeddedErrorText } from './embeddedErrorText.ts'
 
 /**
  * The email field at the top of Connect (features.email with an apiUrl and an AUTH connector). A valid address
@@ -37,7 +37,7 @@ export function EmailLoginForm() {
       if (caught instanceof EmbeddedFrameLoadError)
         client.showSnackbar('error', { key: 'snackbar.unableToLoadEmailLogin' })
       if (caught instanceof RequestAbortedError) client.showSnackbar('error', { key: 'snackbar.requestAborted' })
-      setError(embeddedErrorText(caught, t))
+      setError(translateError(caught, t))
     } finally {
       setBusy(false)
     }

@@ -1,9 +1,9 @@
 import { EmbeddedFrameLoadError, enEmail, startEmailLogin, verifyEmailOtp } from '@foyer/core'
 import { useState } from 'react'
+import { translateError } from '../../components/translateError.ts'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
-import { embeddedErrorText } from './embeddedErrorText.ts'
 import { FrameHost } from './FrameHost.tsx'
 import { useFrameFlow } from './useFrameFlow.ts'
 import { useLockCountdown } from './useLockCountdown.ts'
@@ -35,7 +35,7 @@ export function EmailVerifyOtpView() {
     } catch (caught) {
       if (caught instanceof EmbeddedFrameLoadError)
         client.showSnackbar('error', { key: 'snackbar.unableToLoadEmailLogin' })
-      setResendError(embeddedErrorText(caught, t))
+      setResendError(translateError(caught, t))
     } finally {
       refreshLock()
     }

@@ -1,6 +1,6 @@
 import { RequestAbortedError, type Translate } from '@foyer/core'
 import { useEffect, useRef, useState } from 'react'
-import { embeddedErrorText } from './embeddedErrorText.ts'
+import { translateError } from '../../components/translateError.ts'
 
 /**
  * Runs a flow the secure frame draws (code entry, email change, devices) while the view is shown, and aborts it
@@ -28,7 +28,7 @@ export function useFrameFlow<result>(
       (caught: unknown) => {
         // Aborted: the view is going away (back, or the modal closed); there is nobody to tell.
         if (abort.signal.aborted || caught instanceof RequestAbortedError) return
-        setError(embeddedErrorText(caught, latest.current.t))
+        setError(translateError(caught, latest.current.t))
       },
     )
     return () => abort.abort()

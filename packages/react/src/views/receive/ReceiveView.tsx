@@ -1,7 +1,7 @@
 import { enAccount } from '@foyer/core'
 import { useMemo } from 'react'
 import { encode } from 'uqr'
-import { CopyIcon } from '../../components/icons.tsx'
+import { CopyIcon } from '../../components/accountIcons.tsx'
 import { useFoyerAccount } from '../../hooks/useFoyerAccount.ts'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'

@@ -6,7 +6,7 @@ import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
 import { ADDRESS, localNetwork } from '../../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } from '../../test/render.tsx'
-import { openCatalogueWallet } from '../wallets/openCatalogueWallet.ts'
+import { openCatalogueWallet } from '../wallets/catalogueWallets.ts'
 
 const walletConnect: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }
 

@@ -16,7 +16,7 @@ import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { CatalogueWalletImage } from './CatalogueWalletImage.tsx'
-import { openCatalogueWallet } from './openCatalogueWallet.ts'
+import { CATALOGUE_STALE_MS, openCatalogueWallet } from './catalogueWallets.ts'
 import { walletCss } from './walletStyles.ts'
 
 /** Four equal tiles a row in the dialog, three on the narrow sheet (the modal's own breakpoint). */
@@ -25,7 +25,6 @@ const SHEET_COLUMNS = 3
 const SHEET_QUERY = '(max-width:430px)'
 const ROW_HEIGHT = 104 // a 96 px tile and the 8 px gap
 const OVERSCAN_ROWS = 2
-const CATALOGUE_STALE_MS = 5 * 60 * 1000
 
 type Listing = {
   search: string
