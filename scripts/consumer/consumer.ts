@@ -1,5 +1,6 @@
 // Every published entry, imported as a site would. scripts/consumer/tsconfig.json checks it with skipLibCheck off.
 export * as core from '@foyer/core'
+export * as coreProtocol from '@foyer/core/protocol'
 export * as embedded from '@foyer/embedded'
 export * as embeddedHost from '@foyer/embedded/host'
 export * as evm from '@foyer/evm'
