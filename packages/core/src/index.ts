@@ -138,6 +138,7 @@ export {
   type ThemeMode,
   type ThemeVariables,
 } from './options/options.ts'
+export { EVM_ADDRESS_PATTERN } from './protocol/patterns.ts'
 export { createQueryCache, type QueryCache, type QueryKey, type QueryState } from './query/queryCache.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
 // Send: actions over the chain adapter, and the flow's state (issue 12).

@@ -3,6 +3,7 @@
  * carries an id; the frame answers with a response of the same id; the frame also sends events. Both sides
  * validate everything they receive against these schemas and drop what does not match.
  */
+import { EVM_ADDRESS_PATTERN } from '@foyer/core'
 import {
   array,
   boolean,
@@ -24,7 +25,7 @@ export const MESSAGE_CHANNEL = 'foyer:embedded'
 export const MESSAGE_VERSION = 1
 
 const email = string({ min: 3, max: 254, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ })
-const address = string({ pattern: /^0x[0-9a-fA-F]{40}$/ })
+const address = string({ pattern: EVM_ADDRESS_PATTERN })
 const chainId = integer({ min: 1, max: 2 ** 52 })
 const empty = object({})
 const themeMode = oneOf('light', 'dark')
