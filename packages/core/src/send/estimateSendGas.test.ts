@@ -1,26 +1,17 @@
-import { type Address, erc20Abi, parseUnits } from 'viem'
+import { erc20Abi, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChainAdapter } from '../adapter/adapter.ts'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
-import { connectedAnvilClient } from '../test/anvilWallet.ts'
-import { startTestChain, type TestChain } from '../test/testChain.ts'
+import { type SendTestWallet, startSendTestWallet } from '../test/anvilWallet.ts'
 import { estimateSendGas, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from './estimateSendGas.ts'
 import { SendGasEstimateError } from './sendErrors.ts'
 
 // The real EVM adapter (wagmi's mock connector) on this file's own anvil (19369).
-let t: TestChain
-let wallet: Awaited<ReturnType<typeof connectedAnvilClient>>
-let from: Address
-let to: Address
+let { t, wallet, from, to, stop } = {} as Partial<SendTestWallet> as SendTestWallet
 beforeAll(async () => {
-  t = await startTestChain({ port: 19369 })
-  ;[from, to] = [t.accounts[2]!.address, t.accounts[3]!.address]
-  wallet = await connectedAnvilClient({ ...t, address: from })
+  ;({ t, wallet, from, to, stop } = await startSendTestWallet(19369))
 }, 120_000)
-afterAll(async () => {
-  wallet?.unmount()
-  await t?.stop()
-})
+afterAll(() => stop?.())
 
 const native = { address: NATIVE_TOKEN_ADDRESS_EVM }
 

@@ -1,9 +1,8 @@
-import { type Address, parseEther, parseUnits } from 'viem'
+import { parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
-import { connectedAnvilClient } from '../test/anvilWallet.ts'
-import { startTestChain, type TestChain } from '../test/testChain.ts'
+import { type SendTestWallet, startSendTestWallet } from '../test/anvilWallet.ts'
 import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
 import { estimateSendGas, NATIVE_TRANSFER_GAS } from './estimateSendGas.ts'
 import { createSendController } from './sendController.ts'
@@ -70,19 +69,11 @@ describe('sendInputError', () => {
 // The flow against the real EVM adapter (wagmi's mock connector) on this file's own anvil (19371); no server, so the
 // tokens are the native one the adapter reads (plus fUSD handed in as SendSelectToken would).
 describe('send controller', () => {
-  let t: TestChain
-  let wallet: Awaited<ReturnType<typeof connectedAnvilClient>>
-  let from: Address
-  let to: Address
+  let { t, wallet, from, to, stop } = {} as Partial<SendTestWallet> as SendTestWallet
   beforeAll(async () => {
-    t = await startTestChain({ port: 19371 })
-    ;[from, to] = [t.accounts[2]!.address, t.accounts[3]!.address]
-    wallet = await connectedAnvilClient({ ...t, address: from })
+    ;({ t, wallet, from, to, stop } = await startSendTestWallet(19371))
   }, 120_000)
-  afterAll(async () => {
-    wallet?.unmount()
-    await t?.stop()
-  })
+  afterAll(() => stop?.())
   const snackbar = () => wallet.client.getState().snackbar
 
   it('initialises with the native balance and gas price; a native send starts and lands', async () => {

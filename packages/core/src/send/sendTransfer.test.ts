@@ -1,26 +1,17 @@
-import { type Address, parseEther, parseUnits } from 'viem'
+import { parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import { ChainAdapterNotFoundError, isUserRejection, UserRejectedRequestError } from '../errors/errors.ts'
-import { connectedAnvilClient } from '../test/anvilWallet.ts'
-import { startTestChain, type TestChain } from '../test/testChain.ts'
+import { type SendTestWallet, startSendTestWallet } from '../test/anvilWallet.ts'
 import { TransferFailedError } from './sendErrors.ts'
 import { sendTransfer } from './sendTransfer.ts'
 
 // The real EVM adapter (wagmi's mock connector) on this file's own anvil (19370).
-let t: TestChain
-let wallet: Awaited<ReturnType<typeof connectedAnvilClient>>
-let from: Address
-let to: Address
+let { t, wallet, from, to, stop } = {} as Partial<SendTestWallet> as SendTestWallet
 beforeAll(async () => {
-  t = await startTestChain({ port: 19370 })
-  ;[from, to] = [t.accounts[2]!.address, t.accounts[3]!.address]
-  wallet = await connectedAnvilClient({ ...t, address: from })
+  ;({ t, wallet, from, to, stop } = await startSendTestWallet(19370))
 }, 120_000)
-afterAll(async () => {
-  wallet?.unmount()
-  await t?.stop()
-})
+afterAll(() => stop?.())
 
 const native = { address: NATIVE_TOKEN_ADDRESS_EVM }
 const mined = (hash: string) => t.publicClient.waitForTransactionReceipt({ hash: hash as `0x${string}` })

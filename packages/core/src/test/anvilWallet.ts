@@ -6,6 +6,7 @@ import { createConfig, createStorage, http, mock } from '@wagmi/core'
 import type { Address, Chain } from 'viem'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
+import { startTestChain } from './testChain.ts'
 
 export type AnvilWalletParameters = {
   chain: Chain
@@ -42,3 +43,19 @@ export async function connectedAnvilClient(parameters: AnvilWalletParameters) {
   await client.connect('mock')
   return { client, adapter, unmount }
 }
+
+/**
+ * A send test's wallet: the chain of testChain.ts on `port`, and a connected client holding dev account 2, sending
+ * to dev account 3. `stop` unmounts the client and stops the chain.
+ */
+export async function startSendTestWallet(port: number) {
+  const t = await startTestChain({ port })
+  const [from, to] = [t.accounts[2]!.address, t.accounts[3]!.address]
+  const wallet = await connectedAnvilClient({ ...t, address: from })
+  const stop = async () => {
+    wallet.unmount()
+    await t.stop()
+  }
+  return { t, wallet, from, to, stop }
+}
+export type SendTestWallet = Awaited<ReturnType<typeof startSendTestWallet>>
