@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import type { IdentityResponse } from '../protocol/accountData.ts'
-import { requireApi } from './requireApi.ts'
 
 /** `GET /v1/identity/{address}`, as `@foyer/core/protocol` defines it. */
 export type Identity = IdentityResponse

@@ -1,9 +1,9 @@
 import type { TokenBalance } from '../account/account.ts'
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { AccountBalance, AccountBalanceQueryInput, AccountBalanceResponse } from '../protocol/accountData.ts'
 import { TokenBalanceError } from './accountDataErrors.ts'
-import { requireApi } from './requireApi.ts'
 
 /**
  * A holding as the server reports it: the seed's token fields plus the network and the exact base-unit amount

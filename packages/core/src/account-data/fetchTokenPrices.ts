@@ -1,8 +1,8 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { Fungible, FungiblePriceBodyInput, FungiblePriceResponse } from '../protocol/accountData.ts'
 import { TokenPriceError } from './accountDataErrors.ts'
-import { requireApi } from './requireApi.ts'
 
 /**
  * One priced token (`POST /v1/fungible/price`); nulls when the address is not an ERC-20 or no pool prices it.

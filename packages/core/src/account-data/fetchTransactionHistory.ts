@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type {
   AccountHistoryQueryInput,
@@ -8,7 +9,6 @@ import type {
   OperationType,
 } from '../protocol/accountData.ts'
 import { TransactionHistoryError } from './accountDataErrors.ts'
-import { requireApi } from './requireApi.ts'
 
 /** What a transaction did for the account (`send`, `receive`, `trade`, …). */
 export type TransactionOperationType = OperationType

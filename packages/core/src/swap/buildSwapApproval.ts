@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { ConvertBuildApproveQueryInput, ConvertBuildApproveResponse } from '../protocol/convert.ts'
-import { requireSwapApi } from './requireSwapApi.ts'
 import { SwapApprovalError, type SwapApprovalErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
 
@@ -25,7 +25,7 @@ export async function buildSwapApproval(
   client: { api?: ApiClient },
   parameters: BuildSwapApprovalParameters,
 ): Promise<BuildSwapApprovalReturnType> {
-  const api = requireSwapApi(client)
+  const api = requireApi(client, 'swapping')
   try {
     const { tx } = await api.get<ConvertBuildApproveResponse>(
       '/v1/convert/build-approve',

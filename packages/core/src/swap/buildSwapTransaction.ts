@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { ConvertBuildTransactionBodyInput, ConvertBuildTransactionResponse } from '../protocol/convert.ts'
-import { requireSwapApi } from './requireSwapApi.ts'
 import { SwapTransactionError, type SwapTransactionErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
 
@@ -32,7 +32,7 @@ export async function buildSwapTransaction(
   client: { api?: ApiClient },
   parameters: BuildSwapTransactionParameters,
 ): Promise<BuildSwapTransactionReturnType> {
-  const api = requireSwapApi(client)
+  const api = requireApi(client, 'swapping')
   try {
     const { tx, quote } = await api.post<ConvertBuildTransactionResponse>(
       '/v1/convert/build-transaction',

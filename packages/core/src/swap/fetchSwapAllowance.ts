@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { ConvertAllowanceQueryInput, ConvertAllowanceResponse } from '../protocol/convert.ts'
-import { requireSwapApi } from './requireSwapApi.ts'
 import { SwapAllowanceError, type SwapAllowanceErrorType } from './swapErrors.ts'
 
 export type FetchSwapAllowanceParameters = ConvertAllowanceQueryInput & { signal?: AbortSignal }
@@ -20,7 +20,7 @@ export async function fetchSwapAllowance(
   client: { api?: ApiClient },
   parameters: FetchSwapAllowanceParameters,
 ): Promise<FetchSwapAllowanceReturnType> {
-  const api = requireSwapApi(client)
+  const api = requireApi(client, 'swapping')
   try {
     const { allowance } = await api.get<ConvertAllowanceResponse>(
       '/v1/convert/allowance',

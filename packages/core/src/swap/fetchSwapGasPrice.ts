@@ -1,8 +1,8 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { ConvertGasPriceResponse } from '../protocol/convert.ts'
-import { requireSwapApi } from './requireSwapApi.ts'
 import { SwapGasPriceError, type SwapGasPriceErrorType } from './swapErrors.ts'
 
 export type FetchSwapGasPriceParameters = {
@@ -26,7 +26,7 @@ export async function fetchSwapGasPrice(
   client: { api?: ApiClient },
   parameters: FetchSwapGasPriceParameters,
 ): Promise<FetchSwapGasPriceReturnType> {
-  const api = requireSwapApi(client)
+  const api = requireApi(client, 'swapping')
   try {
     const answer = await api.get<ConvertGasPriceResponse>(
       '/v1/convert/gas-price',

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import { type ClientNotSetErrorType, HttpRequestError } from '../errors/errors.ts'
 import type { ConvertQuoteQueryInput, ConvertQuotesResponse } from '../protocol/convert.ts'
-import { requireSwapApi } from './requireSwapApi.ts'
 import { SwapQuoteError, type SwapQuoteErrorType } from './swapErrors.ts'
 
 export type FetchSwapQuoteParameters = Pick<ConvertQuoteQueryInput, 'from' | 'to' | 'userAddress'> & {
@@ -37,7 +37,7 @@ export async function fetchSwapQuote(
   client: { api?: ApiClient },
   parameters: FetchSwapQuoteParameters,
 ): Promise<FetchSwapQuoteReturnType> {
-  const api = requireSwapApi(client)
+  const api = requireApi(client, 'swapping')
   let answer: ConvertQuotesResponse
   try {
     answer = await api.get<ConvertQuotesResponse>(

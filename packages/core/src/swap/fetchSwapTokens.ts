@@ -1,8 +1,8 @@
 import type { ApiClient } from '../api/apiClient.ts'
+import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { ConvertTokensResponse } from '../protocol/convert.ts'
-import { requireSwapApi } from './requireSwapApi.ts'
 import { SwapTokensError, type SwapTokensErrorType } from './swapErrors.ts'
 
 /** One token the swap API offers. */
@@ -37,7 +37,7 @@ export async function fetchSwapTokens(
   client: { api?: ApiClient },
   parameters: FetchSwapTokensParameters,
 ): Promise<FetchSwapTokensReturnType> {
-  const api = requireSwapApi(client)
+  const api = requireApi(client, 'swapping')
   try {
     const { tokens } = await api.get<ConvertTokensResponse>(
       '/v1/convert/tokens',
