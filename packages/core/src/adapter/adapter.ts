@@ -90,4 +90,9 @@ export interface ChainAdapter {
   estimateTokenCallGas?(call: AdapterTokenCall & { from: string }): Promise<bigint>
   /** The network's current gas price. */
   getGasPrice?(network: CaipNetwork): Promise<bigint>
+  /**
+   * Asks the connected wallet to sign a text message (EIP-191 `personal_sign` on EVM): sign-in and name
+   * registration. Resolves to the signature; a decline is `UserRejectedRequestError`.
+   */
+  signMessage?(parameters: { message: string }): Promise<string>
 }

@@ -18,7 +18,7 @@ import {
   connect as wagmiConnect,
   disconnect as wagmiDisconnect,
 } from '@wagmi/core'
-import { type EIP1193Provider, type Hash, numberToHex, type TransactionReceipt } from 'viem'
+import { type EIP1193Provider, type Hash, type Hex, numberToHex, type TransactionReceipt } from 'viem'
 import { readNativeBalance } from '../account/readNativeBalance.ts'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
@@ -62,6 +62,7 @@ export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
   estimateGas(transaction: AdapterTransaction & { from: string }): Promise<bigint>
   estimateTokenCallGas(call: AdapterTokenCall & { from: string }): Promise<bigint>
   getGasPrice(network: CaipNetwork): Promise<bigint>
+  signMessage(parameters: { message: string }): Promise<Hex>
 }
 
 /**
@@ -236,6 +237,10 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       (await walletTransactions()).estimateTokenCallGas(publicClient(call.network), call),
 
     getGasPrice: async (network) => (await walletTransactions()).readGasPrice(publicClient(network)),
+
+    // Its own chunk too: a signature follows a click (sign-in, a name), never a page load.
+    signMessage: async ({ message }) =>
+      (await import('../signing/signWalletMessage.ts')).signWalletMessage(config, message),
   }
 }
 
