@@ -1,7 +1,14 @@
-import { ConnectButton, FoyerProvider, NetworkButton, useFoyerLocale, useFoyerTheme } from '@foyer/react'
+import {
+  ConnectButton,
+  FoyerProvider,
+  NetworkButton,
+  useFoyerLocale,
+  useFoyerTheme,
+  useSiweSession,
+} from '@foyer/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { WagmiProvider } from 'wagmi'
-import { foyer } from './foyer.ts'
+import { foyer, siweDemo } from './foyer.ts'
 import { WagmiPanel } from './WagmiPanel.tsx'
 import { wagmiConfig } from './wagmi.ts'
 import './demo.css'
@@ -26,11 +33,35 @@ export function App() {
               the same connection through wagmi.
             </p>
             <Preferences />
+            {siweDemo && <SignInPanel />}
             <WagmiPanel />
           </main>
         </FoyerProvider>
       </QueryClientProvider>
     </WagmiProvider>
+  )
+}
+
+/** With `?siwe=1`: who is signed in (sign-in with Ethereum through the Foyer server). */
+function SignInPanel() {
+  const { status, session, signOut } = useSiweSession()
+  return (
+    <section className="card" aria-label="Sign-in">
+      <h2>Sign-in</h2>
+      <dl>
+        <dt>Status</dt>
+        <dd data-testid="siwe-status">{status}</dd>
+        <dt>Signed in as</dt>
+        <dd data-testid="siwe-session-address" className="mono">
+          {session?.address ?? '—'}
+        </dd>
+        <dt>Chain</dt>
+        <dd data-testid="siwe-session-chain">{session?.chainId ?? '—'}</dd>
+      </dl>
+      <button type="button" data-testid="siwe-sign-out" disabled={!session} onClick={() => void signOut()}>
+        Sign out
+      </button>
+    </section>
   )
 }
 

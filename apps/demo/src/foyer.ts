@@ -2,7 +2,10 @@ import { evmAdapter } from '@foyer/evm'
 import { createFoyer } from '@foyer/react'
 import { localChains, wagmiConfig } from './wagmi.ts'
 
-const locale = new URLSearchParams(location.search).get('locale') === 'es' ? 'es' : 'en'
+const search = new URLSearchParams(location.search)
+const locale = search.get('locale') === 'es' ? 'es' : 'en'
+/** `?siwe=1`: sign-in with Ethereum through the Foyer server after connecting (every other journey runs without it). */
+export const siweDemo = search.get('siwe') === '1'
 
 /** One Foyer client for the page, created once, exactly as a site developer would. */
 export const foyer = createFoyer({
@@ -25,4 +28,5 @@ export const foyer = createFoyer({
   metadata: { name: 'Foyer demo', description: 'A site that uses Foyer', url: location.origin },
   themeMode: 'system',
   locale,
+  ...(siweDemo ? { siwe: true as const } : {}),
 })

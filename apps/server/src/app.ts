@@ -28,6 +28,7 @@ import { createMetrics, metricsAuthorized, routePattern, type ServerMetrics } fr
 import { requestContext } from './observability/requestId.ts'
 import { effectiveFeatures } from './projects/model.ts'
 import { ProjectStore } from './projects/store.ts'
+import { registerSiweRoutes } from './siwe/siweRoutes.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -126,6 +127,8 @@ export function createApp({
   registerConvertRoutes(app, { config, project })
 
   registerAccountDataRoutes(app, { config, db, project })
+
+  registerSiweRoutes(app, { config, db, project, logger })
 
   registerCatalogueRoutes(
     app,

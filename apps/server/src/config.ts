@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEFAULT_NAMES_SUFFIX } from '@foyer/core/protocol'
 import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
 import { type EmbeddedConfig, loadEmbeddedConfig } from './embedded/embeddedConfig.ts'
 import type { Issue } from './http/errors.ts'
@@ -9,6 +10,7 @@ import { parseRateLimitConfig, type RateLimitConfig } from './limits/rateLimitCo
 import { LOG_LEVELS, type LogLevel } from './log.ts'
 import { type ProjectInput, parseProjectInput } from './projects/model.ts'
 import { checkSecretUrl } from './secretUrl.ts'
+import { parseSiweConfig, type SiweConfig } from './siwe/siweConfig.ts'
 
 export type { Address, ChainConfig, ChainContracts, ChainNft, ChainToken } from './chains/devnetFile.ts'
 // Re-exported: the rest of the server and @foyer/server's index import them from here.
@@ -51,6 +53,10 @@ export interface ServerConfig {
   shutdownGraceMs: number
   /** FOYER_DATABASE_POOL_MAX: Postgres connections this instance may hold (default 10; PGlite has one). */
   databasePoolMax: number
+  /** Sign-in with Ethereum: token key rotation and the secret its private keys are encrypted with (siwe/siweConfig.ts). */
+  siwe: SiweConfig
+  /** FOYER_NAMES_SUFFIX: what account names end with, `alice.<suffix>` (default `foyer.id`), lower-case. */
+  namesSuffix: string
 }
 
 export type Env = Record<string, string | undefined>
@@ -204,6 +210,8 @@ export function loadConfig(
 
   const rateLimit = parseRateLimitConfig(get, issues)
 
+  const siwe = parseSiweConfig(get, issues)
+
   const rawWallets = get('FOYER_WALLETS_FILE')
   const walletsFile = rawWallets === undefined ? undefined : toPath(rawWallets)
 
@@ -237,6 +245,21 @@ export function loadConfig(
     else databasePoolMax = n
   }
 
+  let namesSuffix = DEFAULT_NAMES_SUFFIX
+  const rawSuffix = get('FOYER_NAMES_SUFFIX')
+  if (rawSuffix !== undefined) {
+    const lower = rawSuffix.toLowerCase().replace(/^\./, '')
+    if (
+      lower.length > 180 ||
+      !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/.test(lower)
+    )
+      issues.push({
+        path: 'FOYER_NAMES_SUFFIX',
+        message: `must be a domain name such as foyer.id: dot-separated labels of letters, digits and hyphens (got ${JSON.stringify(rawSuffix)})`,
+      })
+    else namesSuffix = lower
+  }
+
   if (issues.length > 0) throw new ConfigError(issues)
   return {
     rateLimit,
@@ -260,6 +283,8 @@ export function loadConfig(
     metricsToken,
     shutdownGraceMs,
     databasePoolMax,
+    siwe,
+    namesSuffix,
   }
 }
 
@@ -281,6 +306,8 @@ export function describeConfig(config: ServerConfig): Record<string, unknown> {
     projects: [...(config.seedDemoProject ? ['foyer-demo'] : []), ...config.projects.map((p) => p.id)],
     logLevel: config.logLevel,
     metrics: config.metricsToken ? 'token required' : 'open',
+    namesSuffix: config.namesSuffix,
+    siweKeys: config.siwe.keySecret ? 'encrypted at rest' : 'stored unencrypted (set FOYER_SIWE_KEY_SECRET)',
     indexer: config.indexer.enabled
       ? `on (poll ${config.indexer.pollMs} ms, ${config.indexer.batchSize} blocks a step)`
       : 'off',

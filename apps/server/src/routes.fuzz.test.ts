@@ -50,6 +50,15 @@ const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string
     'POST /v1/fungible/price': { body: ['currency', 'addresses', 'chainId'] },
     'GET /v1/identity/:address': {},
     'GET /v1/account/:account/history': { query: ['cursor', 'onramp', 'chainId', 'limit'] },
+    'GET /v1/auth/siwe/nonce': {},
+    'POST /v1/auth/siwe/verify': { body: ['message', 'signature'] },
+    'GET /v1/auth/siwe/session': {},
+    'POST /v1/auth/siwe/sign-out': {},
+    'GET /.well-known/jwks.json': {},
+    'GET /v1/profile/account/:name': {},
+    'GET /v1/profile/reverse/:address': {},
+    'GET /v1/profile/suggestions/:name': {},
+    'POST /v1/profile/account': { body: ['coin_type', 'address', 'message', 'signature'] },
     'GET /getWallets': { query: ['page', 'entries', 'chains', 'include', 'exclude', 'search'] },
     'GET /getWalletImage/:id': {},
     'GET /public/getAssetImage/:id': {},
@@ -285,9 +294,14 @@ describe('route fuzzing', () => {
     })
     expect(dead.status).toBe(502)
     expect(stubMailer.sent).toBeGreaterThan(0)
-    // Routes that need a session, a mailed code or a device link cannot succeed with random values; the rest must.
-    const needsSecrets = Object.keys(ROUTES).filter((k) =>
-      /embedded\/(session|wallet|sign-out|email\/(verify|update)|devices|device\/approve)/.test(k),
+    // Routes that need a session, a mailed code, a device link or a signed sign-in message cannot succeed with
+    // random values; the rest must.
+    const needsSecrets = Object.keys(ROUTES).filter(
+      (k) =>
+        /embedded\/(session|wallet|sign-out|email\/(verify|update)|devices|device\/approve)/.test(k) ||
+        /auth\/siwe\/(verify|session|sign-out)/.test(k) ||
+        // a name to find must be registered first, and registering one needs a signed message
+        /profile\/account/.test(k),
     )
     const missing = Object.keys(ROUTES).filter((k) => !needsSecrets.includes(k) && !succeeded.has(k))
     expect(missing, JSON.stringify(Object.fromEntries(missing.map((k) => [k, statuses[k]])))).toEqual([])

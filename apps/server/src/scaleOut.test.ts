@@ -116,6 +116,8 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0002_account_history',
           '0003_embedded_auth',
           '0004_embedded_hardening',
+          '0005_siwe',
+          '0006_names',
         ])
       })
 

@@ -97,6 +97,8 @@ export { enAccount } from './locale/enAccount.ts'
 export { enActivity } from './locale/enActivity.ts'
 export { enEmail } from './locale/enEmail.ts'
 export { enFrame } from './locale/enFrame.ts'
+export { enNames } from './locale/enNames.ts'
+export { enSiwe } from './locale/enSiwe.ts'
 export { enTransfer } from './locale/enTransfer.ts'
 export { enWalletConnect } from './locale/enWalletConnect.ts'
 export { isSupportedLocale, loadCatalogue } from './locale/loadCatalogue.ts'
@@ -116,6 +118,60 @@ export {
   type Translate,
 } from './locale/locale.ts'
 export type { ModalState } from './modal/modal.ts'
+// Account names on the Foyer server: look up, reverse, suggestions, register (issue 13).
+export { type CreateNameMessageParameters, createNameMessage } from './names/createNameMessage.ts'
+export {
+  accountNameQueryKey,
+  type FetchAccountNameErrorType,
+  type FetchAccountNameParameters,
+  type FetchAccountNameReturnType,
+  fetchAccountName,
+  type NameRecord,
+} from './names/fetchAccountName.ts'
+export {
+  accountNamesQueryKey,
+  type FetchAccountNamesErrorType,
+  type FetchAccountNamesParameters,
+  type FetchAccountNamesReturnType,
+  fetchAccountNames,
+} from './names/fetchAccountNames.ts'
+export {
+  type FetchNameSuggestionsErrorType,
+  type FetchNameSuggestionsParameters,
+  type FetchNameSuggestionsReturnType,
+  fetchNameSuggestions,
+  nameSuggestionsQueryKey,
+} from './names/fetchNameSuggestions.ts'
+export { chainIdOfNameCoinType, nameCoinType } from './names/nameCoinType.ts'
+export {
+  AccountNamesError,
+  type AccountNamesErrorType,
+  NameError,
+  type NameErrorReason,
+  NameSuggestionsError,
+  type NameSuggestionsErrorType,
+  RegisterNameError,
+  type RegisterNameErrorType,
+  ResolveNameError,
+  type ResolveNameErrorType,
+} from './names/nameErrors.ts'
+// Account names in the modal: the registration flow and the account's name in Account (issue 13).
+export {
+  createNameRegistrationController,
+  getNameRegistrationController,
+  initialNameRegistrationState,
+  NAME_SUGGESTIONS_DELAY_MS,
+  type NameRegistrationController,
+  type NameRegistrationState,
+  type RegisteredName,
+} from './names/nameRegistrationController.ts'
+export {
+  type RegisterAccountNameErrorType,
+  type RegisterAccountNameParameters,
+  type RegisterAccountNameReturnType,
+  registerAccountName,
+} from './names/registerAccountName.ts'
+export { watchAccountIdentity } from './names/watchAccountIdentity.ts'
 export {
   addressExplorerUrl,
   type CaipAddress,
@@ -138,6 +194,14 @@ export {
   type ThemeMode,
   type ThemeVariables,
 } from './options/options.ts'
+export {
+  DEFAULT_NAMES_SUFFIX,
+  isValidNameLabel,
+  MAX_NAME_LABEL_LENGTH,
+  MIN_NAME_LABEL_LENGTH,
+  NAME_LABEL_PATTERN,
+  normalizeName,
+} from './protocol/nameRules.ts'
 export { EVM_ADDRESS_PATTERN } from './protocol/patterns.ts'
 export { createQueryCache, type QueryCache, type QueryKey, type QueryState } from './query/queryCache.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
@@ -151,7 +215,12 @@ export {
   TOKEN_TRANSFER_GAS,
   transferGasBudget,
 } from './send/estimateSendGas.ts'
-export { createSendController, getSendController, type SendController } from './send/sendController.ts'
+export {
+  createSendController,
+  getSendController,
+  RECEIVER_NAME_DELAY_MS,
+  type SendController,
+} from './send/sendController.ts'
 export {
   SendGasEstimateError,
   type SendGasEstimateErrorType,
@@ -166,6 +235,40 @@ export {
   type SendTransferReturnType,
   sendTransfer,
 } from './send/sendTransfer.ts'
+// Sign-in with Ethereum on the Foyer server: nonce, verify, session, sign-out (issue 13).
+export { type FetchSiweNonceReturnType, fetchSiweNonce } from './siwe/fetchSiweNonce.ts'
+export { type FetchSiweSessionReturnType, fetchSiweSession } from './siwe/fetchSiweSession.ts'
+export { signOutSiwe } from './siwe/signOutSiwe.ts'
+// Sign-in with Ethereum in the client and the modal (issue 13); the flow itself is a chunk loaded only with `siwe`.
+export {
+  SiweNotVerifiedError,
+  type SiweNotVerifiedErrorType,
+  SiweUnavailableError,
+  type SiweUnavailableErrorType,
+} from './siwe/siweClientErrors.ts'
+export {
+  SiweError,
+  type SiweErrorType,
+  SiweNonceError,
+  type SiweNonceErrorType,
+  type SiweRefusal,
+  SiweSessionError,
+  type SiweSessionErrorType,
+  SiweSignOutError,
+  type SiweSignOutErrorType,
+  SiweVerifyError,
+  type SiweVerifyErrorType,
+} from './siwe/siweErrors.ts'
+export type {
+  SiweBehaviour,
+  SiweConfig,
+  SiweMessageParameters,
+  SiweOption,
+  SiweSession,
+  SiweState,
+  SiweStatus,
+} from './siwe/siweTypes.ts'
+export { type VerifySiweMessageReturnType, verifySiweMessage } from './siwe/verifySiweMessage.ts'
 export type { SnackbarMessage, SnackbarState, SnackbarVariant } from './snackbar/snackbar.ts'
 export { createStore, type Store } from './store/createStore.ts'
 // Swap: actions over the Foyer server's convert API, and the flow's state (issue 12).

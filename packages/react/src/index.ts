@@ -9,6 +9,11 @@ export type {
   FoyerEvent,
   FoyerOptions,
   Locale,
+  SiweConfig,
+  SiweMessageParameters,
+  SiweOption,
+  SiweSession,
+  SiweStatus,
   ThemeMode,
   ThemeVariables,
   ViewName,
@@ -24,6 +29,7 @@ export { useFoyerEvents } from './hooks/useFoyerEvents.ts'
 export { type UseFoyerLocaleReturnType, useFoyerLocale } from './hooks/useFoyerLocale.ts'
 export { type UseFoyerStateReturnType, useFoyerState } from './hooks/useFoyerState.ts'
 export { type UseFoyerThemeReturnType, useFoyerTheme } from './hooks/useFoyerTheme.ts'
+export { type UseSiweSessionReturnType, useSiweSession } from './hooks/useSiweSession.ts'
 export { useTokenBalances } from './hooks/useTokenBalances.ts'
 export { useTransactionHistory } from './hooks/useTransactionHistory.ts'
 export { useWalletInfo, type WalletInfo } from './hooks/useWalletInfo.ts'

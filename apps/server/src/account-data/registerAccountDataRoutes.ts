@@ -11,10 +11,14 @@ import { registerIdentityRoutes } from '../identity/identityRoutes.ts'
 import { withHistoryTables } from '../indexer/tables.ts'
 import { PriceOracle } from '../prices/priceOracle.ts'
 import { registerPriceRoutes } from '../prices/priceRoutes.ts'
+import { registerNameRoutes } from '../profile/nameRoutes.ts'
+import { NameStore } from '../profile/nameStore.ts'
+import { withNameTables } from '../profile/nameTables.ts'
 
 /**
- * The account data API: balances, prices, identity and history (the indexer that fills history runs beside the
- * app, see indexer/indexerService.ts). One price cache and one RPC client per chain serve every route.
+ * The account data API: balances, prices, identity, account names (profile/) and history (the indexer that fills
+ * history runs beside the app, see indexer/indexerService.ts). One price cache and one RPC client per chain serve
+ * every route; identity answers from the names table.
  */
 export function registerAccountDataRoutes(
   app: FoyerApp,
@@ -25,6 +29,8 @@ export function registerAccountDataRoutes(
   const historyDb = withHistoryTables(db.kysely)
   registerBalanceRoutes(app, { chains: config.chains, project, clients, prices })
   registerPriceRoutes(app, { chains: config.chains, project, prices })
-  registerIdentityRoutes(app, { project })
+  const names = new NameStore(withNameTables(db.kysely))
+  registerIdentityRoutes(app, { project, lookup: (address) => names.identity(address) })
+  registerNameRoutes(app, { config, project, store: names, clients })
   registerHistoryRoutes(app, { chains: config.chains, project, db: historyDb, spam: new SpamList(historyDb), prices })
 }

@@ -4,7 +4,14 @@ import type { ProjectStore } from '../projects/store.ts'
 import type { AppEnv } from './context.ts'
 import { errorResponse } from './errors.ts'
 
-export const CORS_ALLOW_HEADERS = ['x-project-id', 'x-sdk-type', 'x-sdk-version', 'content-type'] as const
+// authorization: the sign-in-with-Ethereum session and sign-out routes take the token as a bearer.
+export const CORS_ALLOW_HEADERS = [
+  'x-project-id',
+  'x-sdk-type',
+  'x-sdk-version',
+  'content-type',
+  'authorization',
+] as const
 export const CORS_ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 export const CORS_MAX_AGE_SECONDS = 600
 /** Response headers a site's script may read: the request id (to quote in a support request) and Retry-After on 429. */

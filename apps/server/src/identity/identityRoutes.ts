@@ -7,13 +7,13 @@ import { parseRequest } from '../http/validate.ts'
 
 export interface IdentityRouteDeps {
   project: MiddlewareHandler<AppEnv>
-  /** Looks up the account's Foyer name and avatar; absent until names exist (then every answer is null). */
+  /** Looks up the account's primary Foyer name and its avatar (profile/nameStore.ts); absent → every answer is null. */
   lookup?: (address: `0x${string}`) => Promise<IdentityResponse>
 }
 
 /**
- * `GET /v1/identity/{address}` → `{ name, avatar }`. Foyer names are the only source (no ENS or other third
- * party is asked); until the names feature registers a lookup both are null.
+ * `GET /v1/identity/{address}` → `{ name, avatar }`: the address's primary (newest) account name and that name's
+ * avatar, null when it has none. Foyer names are the only source (no ENS or other third party is asked).
  */
 export function registerIdentityRoutes(app: FoyerApp, deps: IdentityRouteDeps) {
   app.get('/v1/identity/:address', deps.project, async (c) => {

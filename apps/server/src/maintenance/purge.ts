@@ -11,6 +11,7 @@ import { FAILURE_WINDOW_MS } from '../embedded/challenges.ts'
 import type { EmbeddedTables } from '../embedded/embeddedTables.ts'
 import { createDatabaseCounterStore } from '../limits/counters.ts'
 import type { Logger } from '../log.ts'
+import { purgeSiwe } from '../siwe/siwePurge.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const PURGE_INTERVAL_MS = 10 * 60 * 1000
@@ -91,6 +92,6 @@ export function startPurgeTimer(
 }
 
 async function runAndLog(database: FoyerDatabase, logger: Logger) {
-  const counts = await purgeExpired(database)
+  const counts = { ...(await purgeExpired(database)), ...(await purgeSiwe(database)) }
   if (Object.values(counts).some((n) => n > 0)) logger.info('purged expired auth data', { ...counts })
 }

@@ -162,6 +162,15 @@ export function plausibleFor(name: string, world: FuzzWorld): fc.Arbitrary<strin
     search: fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom('wallet', '%', '_', '\\')),
     imageId: fc.oneof(fc.constantFrom('metamask', 'rainbow', 'eip155:1', 'a.b:c'), fc.string({ maxLength: 140 })),
     onramp: fc.constantFrom('coinbase', 'moonpay', 'BAD!', ''),
+    // Account names (/v1/profile/*): labels that fit the rule and some that do not, coin types with and without the bit.
+    name: fc.constantFrom('alice', 'Alice.foyer.id', 'abc', 'al_ce', 'a'.repeat(64), 'alice.eth', 'x-y-z-1'),
+    coin_type: fc.constantFrom(String((0x80000000 | world.liveChainId) >>> 0), '60', '2147483648', '4294967296', '-1'),
+    message: fc.oneof(
+      fc.constantFrom('{}', 'not json', '{"name":"alice","attributes":{"x":1},"timestamp":1}'),
+      fc
+        .integer({ min: 0, max: 2 ** 40 })
+        .map((timestamp) => JSON.stringify({ name: 'alice', attributes: {}, timestamp })),
+    ),
     email: fc.oneof(
       fc.emailAddress(),
       fc.constantFrom('a@b', 'x@example.com', 'x@example.com, y@example.com', `${HUGE}@example.com`),

@@ -5,7 +5,7 @@ import type { IdentityResponse } from '../protocol/accountData.ts'
 /** `GET /v1/identity/{address}`, as `@foyer/core/protocol` defines it. */
 export type Identity = IdentityResponse
 
-/** The account's Foyer name and avatar (`GET /v1/identity/{address}`); both null until names exist. */
+/** The account's primary Foyer name and its avatar (`GET /v1/identity/{address}`); each null when there is none. */
 export async function fetchIdentity(
   client: { api?: ApiClient },
   { address, signal }: { address: string; signal?: AbortSignal },

@@ -6,11 +6,14 @@ export type QueryParameters = Record<string, string | number | boolean | undefin
 /** Talks to the site's Foyer server: project id and SDK headers on every call, typed errors on failure. */
 export type ApiClient = {
   readonly baseUrl: string
-  get<result>(path: string, query?: QueryParameters, init?: { signal?: AbortSignal }): Promise<result>
-  post<result>(path: string, body: Record<string, unknown>, init?: { signal?: AbortSignal }): Promise<result>
+  get<result>(path: string, query?: QueryParameters, init?: RequestOptions): Promise<result>
+  post<result>(path: string, body: Record<string, unknown>, init?: RequestOptions): Promise<result>
   /** The URL of a GET (images, links), with the project id in the query. */
   url(path: string, query?: QueryParameters): string
 }
+
+/** Per request: an abort signal, extra headers (`authorization` for the sign-in routes). */
+export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> }
 
 export type CreateApiClientParameters = {
   apiUrl: string
@@ -36,20 +39,25 @@ export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateA
     method: 'GET' | 'POST',
     target: string,
     body?: Record<string, unknown>,
-    signal?: AbortSignal,
+    init: RequestOptions = {},
   ) {
     const response = await (fetchImpl ?? globalThis.fetch)(target, {
       method,
-      signal,
-      headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+      signal: init.signal,
+      headers: { ...init.headers, ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify({ projectId, ...body }) : undefined,
     })
     if (!response.ok) {
       const reason = await response.json().then(
-        (json: { error?: { message?: string } }) => json?.error?.message,
+        (json: { error?: { code?: unknown; message?: string } }) => json?.error,
         () => undefined,
       )
-      throw new HttpRequestError({ status: response.status, url: target, details: reason })
+      throw new HttpRequestError({
+        status: response.status,
+        url: target,
+        details: reason?.message,
+        code: typeof reason?.code === 'string' ? reason.code : undefined,
+      })
     }
     return (await response.json()) as result
   }
@@ -57,7 +65,7 @@ export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateA
   return {
     baseUrl,
     url,
-    get: (path, query, init) => request('GET', url(path, query), undefined, init?.signal),
-    post: (path, body, init) => request('POST', url(path), body, init?.signal),
+    get: (path, query, init) => request('GET', url(path, query), undefined, init),
+    post: (path, body, init) => request('POST', url(path), body, init),
   }
 }

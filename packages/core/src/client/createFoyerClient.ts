@@ -24,6 +24,8 @@ import {
 } from '../networks/networks.ts'
 import { type FoyerOptions, type ResolvedOptions, resolveOptions } from '../options/options.ts'
 import { createQueryCache } from '../query/queryCache.ts'
+import { afterPreferredAccountType } from '../router/router.ts'
+import type { SiweController } from '../siwe/siweController.ts'
 import { createSnackbarController } from '../snackbar/snackbar.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { createThemeController } from '../theme/theme.ts'
@@ -158,7 +160,10 @@ export function createFoyerClient(parameters: FoyerOptions) {
         },
       )
       emit('CONNECT_SUCCESS', { name: connector.name, type: connector.type })
-      close()
+      // With sign-in on, a signed-out EVM account goes on to ConnectingSiwe (the modal stays open); else it closes.
+      if (needsSiwe(connector.chain))
+        open({ view: afterPreferredAccountType({ siweEnabled: true, chainNamespace: connector.chain }) })
+      else close()
     } catch (error) {
       store.setState((s) => ({
         account: { ...s.account, status: s.account.isConnected ? 'connected' : 'disconnected' },
@@ -175,13 +180,14 @@ export function createFoyerClient(parameters: FoyerOptions) {
     findConnectorId: () => get().connectors.find((c) => c.type === 'WALLET_CONNECT')?.id,
   })
 
-  async function disconnect() {
+  /** Disconnects and closes the modal (`keepOpen`: stays, on Connect — e.g. to show why sign-in ended the connection). */
+  async function disconnect(parameters: { keepOpen?: boolean } = {}) {
     const { account, network } = get()
     try {
       if (account.isConnected) await adapterFor(network.activeChain).disconnect()
       resetAccount()
       emit('DISCONNECT_SUCCESS')
-      close()
+      if (!parameters.keepOpen) close()
     } catch (error) {
       logger.error('disconnect', error)
       emit('DISCONNECT_ERROR', undefined, 'error')
@@ -219,6 +225,44 @@ export function createFoyerClient(parameters: FoyerOptions) {
     if (get().modal.open) modal.afterNetworkSwitch()
   }
 
+  // ---- sign-in with Ethereum (its own chunk, loaded only when `siwe` is set) -----------------------------
+  let siweController: Promise<SiweController> | undefined
+  function loadSiwe(): Promise<SiweController> {
+    const siwe = options.siwe
+    if (!siwe) return Promise.reject(new TypeError('Sign-in is off: set the `siwe` option'))
+    siweController ??= import('../siwe/siweController.ts').then((m) =>
+      m.createSiweController({
+        siwe,
+        options,
+        api,
+        store,
+        logger,
+        adapterFor: (namespace) => adapters.get(namespace),
+        open,
+        navigate,
+        showSnackbar,
+        disconnect: () => disconnect({ keepOpen: true }),
+        emit,
+      }),
+    )
+    // A chunk that failed to load (a network blip) is asked for again next time.
+    siweController.catch(() => {
+      siweController = undefined
+    })
+    return siweController
+  }
+  /** A connect on an EVM chain needs a sign-in when `siwe` is set and nobody is signed in. */
+  const needsSiwe = (namespace: ChainNamespace) =>
+    !!options.siwe && namespace === 'eip155' && get().siwe.status !== 'signed-in'
+  const siwe = {
+    /** Asks the wallet to sign the EIP-4361 message; the backend verifies it. A decline disconnects. */
+    signIn: () => loadSiwe().then((controller) => controller.signIn()),
+    /** Declines the sign-in: the wallet disconnects (with the reason in the snackbar). */
+    cancel: () => loadSiwe().then((controller) => controller.cancel()),
+    /** Ends the session (the Foyer server revokes its token); the wallet stays connected. */
+    signOut: () => loadSiwe().then((controller) => controller.signOut()),
+  }
+
   // ---- adapters ----------------------------------------------------------------------------------
   /** Starts the adapters (call once in the browser, e.g. from the provider's effect). Returns a clean-up. */
   function mount() {
@@ -250,8 +294,18 @@ export function createFoyerClient(parameters: FoyerOptions) {
       return adapter.mount(controller)
     })
     if (options.locale !== 'en') void locale.setLocale(options.locale)
+    if (options.siwe)
+      loadSiwe().then(
+        (controller) => controller.start(),
+        (error: unknown) => {
+          logger.error('siwe: loading', error)
+          store.setState({ siwe: { status: 'signed-out' } })
+        },
+      )
     return () => {
       for (const cleanup of cleanups) cleanup?.()
+      void siweController?.then((controller) => controller.dispose())
+      siweController = undefined
       clearTimeout(unsupportedTimer)
       modal.dispose()
       snackbar.dispose()
@@ -282,6 +336,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
     disconnect,
     walletConnect,
     switchNetwork,
+    siwe,
     refreshBalance,
     getNetwork: networkById,
     getSelectedNetwork: (): CaipNetwork => networkById(get().network.selectedNetworkId) ?? options.networks[0],

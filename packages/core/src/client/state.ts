@@ -7,6 +7,7 @@ import type { NetworkState } from '../networks/networks.ts'
 import type { ResolvedOptions, ThemeMode, ThemeVariables } from '../options/options.ts'
 import { initialRouterState } from '../router/router.ts'
 import type { RouterState } from '../router/views.ts'
+import { initialSiweState, type SiweState } from '../siwe/siweTypes.ts'
 import { closedSnackbar, type SnackbarState } from '../snackbar/snackbar.ts'
 
 export type { NetworkState }
@@ -21,6 +22,8 @@ export type FoyerState = {
   connectors: Connector[]
   locale: Locale
   catalogue: Messages
+  /** Sign-in with Ethereum: `disabled` unless the site sets `siwe`. */
+  siwe: SiweState
   lastEvent?: FoyerEvent
 }
 
@@ -36,5 +39,6 @@ export function initialState(options: ResolvedOptions): FoyerState {
     connectors: [],
     locale: 'en',
     catalogue: en,
+    siwe: initialSiweState(options.siwe),
   }
 }

@@ -45,7 +45,14 @@ export class HttpRequestError extends FoyerError {
   override name = 'HttpRequestError'
   readonly status: number
   readonly url: string
-  constructor({ status, url, ...parameters }: FoyerErrorParameters & { status: number; url: string }) {
+  /** The server's error code (`{ error: { code } }`), when it sent one. */
+  readonly code: string | undefined
+  constructor({
+    status,
+    url,
+    code,
+    ...parameters
+  }: FoyerErrorParameters & { status: number; url: string; code?: string }) {
     super(`HTTP status code ${status}`, {
       messageKey: 'error.httpStatus',
       metaMessages: [`URL: ${url}`],
@@ -53,6 +60,7 @@ export class HttpRequestError extends FoyerError {
     })
     this.status = status
     this.url = url
+    this.code = code
   }
 }
 

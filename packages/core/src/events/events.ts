@@ -11,6 +11,11 @@ export type FoyerEventName =
   | 'SWITCH_NETWORK'
   | 'SWITCH_NETWORK_ERROR'
   | 'UNSUPPORTED_CHAIN'
+  // Sign-in with Ethereum (issue 13)
+  | 'SIWE_AUTH_SUCCESS'
+  | 'SIWE_AUTH_ERROR'
+  | 'SIWE_AUTH_CANCEL'
+  | 'SIWE_SIGN_OUT'
 
 export type FoyerEvent = {
   timestamp: number

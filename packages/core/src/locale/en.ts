@@ -129,6 +129,19 @@ export const en = {
   'wallets.loadingMore': 'Loading more wallets…',
   // Account data: tokens with prices, activity (issue 4)
   'view.Activity': 'Activity',
+  'view.RegisterAccountName': 'Choose a Name',
+  'view.RegisterAccountNameSuccess': 'Name Registered',
+  // Sign-in with Ethereum (issue 13): the view's title, what the snackbar says when sign-in ends the connection
+  'view.ConnectingSiwe': 'Sign In',
+  'snackbar.siweRejected': 'Sign-in declined in the wallet. You have been disconnected.',
+  'snackbar.siweCancelled': 'Sign-in cancelled. You have been disconnected.',
+  'error.siweNotVerified': 'The sign-in could not be verified',
+  'error.siweUnavailable': 'Sign-in is not available for this account',
+  // The Foyer server's sign-in actions (siwe/siweErrors.ts)
+  'error.siweNonce': 'Could not start the sign-in',
+  'error.siweVerify': 'The sign-in was refused',
+  'error.siweSession': 'Could not check the sign-in',
+  'error.siweSignOut': 'Could not sign out',
   // Language
   'locale.label': 'Language',
 } as const

@@ -24,4 +24,5 @@ export const enAccount = {
   'account.totalValue': 'Total value',
   'account.noPrice': 'No price',
   'account.activity': 'Activity',
+  'account.chooseName': 'Choose a name',
 } as const

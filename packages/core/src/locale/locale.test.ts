@@ -4,13 +4,15 @@ import { enAccount } from './enAccount.ts'
 import { enActivity } from './enActivity.ts'
 import { enEmail } from './enEmail.ts'
 import { enFrame } from './enFrame.ts'
+import { enNames } from './enNames.ts'
+import { enSiwe } from './enSiwe.ts'
 import { enTransfer } from './enTransfer.ts'
 import { enWalletConnect } from './enWalletConnect.ts'
 import { es } from './es.ts'
 import { loadCatalogue } from './loadCatalogue.ts'
 import { createTranslate, isBaseMessageKey } from './locale.ts'
 
-const parts = { en, enAccount, enActivity, enEmail, enFrame, enTransfer, enWalletConnect }
+const parts = { en, enAccount, enActivity, enEmail, enFrame, enNames, enSiwe, enTransfer, enWalletConnect }
 const english: Record<string, string> = Object.assign({}, ...Object.values(parts))
 
 describe('locale catalogue', () => {

@@ -3,6 +3,8 @@ import type { enAccount } from './enAccount.ts'
 import type { enActivity } from './enActivity.ts'
 import type { enEmail } from './enEmail.ts'
 import type { enFrame } from './enFrame.ts'
+import type { enNames } from './enNames.ts'
+import type { enSiwe } from './enSiwe.ts'
 import type { enTransfer } from './enTransfer.ts'
 import type { enWalletConnect } from './enWalletConnect.ts'
 
@@ -16,6 +18,8 @@ export type MessageKey =
   | keyof typeof enAccount
   | keyof typeof enActivity
   | keyof typeof enEmail
+  | keyof typeof enNames
+  | keyof typeof enSiwe
   | keyof typeof enFrame
   | keyof typeof enTransfer
   | keyof typeof enWalletConnect

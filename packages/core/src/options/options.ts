@@ -55,6 +55,11 @@ export type FoyerOptions = {
   customWallets?: import('../catalogue/walletCatalogue.ts').CatalogueWallet[]
   allowUnsupportedChain?: boolean
   locale?: Locale
+  /**
+   * Sign-in with Ethereum after an EVM connect: `true` through the Foyer server (needs `apiUrl`), or the site's own
+   * backend (`SiweConfig`). Unset, nothing of it loads.
+   */
+  siwe?: import('../siwe/siweTypes.ts').SiweOption
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent'
 }
 

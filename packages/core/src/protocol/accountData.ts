@@ -195,7 +195,7 @@ export type Fungible = v.InferOutput<typeof Fungible>
 export const FungiblePriceResponse = v.object({ fungibles: v.array(Fungible) })
 export type FungiblePriceResponse = v.InferOutput<typeof FungiblePriceResponse>
 
-/** `GET /v1/identity/{address}`: the account's Foyer name and avatar, both null until names exist. */
+/** `GET /v1/identity/{address}`: the account's primary Foyer name and its avatar, each null when there is none. */
 export const IdentityResponse = v.object({ name: v.nullable(v.string()), avatar: v.nullable(v.string()) })
 export type IdentityResponse = v.InferOutput<typeof IdentityResponse>
 

@@ -2,6 +2,10 @@ import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { isUserRejection } from '../errors/errors.ts'
 import { parseUnits } from '../format/parseUnits.ts'
+import { fetchAccountName } from '../names/fetchAccountName.ts'
+import { nameCoinType } from '../names/nameCoinType.ts'
+import { isFeatureAvailable } from '../options/options.ts'
+import { isValidNameLabel } from '../protocol/nameRules.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isEvmAddress, isPositiveAmount } from '../validation/validation.ts'
 import { sendingAdapter, walletErrorMessage } from '../wallet-transactions/transactionMessages.ts'
@@ -10,6 +14,9 @@ import { estimateSendGas, transferGasBudget } from './estimateSendGas.ts'
 import { sendInputError } from './sendInputError.ts'
 import { initialSendState, type SendState } from './sendState.ts'
 import { sendTransfer } from './sendTransfer.ts'
+
+/** Milliseconds a receiver name rests before it is looked up. */
+export const RECEIVER_NAME_DELAY_MS = 300
 
 export type SendController = ReturnType<typeof createSendController>
 const controllers = new WeakMap<FoyerClient, SendController>()
@@ -28,12 +35,16 @@ export function getSendController(client: FoyerClient): SendController {
  * The send flow: pick a token the account holds, an amount (Max leaves the network cost on the native token) and a
  * receiver; the wallet signs a native transfer or an ERC-20 `transfer`. "Confirm transaction in your wallet" while
  * it asks, "Transaction started" once sent; a failure shows the wallet's message or "Failed to send transaction.
- * Please try again."
+ * Please try again." The receiver may be an account name (`alice` or `alice.foyer.id`, with the `names` feature):
+ * after a 300 ms pause it is resolved (`fetchAccountName`) to its address on the current chain, which is what is sent
+ * to; an unknown name says "Error resolving name" and blocks the send.
  */
 export function createSendController(client: FoyerClient) {
   const store: Store<SendState> = createStore(initialSendState)
   const get = store.getState
   let estimateRequest = 0
+  let nameTimer: ReturnType<typeof setTimeout> | undefined
+  let nameRequest: AbortController | undefined
 
   client.subscribe((state, previous) => {
     if (
@@ -46,6 +57,7 @@ export function createSendController(client: FoyerClient) {
   const network = () => client.getSelectedNetwork()
   function reset() {
     estimateRequest++
+    cancelNameLookup()
     store.setState(initialSendState)
   }
 
@@ -122,13 +134,75 @@ export function createSendController(client: FoyerClient) {
     store.setState({ sendTokenAmount })
     void estimate()
   }
-  function setReceiverAddress(receiverAddress: string) {
-    store.setState({
-      receiverAddress: receiverAddress.trim(),
-      receiverProfileName: undefined,
-      receiverProfileImage: undefined,
-    })
+  /** The receiver as typed: an address, or (with the `names` feature, on EVM) an account name to resolve. */
+  function setReceiverAddress(receiver: string) {
+    const typed = receiver.trim()
+    cancelNameLookup()
+    if (isReceiverName(typed)) {
+      store.setState({
+        receiverAddress: '',
+        receiverName: typed,
+        receiverNameStatus: 'resolving',
+        receiverProfileName: undefined,
+        receiverProfileImage: undefined,
+      })
+      nameTimer = setTimeout(() => void resolveReceiverName(typed), RECEIVER_NAME_DELAY_MS)
+    } else {
+      store.setState({
+        receiverAddress: typed,
+        receiverName: undefined,
+        receiverNameStatus: undefined,
+        receiverProfileName: undefined,
+        receiverProfileImage: undefined,
+      })
+    }
     void estimate()
+  }
+
+  /** Not an address (no `0x`) and its label follows the name rule, on an EVM network with the names feature. */
+  function isReceiverName(typed: string) {
+    return (
+      network().chainNamespace === 'eip155' &&
+      !/^0x/i.test(typed) &&
+      isValidNameLabel(typed.split('.')[0]) &&
+      isFeatureAvailable(client.options, 'names')
+    )
+  }
+
+  function cancelNameLookup() {
+    clearTimeout(nameTimer)
+    nameRequest?.abort()
+    nameRequest = undefined
+  }
+
+  /** The name's record, and in it the address for the current chain's coin type; anything else is an error. */
+  async function resolveReceiverName(name: string) {
+    const controller = new AbortController()
+    nameRequest = controller
+    const target = network()
+    try {
+      const record = await fetchAccountName(client, { name, signal: controller.signal })
+      if (nameRequest !== controller) return
+      const address = record?.addresses[String(nameCoinType(Number(target.chainId)))]?.address
+      if (!record || !address) {
+        store.setState({ receiverNameStatus: 'error' })
+        return
+      }
+      store.setState({
+        receiverAddress: address,
+        receiverNameStatus: 'resolved',
+        receiverProfileName: record.name,
+        receiverProfileImage: record.attributes?.avatar ?? null,
+      })
+      void estimate()
+    } catch (error) {
+      if (nameRequest !== controller) return
+      client.logger.error('send: resolve name', error)
+      store.setState({ receiverNameStatus: 'error' })
+      client.showSnackbar('error', { key: 'snackbar.errorResolvingName' })
+    } finally {
+      if (nameRequest === controller) nameRequest = undefined
+    }
   }
   /** The whole balance; for the native token, less the network cost. */
   function setMaxAmount() {

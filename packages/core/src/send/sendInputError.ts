@@ -9,10 +9,12 @@ import type { SendState } from './sendState.ts'
 /**
  * Why the send button is not ready, as a catalogue key; undefined when it is. Amount and receiver first (on Solana
  * the spec's "Please enter a valid amount and receiver address"), then the receiver's format, then the balance (the
- * native token also pays the network cost).
+ * native token also pays the network cost). A name typed as the receiver asks to wait while it resolves, and an
+ * unknown one says "Error resolving name".
  */
 export function sendInputError(
-  state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'networkCost' | 'tokens'>,
+  state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'networkCost' | 'tokens'> &
+    Partial<Pick<SendState, 'receiverName' | 'receiverNameStatus'>>,
   network: CaipNetwork,
 ): KeysWith<typeof enTransfer> | undefined {
   const { token, sendTokenAmount, receiverAddress } = state
@@ -20,6 +22,11 @@ export function sendInputError(
   const validAmount = isPositiveAmount(sendTokenAmount)
   if (network.chainNamespace === 'solana' && (!validAmount || !receiverAddress)) return 'error.solanaSendInput'
   if (!validAmount) return 'send.enterAmount'
+  if (state.receiverName) {
+    // A name typed as the receiver: wait for its address; an unknown name blocks the send.
+    if (state.receiverNameStatus === 'error') return 'snackbar.errorResolvingName'
+    if (state.receiverNameStatus !== 'resolved') return 'send.resolvingName'
+  }
   if (!receiverAddress) return 'send.enterAddress'
   const validReceiver =
     network.chainNamespace === 'solana'

@@ -10,8 +10,13 @@ export type SendState = {
   tokens: WalletToken[]
   token?: WalletToken
   sendTokenAmount: string
+  /** The address sent to: as typed, or the address a typed name resolved to ('' until it has). */
   receiverAddress: string
-  /** Filled once account names exist (a name resolves to its address). */
+  /** The account name typed as the receiver (a label or a full name), when one was typed instead of an address. */
+  receiverName?: string
+  /** The typed name's lookup: resolving (the 300 ms pause, then the server), resolved, or error (unknown name). */
+  receiverNameStatus?: 'resolving' | 'resolved' | 'error'
+  /** The receiver's account name and avatar, from a resolved name. */
   receiverProfileName?: string | null
   receiverProfileImage?: string | null
   /** Wei per gas unit. */
@@ -30,6 +35,8 @@ export const initialSendState: { [key in keyof Required<SendState>]: SendState[k
   token: undefined,
   sendTokenAmount: '',
   receiverAddress: '',
+  receiverName: undefined,
+  receiverNameStatus: undefined,
   receiverProfileName: undefined,
   receiverProfileImage: undefined,
   gasPrice: undefined,

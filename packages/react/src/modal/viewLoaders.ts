@@ -36,6 +36,13 @@ export const viewLoaders: Partial<Record<ViewName, ChunkLoader<ComponentType>>> 
   SendSelectToken: chunk(() => import('../views/send/SendSelectTokenView.tsx').then((m) => m.SendSelectTokenView)),
   SendPreview: chunk(() => import('../views/send/SendPreviewView.tsx').then((m) => m.SendPreviewView)),
   Receive: chunk(() => import('../views/receive/ReceiveView.tsx').then((m) => m.ReceiveView)),
+  ConnectingSiwe: chunk(() => import('../views/siwe/ConnectingSiweView.tsx').then((m) => m.ConnectingSiweView)),
+  RegisterAccountName: chunk(() =>
+    import('../views/names/RegisterAccountNameView.tsx').then((m) => m.RegisterAccountNameView),
+  ),
+  RegisterAccountNameSuccess: chunk(() =>
+    import('../views/names/RegisterAccountNameSuccessView.tsx').then((m) => m.RegisterAccountNameSuccessView),
+  ),
 }
 
 /** Starts fetching a view's chunk; safe to call often. */

@@ -3,6 +3,8 @@ import * as m0001 from './0001_projects.ts'
 import * as m0002 from './0002_account_history.ts'
 import * as m0003 from './0003_embedded_auth.ts'
 import * as m0004 from './0004_embedded_hardening.ts'
+import * as m0005 from './0005_siwe.ts'
+import * as m0006 from './0006_names.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002_account_history': m0002,
   '0003_embedded_auth': m0003,
   '0004_embedded_hardening': m0004,
+  '0005_siwe': m0005,
+  '0006_names': m0006,
 }

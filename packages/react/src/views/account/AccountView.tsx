@@ -1,4 +1,4 @@
-import { enAccount, floorDecimalString, isFeatureAvailable, shortenAddress } from '@foyer/core'
+import { enAccount, floorDecimalString, isFeatureAvailable, shortenAddress, watchAccountIdentity } from '@foyer/core'
 import { Suspense, useEffect } from 'react'
 import { Avatar } from '../../components/Avatar.tsx'
 import { ChevronIcon, CopyIcon, ExternalIcon } from '../../components/accountIcons.tsx'
@@ -27,13 +27,21 @@ export function AccountView() {
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)
   const showActivity = isFeatureAvailable(client.options, 'history')
+  const showNames = isFeatureAvailable(client.options, 'names')
   const { preloadViewsWhenIdle } = usePreloadViews()
   useEffect(
-    () => preloadViewsWhenIdle(showActivity ? ['Networks', 'Activity'] : ['Networks']),
-    [preloadViewsWhenIdle, showActivity],
+    () =>
+      preloadViewsWhenIdle([
+        'Networks',
+        ...(showActivity ? (['Activity'] as const) : []),
+        ...(showNames ? (['RegisterAccountName'] as const) : []),
+      ]),
+    [preloadViewsWhenIdle, showActivity, showNames],
   )
-
   const { address } = account
+  // The account's name and avatar from the server (shown instead of the short address once there is one).
+  useEffect(() => (showNames && address ? watchAccountIdentity(client) : undefined), [client, showNames, address])
+
   if (!address) return null
   const network = client.getNetwork(selectedNetworkId)
 
@@ -51,7 +59,9 @@ export function AccountView() {
       <div className="fo-center">
         <Avatar address={address} image={account.profileImage} size={72} />
         <div className="fo-account-name">
-          <span title={address}>{account.profileName || shortenAddress(address)}</span>
+          <span title={address} data-testid="account-name">
+            {account.profileName || shortenAddress(address)}
+          </span>
           <button
             type="button"
             className="fo-icon-button"
@@ -109,6 +119,20 @@ export function AccountView() {
               ⇅
             </span>
             <span className="fo-row-label">{t('account.activity')}</span>
+            <ChevronIcon size={18} />
+          </button>
+        )}
+        {showNames && (
+          <button
+            type="button"
+            className="fo-row"
+            data-testid="choose-name"
+            onClick={() => client.navigate.push('RegisterAccountName')}
+          >
+            <span className="fo-network-mark" aria-hidden="true">
+              @
+            </span>
+            <span className="fo-row-label">{t('account.chooseName')}</span>
             <ChevronIcon size={18} />
           </button>
         )}

@@ -1,5 +1,6 @@
-import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError } from '@foyer/core'
+import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError, shortenAddress } from '@foyer/core'
 import { useEffect, useId } from 'react'
+import { Avatar } from '../../components/Avatar.tsx'
 import { TokenMark } from '../../components/TokenMark.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
@@ -34,7 +35,14 @@ export function SendView() {
   const { token } = state
   const error = sendInputError(state, network)
   // Say what is wrong once there is something to judge; an empty form just asks on its button.
-  const shownError = error === 'send.invalidAddress' || error === 'error.insufficientBalance' ? error : undefined
+  // An unknown receiver name is said at once, whatever else is missing.
+  const shownError =
+    state.receiverNameStatus === 'error'
+      ? 'snackbar.errorResolvingName'
+      : error === 'send.invalidAddress' || error === 'error.insufficientBalance'
+        ? error
+        : undefined
+  const receiverInvalid = error === 'send.invalidAddress' || state.receiverNameStatus === 'error'
   const native = state.tokens.find(isNativeToken)
   const costUsd =
     state.networkCost !== undefined && native?.price
@@ -97,12 +105,36 @@ export function SendView() {
           autoComplete="off"
           spellCheck={false}
           placeholder={t('send.receiverPlaceholder')}
-          value={state.receiverAddress}
-          aria-invalid={error === 'send.invalidAddress' || undefined}
-          aria-describedby={shownError ? `${ids}-error` : undefined}
+          value={state.receiverName ?? state.receiverAddress}
+          aria-invalid={receiverInvalid || undefined}
+          aria-describedby={
+            [
+              shownError && `${ids}-error`,
+              state.receiverNameStatus !== 'error' && state.receiverName && `${ids}-receiver`,
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           onChange={(e) => send.setReceiverAddress(e.target.value)}
         />
       </label>
+      {state.receiverNameStatus === 'resolving' && (
+        <p id={`${ids}-receiver`} className="fo-muted" role="status" style={{ margin: 0, fontSize: 14 }}>
+          {t('send.resolvingName')}
+        </p>
+      )}
+      {state.receiverNameStatus === 'resolved' && (
+        <div id={`${ids}-receiver`} className="fo-row" style={{ cursor: 'default' }} data-testid="send-receiver-name">
+          <Avatar address={state.receiverAddress} image={state.receiverProfileImage} size={32} />
+          <span className="fo-row-label">
+            {state.receiverProfileName}
+            <br />
+            <span className="fo-row-detail" data-testid="send-receiver-address" title={state.receiverAddress}>
+              {shortenAddress(state.receiverAddress, 6, 6)}
+            </span>
+          </span>
+        </div>
+      )}
       {shownError && (
         <p id={`${ids}-error`} className="fo-notice" data-tone="error" role="alert" data-testid="send-input-error">
           {t(shownError)}

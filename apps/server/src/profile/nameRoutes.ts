@@ -1,0 +1,134 @@
+import {
+  AccountAddressParams,
+  chainIdOfNameCoinType,
+  NAME_MESSAGE_MAX_AGE_SECONDS,
+  NAME_MESSAGE_MAX_SKEW_SECONDS,
+  NameMessage,
+  NameParams,
+  type NameRecord,
+  type NameSuggestionsResponse,
+  normalizeName,
+  RegisterNameBody,
+} from '@foyer/core/protocol'
+import type { MiddlewareHandler } from 'hono'
+import type { FoyerApp } from '../app.ts'
+import type { ChainClients } from '../chains/chainClients.ts'
+import type { ServerConfig } from '../config.ts'
+import { readJsonBody } from '../http/body.ts'
+import type { AppEnv } from '../http/context.ts'
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts'
+import { parseRequest } from '../http/validate.ts'
+import { effectiveFeatures } from '../projects/model.ts'
+import { verifyNameSignature } from './nameSignature.ts'
+import { MAX_REVERSE_NAMES, type NameStore, toNameRecord } from './nameStore.ts'
+import { suggestNames } from './nameSuggestions.ts'
+
+export interface NameRouteDeps {
+  config: ServerConfig
+  project: MiddlewareHandler<AppEnv>
+  store: NameStore
+  clients: ChainClients
+  /** Unix seconds now (tests move the clock). */
+  now?: () => number
+}
+
+const NAME_CODES = { name: 'invalid_name' } as const
+const REGISTER_CODES = { coin_type: 'invalid_coin_type', address: 'invalid_address' } as const
+
+/**
+ * Account names, `<label>.<FOYER_NAMES_SUFFIX>`:
+ * - `GET /v1/profile/account/{name}` → the name's record, 404 `name_not_found`;
+ * - `GET /v1/profile/reverse/{address}` → the address's records, its primary (newest) name first;
+ * - `GET /v1/profile/suggestions/{name}` → the name (registered or not), then up to 4 free variants;
+ * - `POST /v1/profile/account` `{ coin_type, address, message, signature }` → registers `message`'s name (or, for
+ *   its owner, replaces its attributes) once `signature` proves `address` signed `message` on the coin type's chain.
+ * Projects with `features.names: false` get 403 `feature_disabled`.
+ */
+export function registerNameRoutes(app: FoyerApp, deps: NameRouteDeps) {
+  const { config, project, store, clients } = deps
+  const suffix = config.namesSuffix
+  const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
+  const namesEnabled: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!effectiveFeatures(c.get('project').features).names)
+      throw forbidden('feature_disabled', 'Account names are switched off for this project')
+    await next()
+  }
+  const nameOf = (input: string) => {
+    const name = normalizeName(input, suffix)
+    if (!name)
+      throw badRequest(
+        'invalid_name',
+        `The name must be 4 to 63 letters, digits or hyphens, alone or followed by .${suffix}`,
+      )
+    return name
+  }
+
+  app.get('/v1/profile/account/:name', project, namesEnabled, async (c) => {
+    const { name } = nameOf(parseRequest(NameParams, c.req.param(), NAME_CODES).name)
+    const row = await store.find(name)
+    if (!row) throw notFound('name_not_found', `${name} is not registered`)
+    c.header('Cache-Control', 'no-store')
+    return c.json(toNameRecord(row) satisfies NameRecord)
+  })
+
+  app.get('/v1/profile/reverse/:address', project, namesEnabled, async (c) => {
+    const { address } = parseRequest(AccountAddressParams, c.req.param(), { address: 'invalid_address' })
+    const rows = await store.ofAddress(address, MAX_REVERSE_NAMES)
+    c.header('Cache-Control', 'no-store')
+    return c.json(rows.map(toNameRecord) satisfies NameRecord[])
+  })
+
+  app.get('/v1/profile/suggestions/:name', project, namesEnabled, async (c) => {
+    const { label } = nameOf(parseRequest(NameParams, c.req.param(), NAME_CODES).name)
+    const suggestions = await suggestNames(label, suffix, (names) => store.registeredAmong(names))
+    c.header('Cache-Control', 'no-store')
+    return c.json({ suggestions } satisfies NameSuggestionsResponse)
+  })
+
+  app.post('/v1/profile/account', project, namesEnabled, async (c) => {
+    const body = parseRequest(RegisterNameBody, await readJsonBody(c, { require: true }), REGISTER_CODES)
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(body.message)
+    } catch {
+      throw badRequest('invalid_request', 'message: must be JSON text {"name","attributes","timestamp"}')
+    }
+    const message = parseRequest(NameMessage, parsed, NAME_CODES)
+    const { name } = nameOf(message.name)
+
+    const chainId = chainIdOfNameCoinType(body.coin_type)!
+    const chain = config.chains.find((c) => c.id === chainId)
+    if (!chain)
+      throw badRequest(
+        'invalid_coin_type',
+        `Coin type ${body.coin_type} names chain eip155:${chainId}, which this server does not serve (it serves ${
+          config.chains.map((c) => `eip155:${c.id}`).join(', ') || 'none'
+        })`,
+      )
+
+    const age = now() - message.timestamp
+    if (age > NAME_MESSAGE_MAX_AGE_SECONDS || age < -NAME_MESSAGE_MAX_SKEW_SECONDS)
+      throw badRequest(
+        'stale_message',
+        `The message's timestamp must be within the last ${NAME_MESSAGE_MAX_AGE_SECONDS} seconds (and at most ${NAME_MESSAGE_MAX_SKEW_SECONDS} ahead); sign a new message`,
+      )
+
+    const address = body.address.toLowerCase() as `0x${string}`
+    const signature = body.signature as `0x${string}`
+    if (!(await verifyNameSignature(clients.get(chain), chain, { address, message: body.message, signature })))
+      throw unauthorized('invalid_signature', 'The signature is not the address’s signature of this message')
+
+    const row = await store.register({
+      name,
+      address,
+      coinType: body.coin_type,
+      attributes: message.attributes,
+      signedAt: new Date(message.timestamp * 1000),
+      message: body.message,
+      signature,
+      projectId: c.get('project').id,
+    })
+    c.header('Cache-Control', 'no-store')
+    return c.json(toNameRecord(row) satisfies NameRecord)
+  })
+}

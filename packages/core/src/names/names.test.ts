@@ -1,0 +1,211 @@
+// The names actions against the real Foyer server: its app (PGlite, one anvil on 19511 — the names range) listening
+// on a loopback port, reached over HTTP as a site reaches it. Signatures are made by viem accounts, as a wallet's
+// personal_sign makes them.
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type RunningChain, startChain } from '@foyer/devnet'
+import { createApp, loadConfig, ProjectStore } from '@foyer/server'
+import { createAdaptorServer } from '@hono/node-server'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedProjects } from '../../../../apps/server/src/projects/seed.ts'
+import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../../../../apps/server/src/test/backends.ts'
+import { createApiClient } from '../api/apiClient.ts'
+import { ClientNotSetError, UnsupportedChainError } from '../errors/errors.ts'
+import { en } from '../locale/en.ts'
+import { isValidNameLabel, normalizeName } from '../protocol/nameRules.ts'
+import { createNameMessage, nameCoinType } from './createNameMessage.ts'
+import { fetchAccountName } from './fetchAccountName.ts'
+import { fetchAccountNames } from './fetchAccountNames.ts'
+import { fetchNameSuggestions } from './fetchNameSuggestions.ts'
+import { chainIdOfNameCoinType } from './nameCoinType.ts'
+import { AccountNamesError, NameSuggestionsError, RegisterNameError, ResolveNameError } from './nameErrors.ts'
+import { registerAccountName } from './registerAccountName.ts'
+
+const CHAIN_ID = 31337
+let chain: RunningChain
+let database: TestDatabase
+let server: Server
+let apiUrl = ''
+
+beforeAll(async () => {
+  ;[chain, database] = await Promise.all([
+    startChain({ id: CHAIN_ID, name: 'Foyer Local', port: 19511, portEnv: 'FOYER_TEST_PORT' }),
+    openTestPGlite(),
+  ])
+  const config = loadConfig(
+    {
+      PORT: '0',
+      FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+      FOYER_DATA_DIR: '/nonexistent/data',
+      FOYER_PROJECTS: JSON.stringify([{ id: 'no-names', allowedOrigins: [], features: { names: false } }]),
+    },
+    { repoRoot: '/nonexistent' },
+  )
+  config.chains = [
+    {
+      id: CHAIN_ID,
+      name: 'Foyer Local',
+      rpcUrl: chain.rpcUrl,
+      nativeSymbol: 'ETH',
+      contracts: {},
+      tokens: [],
+      nfts: [],
+    },
+  ]
+  const projects = new ProjectStore(database.database.kysely)
+  await seedProjects(projects, config)
+  server = createAdaptorServer({ fetch: createApp({ db: database.database, config, projects }).fetch }) as Server
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}, BACKEND_TIMEOUT_MS)
+
+afterAll(async () => {
+  server?.closeAllConnections()
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  await Promise.all([chain?.stop(), database?.cleanup()])
+}, BACKEND_TIMEOUT_MS)
+
+const client = (projectId = 'foyer-demo') => ({ api: createApiClient({ apiUrl, projectId }) })
+const newAccount = () => privateKeyToAccount(generatePrivateKey())
+let serial = 0
+const freshLabel = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${serial++}`
+
+/** What the modal does: build the message, have the wallet sign it, post it with the chain's coin type. */
+async function signAndRegister(
+  account: PrivateKeyAccount,
+  name: string,
+  { attributes, projectId }: { attributes?: { avatar?: string; bio?: string }; projectId?: string } = {},
+) {
+  const message = createNameMessage({ name, attributes })
+  return registerAccountName(client(projectId), {
+    coinType: nameCoinType(CHAIN_ID),
+    address: account.address,
+    message,
+    signature: await account.signMessage({ message }),
+  })
+}
+
+describe('name rules, message and coin type', () => {
+  it('isValidNameLabel: letters, digits and hyphens, 4 to 63', () => {
+    for (const good of ['abcd', 'Alice', 'a-b-', '1234', 'x'.repeat(63)])
+      expect(isValidNameLabel(good), good).toBe(true)
+    for (const bad of ['abc', '', 'al_ce', 'al ce', 'alice.foyer', 'é'.repeat(4), 'x'.repeat(64), 42, undefined])
+      expect(isValidNameLabel(bad), String(bad)).toBe(false)
+    expect(normalizeName('Alice.FOYER.id', 'foyer.id')).toEqual({ label: 'alice', name: 'alice.foyer.id' })
+    expect(normalizeName('alice.eth', 'foyer.id')).toBeUndefined()
+  })
+
+  it('createNameMessage is the JSON text the server reads; nameCoinType sets the EVM bit below 2^31', () => {
+    expect(
+      JSON.parse(createNameMessage({ name: 'Alice.foyer.id', attributes: { bio: 'hi' }, timestamp: 1_700_000_000 })),
+    ).toEqual({
+      name: 'alice.foyer.id',
+      attributes: { bio: 'hi' },
+      timestamp: 1_700_000_000,
+    })
+    const { timestamp } = JSON.parse(createNameMessage({ name: 'alice' })) as { timestamp: number }
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5)
+    expect(nameCoinType(31337)).toBe(2147514985)
+    expect(nameCoinType(1)).toBe(2147483649)
+    expect(nameCoinType(2147483647)).toBe(0xffffffff)
+    expect(chainIdOfNameCoinType(2147514985)).toBe(31337)
+    for (const bad of [2147483648, 0, -1, 1.5, Number.NaN])
+      expect(() => nameCoinType(bad), String(bad)).toThrow(UnsupportedChainError)
+  })
+})
+
+describe('names actions against the Foyer server', () => {
+  it('registers, resolves (null when free), lists by address with the primary first and suggests free names', async () => {
+    const account = newAccount()
+    const [first, second] = [freshLabel('first'), freshLabel('Second')]
+    expect(await fetchAccountName(client(), { name: first })).toBeNull()
+    expect(await fetchAccountNames(client(), { address: account.address })).toEqual([])
+    const suggestions = await fetchNameSuggestions(client(), { name: first })
+    expect(suggestions[0]).toEqual({ name: `${first}.foyer.id`, registered: false })
+    expect(suggestions.length).toBe(5)
+
+    const record = await signAndRegister(account, `${first}.foyer.id`, {
+      attributes: { avatar: 'https://example.com/me.png' },
+    })
+    expect(record).toMatchObject({
+      name: `${first}.foyer.id`,
+      addresses: { [String(nameCoinType(CHAIN_ID))]: { address: account.address } },
+      attributes: { avatar: 'https://example.com/me.png' },
+    })
+    expect(await fetchAccountName(client(), { name: first.toUpperCase() })).toEqual(record)
+    await signAndRegister(account, second) // the label alone: the server adds its suffix
+    const names = await fetchAccountNames(client(), { address: account.address.toLowerCase() })
+    expect(names.map((n) => n.name)).toEqual([`${second.toLowerCase()}.foyer.id`, `${first}.foyer.id`])
+    const again = await fetchNameSuggestions(client(), { name: `${first}.foyer.id` })
+    expect(again[0]).toEqual({ name: `${first}.foyer.id`, registered: true })
+    expect(again.slice(1).every((s) => !s.registered)).toBe(true)
+  })
+
+  it('wraps refusals in the seed’s messages with locale keys, and says why in `reason`', async () => {
+    const [owner, other] = [newAccount(), newAccount()]
+    const name = `${freshLabel('taken')}.foyer.id`
+    await signAndRegister(owner, name)
+
+    const taken = await signAndRegister(other, name).catch((e: unknown) => e)
+    expect(taken).toBeInstanceOf(RegisterNameError)
+    expect(taken).toMatchObject({
+      shortMessage: 'Error registering name',
+      messageKey: 'snackbar.errorRegisteringName',
+      reason: 'name_taken',
+    })
+
+    const message = createNameMessage({ name: freshLabel('forged') })
+    const forged = await registerAccountName(client(), {
+      coinType: nameCoinType(CHAIN_ID),
+      address: owner.address,
+      message,
+      signature: await other.signMessage({ message }),
+    }).catch((e: unknown) => e)
+    expect(forged).toMatchObject({ name: 'RegisterNameError', reason: 'invalid_signature' })
+
+    const stale = createNameMessage({ name: freshLabel('stale'), timestamp: Math.floor(Date.now() / 1000) - 600 })
+    const staleError = await registerAccountName(client(), {
+      coinType: nameCoinType(CHAIN_ID),
+      address: owner.address,
+      message: stale,
+      signature: await owner.signMessage({ message: stale }),
+    }).catch((e: unknown) => e)
+    expect(staleError).toMatchObject({ name: 'RegisterNameError', reason: 'stale_message' })
+
+    const badName = await fetchAccountName(client(), { name: 'abc' }).catch((e: unknown) => e)
+    expect(badName).toBeInstanceOf(ResolveNameError)
+    expect(badName).toMatchObject({ shortMessage: 'Error resolving name', reason: 'invalid_name' })
+
+    const off = client('no-names')
+    const errors = await Promise.all([
+      fetchAccountNames(off, { address: owner.address }).catch((e: unknown) => e),
+      fetchNameSuggestions(off, { name: 'alice' }).catch((e: unknown) => e),
+      fetchAccountName(off, { name: 'alice' }).catch((e: unknown) => e),
+    ])
+    expect(errors[0]).toBeInstanceOf(AccountNamesError)
+    expect(errors[1]).toBeInstanceOf(NameSuggestionsError)
+    expect(errors[2]).toBeInstanceOf(ResolveNameError)
+    for (const error of errors) expect(error).toMatchObject({ reason: 'feature_disabled' })
+    expect(errors.map((e) => (e as AccountNamesError).shortMessage)).toEqual([
+      'Error fetching names for address',
+      'Error fetching name suggestions',
+      'Error resolving name',
+    ])
+    for (const error of [taken, badName, ...errors]) {
+      const key = (error as RegisterNameError).messageKey as keyof typeof en
+      expect(en[key]).toBe((error as RegisterNameError).shortMessage)
+    }
+  })
+
+  it('needs apiUrl', async () => {
+    await expect(fetchAccountName({}, { name: 'alice' })).rejects.toBeInstanceOf(ClientNotSetError)
+    await expect(
+      fetchAccountNames({}, { address: '0x0000000000000000000000000000000000000001' }),
+    ).rejects.toBeInstanceOf(ClientNotSetError)
+    await expect(fetchNameSuggestions({}, { name: 'alice' })).rejects.toBeInstanceOf(ClientNotSetError)
+    await expect(
+      registerAccountName({}, { coinType: nameCoinType(1), address: '0x', message: '', signature: '0x' }),
+    ).rejects.toBeInstanceOf(ClientNotSetError)
+  })
+})
