@@ -5,7 +5,7 @@
  * accounts 0 and 2 are registered straight through the server's API, as another person would.
  */
 import { ANVIL_PRIVATE_KEYS } from '@foyer/testing'
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 import { type Hex, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { frameOf, modalView, signUpWithEmail } from './embedded-helpers.ts'
@@ -201,4 +201,31 @@ test('the email wallet signs the registration in the secure frame’s approval s
     headers: { 'x-project-id': 'foyer-demo' },
   }).then((res) => res.json() as Promise<{ name: string | null }>)
   expect(identity.name).toBe(name)
+})
+
+test('the server failing: "Error fetching names for address" on opening, "Error fetching name suggestions" while typing', async ({
+  page,
+  wallet,
+}) => {
+  void wallet
+  const label = `listed-${run}`
+  await registerByApi(ANVIL_PRIVATE_KEYS[3]!, label)
+  const failing = (route: Route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"down","message":"down"}}' })
+  await page.route('**/v1/profile/reverse/**', failing)
+  const modal = await openRegistration(page)
+  await expect(page.getByTestId('snackbar')).toContainText('Error fetching names for address')
+  await expect(modal.getByTestId('own-names')).toHaveCount(0)
+
+  await page.route('**/v1/profile/suggestions/**', failing)
+  await modal.getByTestId('name-input').fill(`down-${run}`)
+  await expect(page.getByTestId('snackbar')).toContainText('Error fetching name suggestions')
+  await expect(modal.getByTestId('name-availability')).toHaveText('Error fetching name suggestions')
+  await expect(modal.getByTestId('name-register')).toBeDisabled()
+
+  // The server back: the account's names are listed, the shown one first.
+  await page.unroute('**/v1/profile/reverse/**')
+  await modal.getByTestId('modal-back').click()
+  await modal.getByTestId('choose-name').click()
+  await expect(modal.getByTestId('own-names')).toContainText(`${label}.${SUFFIX}`)
 })

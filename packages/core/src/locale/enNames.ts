@@ -13,4 +13,6 @@ export const enNames = {
   'names.signing': 'Sign the message in your wallet to register {name}',
   'names.success': '{name} is now the name of your account.',
   'names.backToAccount': 'Back to Account',
+  'names.yours': 'Your names',
+  'names.primary': 'Shown',
 } as const

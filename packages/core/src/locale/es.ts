@@ -228,6 +228,8 @@ export const es: Catalogue = {
   'names.signing': 'Firma el mensaje en tu billetera para registrar {name}',
   'names.success': '{name} es ahora el nombre de tu cuenta.',
   'names.backToAccount': 'Volver a la cuenta',
+  'names.yours': 'Tus nombres',
+  'names.primary': 'Visible',
   'view.RegisterAccountName': 'Elegir un nombre',
   'view.RegisterAccountNameSuccess': 'Nombre registrado',
   'send.resolvingName': 'Buscando el nombre…',

@@ -152,6 +152,31 @@ describe('name registration controller', () => {
     me.client.close()
   })
 
+  it('lists the account\'s names, the shown (newest) first; a failing server says "Error fetching names for address"', async () => {
+    const theirs = createNameRegistrationController(other.client)
+    await typed(theirs, `first-${run}`)
+    await theirs.register()
+    await typed(theirs, `second-${run}`)
+    await theirs.register()
+    theirs.loadOwnNames()
+    await vi.waitFor(() =>
+      expect(theirs.getState().ownNames?.slice(0, 2)).toEqual([`second-${run}.foyer.id`, `first-${run}.foyer.id`]),
+    )
+
+    const names = createNameRegistrationController(other.client)
+    const get = vi.spyOn(other.client.api!, 'get').mockRejectedValue(new TypeError('fetch failed'))
+    try {
+      names.loadOwnNames()
+      await vi.waitFor(() =>
+        expect(other.client.getState().snackbar.message).toEqual({ key: 'snackbar.errorFetchingNamesForAddress' }),
+      )
+    } finally {
+      get.mockRestore()
+    }
+    expect(names.getState().ownNames).toBeUndefined()
+    other.client.close()
+  })
+
   it('a failing server: "Error fetching name suggestions"', async () => {
     const names = createNameRegistrationController(me.client)
     const get = vi.spyOn(me.client.api!, 'get').mockRejectedValue(new TypeError('fetch failed'))

@@ -5,6 +5,7 @@ import { DEFAULT_NAMES_SUFFIX, isValidNameLabel } from '../protocol/nameRules.ts
 import { afterNameRegistrationFailure } from '../router/router.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { createNameMessage } from './createNameMessage.ts'
+import { fetchAccountNames } from './fetchAccountNames.ts'
 import { fetchNameSuggestions, type NameSuggestion } from './fetchNameSuggestions.ts'
 import { nameCoinType } from './nameCoinType.ts'
 import { registerAccountName } from './registerAccountName.ts'
@@ -30,6 +31,8 @@ export type NameRegistrationState = {
   registering: boolean
   /** The name just registered (RegisterAccountNameSuccess shows it). */
   registered?: RegisteredName
+  /** The account's names already registered, its primary (newest) first; undefined until read. */
+  ownNames?: string[]
 }
 
 export const initialNameRegistrationState: NameRegistrationState = {
@@ -40,6 +43,7 @@ export const initialNameRegistrationState: NameRegistrationState = {
   available: undefined,
   registering: false,
   registered: undefined,
+  ownNames: undefined,
 }
 
 /** `alice` → `alice`, `Alice.foyer.id` → `alice` (any suffix after the first dot is dropped). */
@@ -119,6 +123,33 @@ export function createNameRegistrationController(
     }
   }
 
+  let ownNamesRequest: AbortController | undefined
+  /**
+   * Reads the connected account's names (`GET /v1/profile/reverse/{address}`) for the view to list; a failure shows
+   * "Error fetching names for address". Returns a clean-up that drops an answer still on its way.
+   */
+  function loadOwnNames(): () => void {
+    const { address } = client.getState().account
+    ownNamesRequest?.abort()
+    if (!address) return () => {}
+    const request = new AbortController()
+    ownNamesRequest = request
+    fetchAccountNames(client, { address, signal: request.signal }).then(
+      (records) => {
+        if (ownNamesRequest === request) store.setState({ ownNames: records.map((r) => r.name) })
+      },
+      (error: unknown) => {
+        if (ownNamesRequest !== request) return
+        client.logger.error('names: names for address', error)
+        client.showSnackbar('error', { key: 'snackbar.errorFetchingNamesForAddress' })
+      },
+    )
+    return () => {
+      if (ownNamesRequest === request) ownNamesRequest = undefined
+      request.abort()
+    }
+  }
+
   /** Picks a suggestion: it becomes the typed name (looked up at once, no pause). */
   function selectSuggestion(name: string) {
     cancelLookup()
@@ -179,5 +210,6 @@ export function createNameRegistrationController(
     selectSuggestion,
     register,
     reset,
+    loadOwnNames,
   }
 }

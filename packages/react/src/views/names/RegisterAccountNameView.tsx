@@ -22,6 +22,8 @@ export function RegisterAccountNameView() {
   const ids = useId()
   const { preloadViewsWhenIdle } = usePreloadViews()
   useEffect(() => preloadViewsWhenIdle(['RegisterAccountNameSuccess']), [preloadViewsWhenIdle])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the account changes
+  useEffect(() => names.loadOwnNames(), [names, address])
 
   const label = state.label.split('.')[0]!.toLowerCase()
   const valid = isValidAccountName(label) && label.length <= 63
@@ -42,6 +44,21 @@ export function RegisterAccountNameView() {
 
   return (
     <form className="fo-stack" onSubmit={submit} noValidate aria-busy={state.registering || undefined}>
+      {state.ownNames && state.ownNames.length > 0 && (
+        <section aria-labelledby={`${ids}-own`} data-testid="own-names">
+          <h3 id={`${ids}-own`} className="fo-row-detail" style={{ margin: '0 0 4px', fontSize: 14 }}>
+            {t('names.yours')}
+          </h3>
+          <ul className="fo-name-list">
+            {state.ownNames.map((name, i) => (
+              <li key={name} className="fo-row">
+                <span className="fo-row-label">{name}</span>
+                {i === 0 && <span className="fo-tag">{t('names.primary')}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <label className="fo-field" htmlFor={`${ids}-input`}>
         {t('names.inputLabel')}
       </label>
