@@ -236,7 +236,7 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
     console.info(`[${name}] 100 parallel starts from one client → ${mailed.length} mailed (quota ${quota})`)
   })
 
-  it('100 wrong codes for one email across three open codes at once: exactly the per-email limit is compared', async () => {
+  it('100 wrong codes for one email across three open codes at once: exactly the per-email limit gets past it, at most that many compared', async () => {
     const address = email('burst-email')
     const devices: { device: string; code: string }[] = []
     for (let i = 0; i < 3; i++) {
@@ -249,8 +249,15 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
         return { email: address, deviceId: device, otp: code === '999999' ? '999998' : '999999' }
       }),
     )
-    expect(await attempts(address)).toBe(FAILURES_PER_EMAIL_LIMIT)
-    expect(tally(results).invalid_code ?? 0).toBeLessThanOrEqual(FAILURES_PER_EMAIL_LIMIT)
+    // Exactly the limit get past the per-email count (the others: "Too many wrong codes; try again later"). Those
+    // are compared unless more than CODE_ATTEMPTS_LIMIT of them landed on one code, whose own cap then stops the
+    // rest (seen: 9 compared, 6 of the 10 on one code) — never more than the per-email limit.
+    const pastEmailLimit = results.filter((r) => r.body?.error?.message !== 'Too many wrong codes; try again later')
+    expect(pastEmailLimit).toHaveLength(FAILURES_PER_EMAIL_LIMIT)
+    const compared = await attempts(address)
+    expect(compared).toBeLessThanOrEqual(FAILURES_PER_EMAIL_LIMIT)
+    expect(compared).toBeGreaterThanOrEqual(CODE_ATTEMPTS_LIMIT) // all 10 on one code: 5 compared
+    expect(tally(results).invalid_code ?? 0).toBeLessThanOrEqual(compared)
     console.info(
       `[${name}] 100 parallel wrong codes over 3 codes of one email → ${await attempts(address)} compared (limit ${FAILURES_PER_EMAIL_LIMIT})`,
     )
