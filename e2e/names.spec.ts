@@ -4,12 +4,12 @@
  * refusal when the name is taken between the check and the signature. Dev account 3 is the wallet here; names for
  * accounts 0 and 2 are registered straight through the server's API, as another person would.
  */
-import { ANVIL_PRIVATE_KEYS } from '@foyer/testing'
+import { ANVIL_PRIVATE_KEYS, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@foyer/testing'
 import type { Page, Route } from '@playwright/test'
 import { type Hex, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { frameOf, modalView, signUpWithEmail } from './embedded-helpers.ts'
-import { balanceOf, CHAIN_1, expect, seriousViolations, test } from './fixtures.ts'
+import { balanceOf, CHAIN_1, CHAIN_2, expect, seriousViolations, test } from './fixtures.ts'
 
 test.use({ walletKey: 3 })
 
@@ -228,4 +228,38 @@ test('the server failing: "Error fetching names for address" on opening, "Error 
   await modal.getByTestId('modal-back').click()
   await modal.getByTestId('choose-name').click()
   await expect(modal.getByTestId('own-names')).toContainText(`${label}.${SUFFIX}`)
+})
+
+test('a WalletConnect wallet signs the registration over the relay', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const label = `wc-${run}`
+  const name = `${label}.${SUFFIX}`
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  const modal = page.getByTestId('foyer-modal')
+  await modal.getByTestId('wallet-selector-walletconnect').click()
+  await modal.getByTestId('copy-wc-uri').click()
+  await expect(page.getByTestId('snackbar')).toContainText('Link copied')
+  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  let wcWallet: WalletConnectTestWallet | undefined
+  try {
+    wcWallet = await createWalletConnectTestWallet({
+      relayUrl: process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790',
+      privateKey: ANVIL_PRIVATE_KEYS[3]!,
+      chains: [CHAIN_1, CHAIN_2],
+    })
+    await wcWallet.pair(uri)
+    await expect(page.getByTestId('account-button')).toBeVisible()
+    await page.getByTestId('account-button').click()
+    await modal.getByTestId('choose-name').click()
+    await modal.getByTestId('name-input').fill(label)
+    await expect(modal.getByTestId('name-availability')).toHaveText(`${name} is available`)
+    await modal.getByTestId('name-register').click()
+    await expect(modal.getByTestId('name-success-name')).toHaveText(name)
+    expect(wcWallet.requests.map((r) => r.method)).toContain('personal_sign')
+    await modal.getByTestId('name-success-done').click()
+    await expect(modal.getByTestId('account-name')).toHaveText(name)
+  } finally {
+    await wcWallet?.close()
+  }
 })
