@@ -1,19 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { IdentityResponse, NameRecord, NameRecordList, NameSuggestionsResponse } from '@foyer/core/protocol'
 import { devAccounts, type RunningChain, startChain } from '@foyer/devnet'
 import { sql } from 'kysely'
 import * as v from 'valibot'
-import {
-  type Abi,
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  keccak256,
-  serializeErc6492Signature,
-  toHex,
-} from 'viem'
+import { keccak256, toHex } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from '../app.ts'
@@ -22,6 +11,7 @@ import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, openTestPostgres, type TestDatabase } from '../test/backends.ts'
 import { probePostgresFor } from '../test/eachBackend.ts'
+import { deployOwnedWallets, type OwnedWallets } from '../test/ownedWallets.ts'
 import { MAX_NAME_VARIANTS, nameVariants } from './nameSuggestions.ts'
 
 // One anvil on 19510 (the names-server test range): registrations are verified with viem's verifyMessage on it.
@@ -31,51 +21,25 @@ const CHAIN_ID = 31337
 const COIN_TYPE = (0x80000000 | CHAIN_ID) >>> 0
 const SUFFIX = 'foyer.id'
 
-// The sign-in helper's ERC-1271 test account (apps/devnet/src/contracts/OwnedWallet.sol): a wallet whose owner's key
-// signs for it, made through a CREATE2 factory so one can also sign before it exists (ERC-6492).
-const artifacts = JSON.parse(
-  readFileSync(new URL('../../../devnet/src/contracts/artifacts.json', import.meta.url), 'utf8'),
-) as { contracts: Record<string, { abi: Abi; bytecode: Hex }> }
-const factoryArtifact = artifacts.contracts.OwnedWalletFactory!
+// Contract accounts (test/ownedWallets.ts): walletOwner's key signs for them (ERC-1271, ERC-6492 before deployment).
 const [deployer, walletOwner] = devAccounts(2).map((a) => privateKeyToAccount(a.privateKey))
 
 let chain: RunningChain
 let config: ServerConfig
-let factory: Hex
-let deployedWallet: Hex
+let wallets: OwnedWallets
+let deployedWallet: `0x${string}`
 beforeAll(async () => {
   chain = await startChain({ id: CHAIN_ID, name: 'Foyer Local', port: 19510, portEnv: 'FOYER_TEST_PORT' })
   config = configWith({})
-  const wallet = createWalletClient({ account: deployer!, transport: http(chain.rpcUrl) })
-  const client = createPublicClient({ transport: http(chain.rpcUrl) })
-  const deployHash = await wallet.deployContract({
-    abi: factoryArtifact.abi,
-    bytecode: factoryArtifact.bytecode,
-    chain: null,
+  wallets = await deployOwnedWallets({
+    rpcUrl: chain.rpcUrl,
+    deployer: deployer!,
+    owner: walletOwner!,
+    deployedSalt: 'names-1271',
   })
-  factory = (await client.waitForTransactionReceipt({ hash: deployHash })).contractAddress!
-  const salt = keccak256(toHex('names-1271'))
-  const tx = await wallet.writeContract({
-    address: factory,
-    abi: factoryArtifact.abi,
-    functionName: 'deploy',
-    args: [walletOwner!.address, salt],
-    chain: null,
-  })
-  await client.waitForTransactionReceipt({ hash: tx })
-  deployedWallet = await walletAddress(salt)
-  expect(await client.getCode({ address: deployedWallet })).toMatch(/^0x[0-9a-f]{10,}/)
+  deployedWallet = wallets.deployed
 }, BACKEND_TIMEOUT_MS)
 
-/** The factory's CREATE2 address of walletOwner's wallet with `salt`, deployed or not. */
-function walletAddress(salt: Hex): Promise<Hex> {
-  return createPublicClient({ transport: http(chain.rpcUrl) }).readContract({
-    address: factory,
-    abi: factoryArtifact.abi,
-    functionName: 'addressOf',
-    args: [walletOwner!.address, salt],
-  }) as Promise<Hex>
-}
 afterAll(async () => chain?.stop())
 
 function configWith(env: Record<string, string>): ServerConfig {
@@ -469,19 +433,10 @@ function suite(open: () => Promise<TestDatabase>) {
 
     // Not deployed: the signature carries the factory call that would create the wallet.
     const salt = keccak256(toHex(`names-6492-${serial++}`))
-    const undeployed = await walletAddress(salt)
+    const undeployed = await wallets.addressOf(salt)
     const later = `${freshLabel('counterfactual')}.${SUFFIX}`
     const text = JSON.stringify({ name: later, attributes: {}, timestamp: now() })
-    const wrapped = async (signer: PrivateKeyAccount) =>
-      serializeErc6492Signature({
-        address: factory,
-        data: encodeFunctionData({
-          abi: factoryArtifact.abi,
-          functionName: 'deploy',
-          args: [walletOwner!.address, salt],
-        }),
-        signature: await signer.signMessage({ message: text }),
-      })
+    const wrapped = (signer: PrivateKeyAccount) => wallets.sign6492({ signer, message: text, salt })
     expect((await register(stranger, text, { address: undeployed, signature: await wrapped(stranger) })).status).toBe(
       401,
     )

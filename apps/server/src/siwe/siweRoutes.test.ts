@@ -1,19 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { SiweJwksResponse, SiweNonceResponse, SiweSessionResponse, SiweVerifyResponse } from '@foyer/core/protocol'
 import { devAccounts, type RunningChain, startChain } from '@foyer/devnet'
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose'
 import * as v from 'valibot'
-import {
-  type Abi,
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  keccak256,
-  serializeErc6492Signature,
-  toHex,
-} from 'viem'
+import { createPublicClient, type Hex, http, keccak256, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,6 +13,7 @@ import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS } from '../test/backends.ts'
 import { describeEachBackend } from '../test/eachBackend.ts'
+import { deployOwnedWallets, type OwnedWallets, ownedWalletAbi } from '../test/ownedWallets.ts'
 import { purgeSiwe } from './siwePurge.ts'
 import { withSiweTables } from './siweTables.ts'
 
@@ -34,14 +24,9 @@ const SITE = 'https://site.example'
 const OTHER = 'https://other.example'
 const [alice, bob, carol] = devAccounts(3).map((a) => privateKeyToAccount(a.privateKey))
 
-const artifacts = JSON.parse(
-  readFileSync(new URL('../../../devnet/src/contracts/artifacts.json', import.meta.url), 'utf8'),
-) as { contracts: Record<string, { abi: Abi; bytecode: Hex }> }
-const factoryArtifact = artifacts.contracts.OwnedWalletFactory!
-
 let chain: RunningChain
 let config: ServerConfig
-let factory: Hex
+let wallets: OwnedWallets
 let deployedWallet: Hex
 let undeployedWallet: Hex
 const UNDEPLOYED_SALT = keccak256(toHex('siwe-6492'))
@@ -70,34 +55,16 @@ beforeAll(async () => {
       { id: CHAIN_ID, name: 'SIWE', rpcUrl: chain.rpcUrl, nativeSymbol: 'ETH', contracts: {}, tokens: [], nfts: [] },
     ],
   }
-  // The factory, one wallet deployed through it (ERC-1271) and the address of one that is not (ERC-6492).
-  const wallet = createWalletClient({ account: carol, transport: http(chain.rpcUrl) })
+  // One wallet deployed through the factory (ERC-1271) and the address of one that is not (ERC-6492).
+  wallets = await deployOwnedWallets({
+    rpcUrl: chain.rpcUrl,
+    deployer: carol!,
+    owner: alice!,
+    deployedSalt: 'siwe-1271',
+  })
+  deployedWallet = wallets.deployed
+  undeployedWallet = await wallets.addressOf(UNDEPLOYED_SALT)
   const client = createPublicClient({ transport: http(chain.rpcUrl) })
-  const deployHash = await wallet.deployContract({
-    abi: factoryArtifact.abi,
-    bytecode: factoryArtifact.bytecode,
-    chain: null,
-  })
-  factory = (await client.waitForTransactionReceipt({ hash: deployHash })).contractAddress!
-  const salt = keccak256(toHex('siwe-1271'))
-  const tx = await wallet.writeContract({
-    address: factory,
-    abi: factoryArtifact.abi,
-    functionName: 'deploy',
-    args: [alice.address, salt],
-    chain: null,
-  })
-  await client.waitForTransactionReceipt({ hash: tx })
-  const addressOf = (s: Hex) =>
-    client.readContract({
-      address: factory,
-      abi: factoryArtifact.abi,
-      functionName: 'addressOf',
-      args: [alice.address, s],
-    }) as Promise<Hex>
-  deployedWallet = await addressOf(salt)
-  undeployedWallet = await addressOf(UNDEPLOYED_SALT)
-  expect(await client.getCode({ address: deployedWallet })).toMatch(/^0x[0-9a-f]{10,}/)
   expect(await client.getCode({ address: undeployedWallet })).toBeUndefined()
 }, BACKEND_TIMEOUT_MS)
 afterAll(() => chain?.stop())
@@ -454,18 +421,7 @@ await describeEachBackend('siweRoutes.test.ts', (t) => {
 
   it('signs in an ERC-6492 wallet that is not deployed yet (the signature carries its factory call)', async () => {
     const text = message((await newNonce()).nonce, { address: undeployedWallet })
-    const wrapped = (signer: typeof alice) =>
-      signer.signMessage({ message: text }).then((signature) =>
-        serializeErc6492Signature({
-          address: factory,
-          data: encodeFunctionData({
-            abi: factoryArtifact.abi,
-            functionName: 'deploy',
-            args: [alice.address, UNDEPLOYED_SALT],
-          }),
-          signature,
-        }),
-      )
+    const wrapped = (signer: typeof alice) => wallets.sign6492({ signer, message: text, salt: UNDEPLOYED_SALT })
     const forged = await verify({ message: text, signature: await wrapped(bob) })
     expect([forged.status, await errorCode(forged)]).toEqual([401, 'invalid_signature'])
     const res = await verify({ message: text, signature: await wrapped(alice) })
@@ -539,7 +495,7 @@ describe('the ERC-1271 wallet of this file', () => {
     const call = (signature: Hex) =>
       client.readContract({
         address: deployedWallet,
-        abi: artifacts.contracts.OwnedWallet!.abi,
+        abi: ownedWalletAbi,
         functionName: 'isValidSignature',
         args: [hash, signature],
       })

@@ -1,4 +1,11 @@
-import { enAccount, floorDecimalString, isFeatureAvailable, shortenAddress, watchAccountIdentity } from '@foyer/core'
+import {
+  enAccount,
+  floorDecimalString,
+  isFeatureAvailable,
+  shortenAddress,
+  type ViewName,
+  watchAccountIdentity,
+} from '@foyer/core'
 import { Suspense, useEffect } from 'react'
 import { Avatar } from '../../components/Avatar.tsx'
 import { ChevronIcon, CopyIcon, ExternalIcon } from '../../components/accountIcons.tsx'
@@ -108,33 +115,9 @@ export function AccountView() {
           </span>
           <ChevronIcon size={18} />
         </button>
-        {showActivity && (
-          <button
-            type="button"
-            className="fo-row"
-            data-testid="account-activity"
-            onClick={() => client.navigate.push('Activity')}
-          >
-            <span className="fo-network-mark" aria-hidden="true">
-              ⇅
-            </span>
-            <span className="fo-row-label">{t('account.activity')}</span>
-            <ChevronIcon size={18} />
-          </button>
-        )}
+        {showActivity && <ViewRow testId="account-activity" mark="⇅" label={t('account.activity')} view="Activity" />}
         {showNames && (
-          <button
-            type="button"
-            className="fo-row"
-            data-testid="choose-name"
-            onClick={() => client.navigate.push('RegisterAccountName')}
-          >
-            <span className="fo-network-mark" aria-hidden="true">
-              @
-            </span>
-            <span className="fo-row-label">{t('account.chooseName')}</span>
-            <ChevronIcon size={18} />
-          </button>
+          <ViewRow testId="choose-name" mark="@" label={t('account.chooseName')} view="RegisterAccountName" />
         )}
         {account.addressExplorerUrl && (
           <a
@@ -154,6 +137,20 @@ export function AccountView() {
         <DisconnectButton />
       </div>
     </div>
+  )
+}
+
+/** A row of Account's list that opens another view. */
+function ViewRow({ testId, mark, label, view }: { testId: string; mark: string; label: string; view: ViewName }) {
+  const client = useFoyerClient()
+  return (
+    <button type="button" className="fo-row" data-testid={testId} onClick={() => client.navigate.push(view)}>
+      <span className="fo-network-mark" aria-hidden="true">
+        {mark}
+      </span>
+      <span className="fo-row-label">{label}</span>
+      <ChevronIcon size={18} />
+    </button>
   )
 }
 
