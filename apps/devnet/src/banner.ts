@@ -17,6 +17,8 @@ export function formatBanner(
   if (stack.urls.smtp && stack.urls.mailInbox)
     rows.push(['Mail sink', `${stack.urls.smtp}  (inbox ${stack.urls.mailInbox}/messages)`])
   if (stack.urls.faucet) rows.push(['Faucet', `${stack.urls.faucet}  (funds new email wallets)`])
+  if (stack.urls.onrampSandbox)
+    rows.push(['Sandbox on-ramp', `${stack.urls.onrampSandbox}/checkout  (test money; card 4242 4242 4242 4242)`])
   for (const chain of stack.urls.chains) rows.push([chain.name, `${chain.rpcUrl}  (chain id ${chain.id})`])
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
 

@@ -51,9 +51,21 @@ export interface DevnetAccount {
   privateKey: Hex
 }
 
+/** The devnet's sandbox on-ramp provider (src/onramp-sandbox/), for the server to configure with no setup. */
+export interface DevnetOnramp {
+  sandbox?: {
+    /** The checkout's origin, e.g. http://127.0.0.1:8795 (the page is `${url}/checkout?purchase=<id>`). */
+    url: string
+    /** The HMAC-SHA256 key of its webhook signatures: random, new on every start. */
+    webhookSecret: string
+  }
+}
+
 export interface DevnetInfo {
   chains: DevnetChain[]
   accounts: DevnetAccount[]
+  /** Present when the stack runs the sandbox on-ramp (with the server). */
+  onramp?: DevnetOnramp
 }
 
 export const DEFAULT_DEVNET_FILE = path.join(FOYER_STATE_DIR, 'devnet.json')

@@ -20,12 +20,21 @@ export {
   type DevnetChain,
   type DevnetInfo,
   type DevnetNft,
+  type DevnetOnramp,
   type DevnetToken,
   devnetFilePath,
   readDevnet,
   writeDevnet,
 } from './devnet-file.ts'
 export { DEV_FUNDING, MARKETS, type Market, marketFor, poolReserves } from './market.ts'
+export {
+  type OnrampSandbox,
+  type OnrampSandboxOptions,
+  SANDBOX_PROVIDER_ID,
+  startOnrampSandbox,
+  TEST_CARDS,
+  treasuryAccount,
+} from './onramp-sandbox/sandbox.ts'
 export { PortInUseError } from './ports.ts'
 export {
   type DemoMode,

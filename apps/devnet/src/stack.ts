@@ -6,9 +6,10 @@ import { existsSync } from 'node:fs'
 import { devnetChainSpecs, stackHost } from './chains.ts'
 import { type RunningChild, runChild, startChild } from './children.ts'
 import { type RunningDevnet, startDevnet } from './devnet.ts'
-import { type DevnetAccount, type DevnetInfo, devnetFilePath } from './devnet-file.ts'
+import { type DevnetAccount, type DevnetInfo, devnetFilePath, writeDevnet } from './devnet-file.ts'
 import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { withExamplesProject } from './examplesProject.ts'
+import { type OnrampSandbox, onrampSandboxPort, startOnrampSandbox } from './onramp-sandbox/sandbox.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
 import { assertPortFree, portFromEnv } from './ports.ts'
 import { type RunningRelay, startWalletConnectRelay } from './relay/walletConnectRelay.ts'
@@ -25,6 +26,8 @@ export interface StackPorts {
   relay: number
   /** The dev wallet app (FOYER_WALLET_PORT, default 5175). */
   wallet: number
+  /** The sandbox on-ramp's checkout (FOYER_ONRAMP_SANDBOX_PORT, default 8795); runs with the server. */
+  onrampSandbox: number
 }
 
 export interface StackOptions {
@@ -65,6 +68,8 @@ export interface StackUrls {
   smtp?: string
   mailInbox?: string
   faucet?: string
+  /** The sandbox on-ramp provider (its checkout page is `${onrampSandbox}/checkout?purchase=<id>`), with the server. */
+  onrampSandbox?: string
 }
 
 export interface Stack {
@@ -96,6 +101,7 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     demo: portFromEnv(process.env, 'FOYER_DEMO_PORT', 5173),
     relay: portFromEnv(process.env, 'FOYER_RELAY_PORT', 8790),
     wallet: portFromEnv(process.env, 'FOYER_WALLET_PORT', 5175),
+    onrampSandbox: onrampSandboxPort(),
     ...overrides,
   }
 }
@@ -136,11 +142,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   if (runRelay) await assertPortFree(host, ports.relay, 'the WalletConnect relay', 'FOYER_RELAY_PORT')
   const runWallet = (opts.wallet ?? runDemo) && existsSync(repoPath(WALLET_DIR, 'index.html'))
   if (runWallet) await assertPortFree(host, ports.wallet, 'the dev wallet app', 'FOYER_WALLET_PORT')
+  if (runServer) await assertPortFree(host, ports.onrampSandbox, 'the sandbox on-ramp', 'FOYER_ONRAMP_SANDBOX_PORT')
 
   const embeddedPortsUsed = embeddedPorts()
   // The mail sink, the faucet and the frame serve the server's email login: only with the server.
   if (runServer) await checkEmbeddedPorts(host, embeddedPortsUsed, runDemo)
   let embedded: EmbeddedServices | undefined
+  let onramp: OnrampSandbox | undefined
 
   const [spec1, spec2] = devnetChainSpecs()
   const children: RunningChild[] = []
@@ -149,7 +157,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let stopping: Promise<void> | undefined
   const stop = () =>
     (stopping ??= (async () => {
-      await Promise.all([...children.map((c) => c.stop()), relay?.stop(), embedded?.stop()])
+      await Promise.all([...children.map((c) => c.stop()), relay?.stop(), embedded?.stop(), onramp?.stop()])
       await devnet?.stop()
     })())
 
@@ -168,6 +176,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (runRelay) relay = await startWalletConnectRelay({ host, port: ports.relay })
     const serverUrl = runServer ? `http://${urlHost(host)}:${ports.server}` : undefined
     const demoUrl = runDemo ? `http://${urlHost(host)}:${ports.demo}` : undefined
+    if (serverUrl) {
+      // The sandbox on-ramp pays from its treasury on the chains; the server learns of it (and of its webhook
+      // secret, new on every start) from the devnet file, rewritten here before the server starts.
+      onramp = await startOnrampSandbox({ host, port: ports.onrampSandbox, devnet: devnet.info, serverUrl })
+      devnet.info.onramp = { sandbox: { url: onramp.url, webhookSecret: onramp.webhookSecret } }
+      if (devnet.devnetFile) writeDevnet(devnet.info, devnet.devnetFile)
+    }
     const childEnv = { ...process.env, ...opts.env, FOYER_DEVNET_FILE: devnetFile }
     const watch = (name: string) => (code: number | null, signal: NodeJS.Signals | null) => {
       const child = children.find((c) => c.name === name)
@@ -283,6 +298,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         smtp: embedded?.urls.smtp,
         mailInbox: embedded?.urls.inbox,
         faucet: embedded?.urls.faucet,
+        onrampSandbox: onramp?.url,
         chains: devnet.info.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
       },
       accounts: devnet.info.accounts,

@@ -8,6 +8,7 @@ import type { Issue } from './http/errors.ts'
 import { type IndexerSettings, parseIndexerSettings } from './indexer/indexerSettings.ts'
 import { parseRateLimitConfig, type RateLimitConfig } from './limits/rateLimitConfig.ts'
 import { LOG_LEVELS, type LogLevel } from './log.ts'
+import { type OnrampConfig, parseOnrampConfig } from './onramp/onrampConfig.ts'
 import { type ProjectInput, parseProjectInput } from './projects/model.ts'
 import { checkSecretUrl } from './secretUrl.ts'
 import { parseSiweConfig, type SiweConfig } from './siwe/siweConfig.ts'
@@ -57,6 +58,8 @@ export interface ServerConfig {
   siwe: SiweConfig
   /** FOYER_NAMES_SUFFIX: what account names end with, `alice.<suffix>` (default `foyer.id`), lower-case. */
   namesSuffix: string
+  /** The on-ramp: providers (FOYER_ONRAMP_PROVIDERS or the devnet's sandbox), restricted zones, EUR rate. */
+  onramp: OnrampConfig
 }
 
 export type Env = Record<string, string | undefined>
@@ -196,6 +199,8 @@ export function loadConfig(
 
   const embedded = loadEmbeddedConfig(get, issues, { host, port })
 
+  const onramp = parseOnrampConfig(get, issues, devnet?.onrampSandbox)
+
   let trustProxyHops = 0
   const rawTrust = get('FOYER_TRUST_PROXY')
   if (rawTrust !== undefined) {
@@ -285,6 +290,7 @@ export function loadConfig(
     databasePoolMax,
     siwe,
     namesSuffix,
+    onramp,
   }
 }
 
@@ -307,6 +313,7 @@ export function describeConfig(config: ServerConfig): Record<string, unknown> {
     logLevel: config.logLevel,
     metrics: config.metricsToken ? 'token required' : 'open',
     namesSuffix: config.namesSuffix,
+    onramp: config.onramp.providers.length ? config.onramp.providers.map((p) => p.id) : 'no provider',
     siweKeys: config.siwe.keySecret ? 'encrypted at rest' : 'stored unencrypted (set FOYER_SIWE_KEY_SECRET)',
     indexer: config.indexer.enabled
       ? `on (poll ${config.indexer.pollMs} ms, ${config.indexer.batchSize} blocks a step)`

@@ -26,6 +26,9 @@ export const CONFIG_KEYS = [
   'FOYER_SHUTDOWN_GRACE_SECONDS',
   'FOYER_DATABASE_POOL_MAX',
   'FOYER_NAMES_SUFFIX',
+  'FOYER_ONRAMP_PROVIDERS',
+  'FOYER_ONRAMP_RESTRICTED_TIMEZONES',
+  'FOYER_ONRAMP_EUR_USD',
   'FOYER_SIWE_KEY_ROTATION_DAYS',
   'FOYER_SIWE_KEY_SECRET',
   'FOYER_INDEXER',
@@ -112,7 +115,8 @@ export function parseConfigFile(text: string, file: string, issues: Issue[]): Co
     if (typeof value === 'string') text = value
     else if (typeof value === 'number' && Number.isFinite(value)) text = String(value)
     else if (typeof value === 'boolean') text = String(value)
-    else if (key === 'FOYER_PROJECTS' && Array.isArray(value)) text = JSON.stringify(value)
+    else if ((key === 'FOYER_PROJECTS' || key === 'FOYER_ONRAMP_PROVIDERS') && Array.isArray(value))
+      text = JSON.stringify(value)
     else if (
       key === 'FOYER_SPAM_NFTS' &&
       Array.isArray(value) &&

@@ -50,6 +50,27 @@ const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string
     'POST /v1/fungible/price': { body: ['currency', 'addresses', 'chainId'] },
     'GET /v1/identity/:address': {},
     'GET /v1/account/:account/history': { query: ['cursor', 'onramp', 'chainId', 'limit'] },
+    'GET /v1/onramp/providers': {},
+    'GET /v1/onramp/options': { query: ['provider'] },
+    'POST /v1/onramp/quote': {
+      body: ['purchaseCurrency', 'paymentCurrency', 'amount', 'network', 'paymentMethod', 'provider'],
+    },
+    'POST /v1/generators/onrampurl': {
+      body: [
+        'destinationWallets',
+        'defaultNetwork',
+        'partnerUserId',
+        'defaultExperience',
+        'presetCryptoAmount',
+        'presetFiatAmount',
+        'paymentCurrency',
+        'paymentMethod',
+        'quoteId',
+        'provider',
+      ],
+    },
+    'GET /v1/onramp/purchases/:id': {},
+    'POST /v1/onramp/webhook/:provider': { body: ['eventId', 'purchaseId', 'status', 'txHash', 'failureReason'] },
     'GET /v1/auth/siwe/nonce': {},
     'POST /v1/auth/siwe/verify': { body: ['message', 'signature'] },
     'GET /v1/auth/siwe/session': {},
@@ -119,6 +140,10 @@ beforeAll(async () => {
       // The limiter runs (one counter hit per request) but never refuses: rate limits have their own tests.
       FOYER_RATE_LIMIT_PER_CLIENT: '1000000000',
       FOYER_RATE_LIMIT_PER_PROJECT: '1000000000',
+      // The on-ramp's sandbox provider (nothing listens there: the server never calls it).
+      FOYER_ONRAMP_PROVIDERS: JSON.stringify([
+        { id: 'sandbox', url: 'http://127.0.0.1:19549', webhookSecret: 'fuzz-sandbox-secret-0123456789' },
+      ]),
     },
     { repoRoot: '/nonexistent' },
   )
@@ -301,7 +326,9 @@ describe('route fuzzing', () => {
         /embedded\/(session|wallet|sign-out|email\/(verify|update)|devices|device\/approve)/.test(k) ||
         /auth\/siwe\/(verify|session|sign-out)/.test(k) ||
         // a name to find must be registered first, and registering one needs a signed message
-        /profile\/account/.test(k),
+        /profile\/account/.test(k) ||
+        // a purchase to read must be made first; a webhook must be signed with the provider's secret
+        /onramp\/(purchases|webhook)/.test(k),
     )
     const missing = Object.keys(ROUTES).filter((k) => !needsSecrets.includes(k) && !succeeded.has(k))
     expect(missing, JSON.stringify(Object.fromEntries(missing.map((k) => [k, statuses[k]])))).toEqual([])

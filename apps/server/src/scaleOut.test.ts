@@ -118,6 +118,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0004_embedded_hardening',
           '0005_siwe',
           '0006_names',
+          '0007_onramp',
         ])
       })
 

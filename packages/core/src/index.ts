@@ -95,6 +95,7 @@ export { formatDecimalForLocale } from './format/formatDecimalForLocale.ts'
 export { parseUnits } from './format/parseUnits.ts'
 export { enAccount } from './locale/enAccount.ts'
 export { enActivity } from './locale/enActivity.ts'
+export { enBuy } from './locale/enBuy.ts'
 export { enEmail } from './locale/enEmail.ts'
 export { enFrame } from './locale/enFrame.ts'
 export { enNames } from './locale/enNames.ts'
@@ -184,6 +185,67 @@ export {
   toCaipAddress,
   toCaipNetworkId,
 } from './networks/networks.ts'
+export {
+  type BuyAmountError,
+  buyAmountError,
+  fiatToCents,
+  normalizeFiat,
+} from './onramp/buyAmount.ts'
+export {
+  type BuyAvailability,
+  type BuyAvailabilityState,
+  getBuyAvailability,
+  isBuyVisible,
+  visitorTimeZone,
+} from './onramp/buyAvailability.ts'
+export { type BuyController, createBuyController, getBuyController } from './onramp/buyController.ts'
+export { placeholderOnrampQuote, sampleOnrampOptions } from './onramp/buyFallbacks.ts'
+export { BUY_POLL_MS, BUY_QUOTE_DELAY_MS, type BuyState, initialBuyState } from './onramp/buyState.ts'
+// The on-ramp (issue 14): the server's providers, options, quotes, checkout URLs and purchases.
+export {
+  type CreateOnrampUrlErrorType,
+  type CreateOnrampUrlParameters,
+  type CreateOnrampUrlReturnType,
+  createOnrampUrl,
+} from './onramp/createOnrampUrl.ts'
+export {
+  type FetchOnrampOptionsErrorType,
+  type FetchOnrampOptionsParameters,
+  type FetchOnrampOptionsReturnType,
+  fetchOnrampOptions,
+} from './onramp/fetchOnrampOptions.ts'
+export {
+  type FetchOnrampProvidersErrorType,
+  type FetchOnrampProvidersParameters,
+  type FetchOnrampProvidersReturnType,
+  fetchOnrampProviders,
+} from './onramp/fetchOnrampProviders.ts'
+export {
+  type FetchOnrampPurchaseErrorType,
+  type FetchOnrampPurchaseParameters,
+  type FetchOnrampPurchaseReturnType,
+  fetchOnrampPurchase,
+} from './onramp/fetchOnrampPurchase.ts'
+export {
+  type FetchOnrampQuoteErrorType,
+  type FetchOnrampQuoteParameters,
+  type FetchOnrampQuoteReturnType,
+  fetchOnrampQuote,
+} from './onramp/fetchOnrampQuote.ts'
+export {
+  OnrampError,
+  type OnrampErrorReason,
+  OnrampOptionsError,
+  type OnrampOptionsErrorType,
+  OnrampProvidersError,
+  type OnrampProvidersErrorType,
+  OnrampPurchaseError,
+  type OnrampPurchaseErrorType,
+  OnrampQuoteError,
+  type OnrampQuoteErrorType,
+  OnrampUrlError,
+  type OnrampUrlErrorType,
+} from './onramp/onrampErrors.ts'
 export {
   defaultFeatures,
   type Features,

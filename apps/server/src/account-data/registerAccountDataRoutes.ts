@@ -9,6 +9,9 @@ import { SpamList } from '../history/spamList.ts'
 import type { AppEnv } from '../http/context.ts'
 import { registerIdentityRoutes } from '../identity/identityRoutes.ts'
 import { withHistoryTables } from '../indexer/tables.ts'
+import { registerOnrampRoutes } from '../onramp/onrampRoutes.ts'
+import { OnrampStore } from '../onramp/onrampStore.ts'
+import { withOnrampTables } from '../onramp/onrampTables.ts'
 import { PriceOracle } from '../prices/priceOracle.ts'
 import { registerPriceRoutes } from '../prices/priceRoutes.ts'
 import { registerNameRoutes } from '../profile/nameRoutes.ts'
@@ -16,7 +19,7 @@ import { NameStore } from '../profile/nameStore.ts'
 import { withNameTables } from '../profile/nameTables.ts'
 
 /**
- * The account data API: balances, prices, identity, account names (profile/) and history (the indexer that fills
+ * The account data API: balances, prices, identity, account names (profile/), the on-ramp (onramp/) and history (the indexer that fills
  * history runs beside the app, see indexer/indexerService.ts). One price cache and one RPC client per chain serve
  * every route; identity answers from the names table.
  */
@@ -32,5 +35,14 @@ export function registerAccountDataRoutes(
   const names = new NameStore(withNameTables(db.kysely))
   registerIdentityRoutes(app, { project, lookup: (address) => names.identity(address) })
   registerNameRoutes(app, { config, project, store: names, clients })
-  registerHistoryRoutes(app, { chains: config.chains, project, db: historyDb, spam: new SpamList(historyDb), prices })
+  const onramp = new OnrampStore(withOnrampTables(db.kysely))
+  registerOnrampRoutes(app, { config, project, store: onramp, prices })
+  registerHistoryRoutes(app, {
+    chains: config.chains,
+    project,
+    db: historyDb,
+    spam: new SpamList(historyDb),
+    prices,
+    onramp,
+  })
 }

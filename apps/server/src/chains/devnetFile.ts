@@ -40,11 +40,22 @@ export interface ChainConfig {
   nfts: ChainNft[]
 }
 
+/** The on-ramp sandbox the devnet runs (apps/devnet/src/onramp-sandbox): its checkout's origin and webhook secret. */
+export interface DevnetOnrampSandbox {
+  url: string
+  webhookSecret: string
+}
+
+/** What the server takes from the devnet file. */
+export interface DevnetInfo {
+  chains: ChainConfig[]
+  accounts: Address[]
+  /** `onramp.sandbox`, when the devnet runs the on-ramp sandbox. */
+  onrampSandbox?: DevnetOnrampSandbox
+}
+
 /** Reads and parses the devnet file; undefined when it does not exist or is bad (then `issues` says why). */
-export function readDevnetFile(
-  file: string,
-  issues: Issue[],
-): { chains: ChainConfig[]; accounts: Address[] } | undefined {
+export function readDevnetFile(file: string, issues: Issue[]): DevnetInfo | undefined {
   if (!existsSync(file)) return undefined
   let text: string
   try {
@@ -58,14 +69,11 @@ export function readDevnetFile(
 
 /**
  * Parses the devnet description written by apps/devnet:
- * `{ chains: [{ id, name, rpcUrl, nativeSymbol, contracts: {weth,usd,token,factory,router}, tokens: [...], nfts: [...] }], accounts: [...] }`.
+ * `{ chains: [{ id, name, rpcUrl, nativeSymbol, contracts: {weth,usd,token,factory,router}, tokens: [...], nfts: [...] }], accounts: [...],
+ *   onramp?: { sandbox: { url, webhookSecret } } }`.
  * Unknown fields are ignored; private keys in `accounts` are dropped.
  */
-export function parseDevnetFile(
-  text: string,
-  issues: Issue[],
-  path = 'FOYER_DEVNET_FILE',
-): { chains: ChainConfig[]; accounts: Address[] } | undefined {
+export function parseDevnetFile(text: string, issues: Issue[], path = 'FOYER_DEVNET_FILE'): DevnetInfo | undefined {
   const before = issues.length
   let json: unknown
   try {
@@ -101,7 +109,43 @@ export function parseDevnetFile(
       } else accounts.push(address as Address)
     })
   }
-  return issues.length > before ? undefined : { chains, accounts }
+  const onrampSandbox = parseOnrampSandbox(json.onramp, `${path}.onramp`, issues)
+  if (issues.length > before) return undefined
+  return onrampSandbox ? { chains, accounts, onrampSandbox } : { chains, accounts }
+}
+
+/** `onramp: { sandbox: { url, webhookSecret } }`; absent or null: no sandbox. */
+function parseOnrampSandbox(value: unknown, path: string, issues: Issue[]): DevnetOnrampSandbox | undefined {
+  if (value === undefined || value === null) return undefined
+  if (!isPlainObject(value)) {
+    issues.push({ path, message: 'must be an object {sandbox: {url, webhookSecret}}' })
+    return undefined
+  }
+  const sandbox = value.sandbox
+  if (sandbox === undefined || sandbox === null) return undefined
+  if (!isPlainObject(sandbox)) {
+    issues.push({ path: `${path}.sandbox`, message: 'must be an object {url, webhookSecret}' })
+    return undefined
+  }
+  const { url, webhookSecret } = sandbox
+  let urlOk = false
+  if (typeof url === 'string') {
+    try {
+      urlOk = ['http:', 'https:'].includes(new URL(url).protocol)
+    } catch {
+      urlOk = false
+    }
+  }
+  if (!urlOk) issues.push({ path: `${path}.sandbox.url`, message: 'must be an http(s) URL' })
+  // A secret: only its shape is reported.
+  const secretOk = typeof webhookSecret === 'string' && /^[\x21-\x7e]{16,512}$/.test(webhookSecret)
+  if (!secretOk)
+    issues.push({
+      path: `${path}.sandbox.webhookSecret`,
+      message: 'must be 16 to 512 printable characters without spaces',
+    })
+  if (!urlOk || !secretOk) return undefined
+  return { url: (url as string).replace(/\/+$/, ''), webhookSecret: webhookSecret as string }
 }
 
 function parseChain(value: unknown, path: string, issues: Issue[]): ChainConfig | undefined {

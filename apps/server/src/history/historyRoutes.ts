@@ -7,6 +7,8 @@ import type { AppEnv } from '../http/context.ts'
 import { forbidden } from '../http/errors.ts'
 import { parseRequest } from '../http/validate.ts'
 import type { AccountHistoryDb } from '../indexer/tables.ts'
+import { readOnrampHistory } from '../onramp/onrampHistory.ts'
+import type { OnrampStore } from '../onramp/onrampStore.ts'
 import type { PriceOracle } from '../prices/priceOracle.ts'
 import { effectiveFeatures } from '../projects/model.ts'
 import { readAccountHistory } from './accountHistory.ts'
@@ -18,11 +20,13 @@ export interface HistoryRouteDeps {
   db: AccountHistoryDb
   spam: SpamList
   prices: PriceOracle
+  /** The on-ramp's purchases, for `onramp=<provider>` (without it that page is empty). */
+  onramp?: OnrampStore
 }
 
 /**
  * `GET /v1/account/{account}/history?cursor&onramp&chainId&limit` → `{ data, next }` from the indexer's tables.
- * `onramp=<provider>` asks for on-ramp purchases only: Foyer records none yet, so that page is empty.
+ * `onramp=<provider>` asks for the address's on-ramp purchases through that provider instead (onramp/onrampHistory.ts).
  */
 export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
   app.get('/v1/account/:account/history', deps.project, async (c) => {
@@ -33,7 +37,17 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
     const query = parseRequest(AccountHistoryQuery, c.req.query(), ACCOUNT_DATA_CODES)
     const chain = query.chainId === undefined ? undefined : requireChain(deps.chains, query.chainId)
     c.header('Cache-Control', 'no-store')
-    if (query.onramp) return c.json({ data: [], next: null } satisfies AccountHistoryResponse)
+    if (query.onramp) {
+      if (!deps.onramp) return c.json({ data: [], next: null } satisfies AccountHistoryResponse)
+      const page = await readOnrampHistory(deps.onramp, {
+        address,
+        provider: query.onramp,
+        chainId: chain?.id,
+        cursor: query.cursor,
+        limit: query.limit,
+      })
+      return c.json(page satisfies AccountHistoryResponse)
+    }
     const page = await readAccountHistory({
       db: deps.db,
       chains: deps.chains,

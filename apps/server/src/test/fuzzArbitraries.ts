@@ -135,7 +135,7 @@ export function plausibleFor(name: string, world: FuzzWorld): fc.Arbitrary<strin
     amount: fc.oneof(
       fc.bigInt({ min: 1n, max: 10n ** 24n }).map(String),
       fc.bigInt({ min: 0n, max: 2n ** 260n }).map(String),
-      fc.constantFrom('1000000000000000000', '1'),
+      fc.constantFrom('1000000000000000000', '1', '100.00'),
     ),
     gasPrice: fc.bigInt({ min: 0n, max: 2n ** 80n }).map(String),
     cursor,
@@ -162,6 +162,24 @@ export function plausibleFor(name: string, world: FuzzWorld): fc.Arbitrary<strin
     search: fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom('wallet', '%', '_', '\\')),
     imageId: fc.oneof(fc.constantFrom('metamask', 'rainbow', 'eip155:1', 'a.b:c'), fc.string({ maxLength: 140 })),
     onramp: fc.constantFrom('coinbase', 'moonpay', 'BAD!', ''),
+    // The on-ramp (/v1/onramp/*, /v1/generators/onrampurl): what the sandbox sells, on the live and the dead chain
+    // (unknown values come from the hostile half of `valueFor`).
+    provider: fc.constantFrom('sandbox'),
+    purchaseCurrency: fc.constantFrom('fUSD', 'ETH'),
+    paymentCurrency: fc.constantFrom('USD', 'EUR'),
+    paymentMethod: fc.constantFrom('card', 'bank_account'),
+    network: fc.constantFrom(`eip155:${world.liveChainId}`, `eip155:${world.deadChainId}`),
+    defaultNetwork: fc.constantFrom(`eip155:${world.liveChainId}`, `eip155:${world.deadChainId}`),
+    presetFiatAmount: fc.constantFrom('10.00', '100', '7500.01', '9.99'),
+    presetCryptoAmount: fc.constantFrom('1', '0.5', '100000', '1.1234567'),
+    partnerUserId: fc.constantFrom('visitor-1', ''),
+    defaultExperience: fc.constantFrom('buy', 'send'),
+    quoteId: fc.uuid(),
+    purchaseId: fc.uuid(),
+    eventId: fc.constantFrom('evt_1', 'evt 2'),
+    status: fc.constantFrom('pending', 'paid', 'completed', 'failed', 'created'),
+    txHash: hex(32),
+    failureReason: fc.constantFrom('declined', ''),
     // Account names (/v1/profile/*): labels that fit the rule and some that do not, coin types with and without the bit.
     name: fc.constantFrom('alice', 'Alice.foyer.id', 'abc', 'al_ce', 'a'.repeat(64), 'alice.eth', 'x-y-z-1'),
     coin_type: fc.constantFrom(String((0x80000000 | world.liveChainId) >>> 0), '60', '2147483648', '4294967296', '-1'),
@@ -228,6 +246,19 @@ export function bodyFor(fields: readonly string[], world: FuzzWorld): fc.Arbitra
       ...o,
       ...(fields.includes('eip155') ? { eip155: { slippage: 1 } } : {}),
       ...(fields.includes('addresses') ? { addresses: [o.address ?? world.tokens[0]] } : {}),
+      // The on-ramp: an amount within the limits, a wallet to pay out to (and no quote, which would have to exist).
+      ...(fields.includes('purchaseCurrency') ? { amount: '100.00' } : {}),
+      ...(fields.includes('destinationWallets')
+        ? {
+            destinationWallets: [
+              { address: world.accounts[0], blockchains: [`eip155:${world.liveChainId}`], assets: ['fUSD'] },
+            ],
+            defaultNetwork: `eip155:${world.liveChainId}`,
+            defaultExperience: 'buy',
+            presetFiatAmount: '100.00',
+            quoteId: undefined,
+          }
+        : {}),
     }),
   )
   return fc.oneof(

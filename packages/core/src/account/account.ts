@@ -1,4 +1,11 @@
-import type { CaipAddress, CaipNetworkId } from '../networks/networks.ts'
+import type { Connector } from '../connectors/connectors.ts'
+import {
+  addressExplorerUrl,
+  type CaipAddress,
+  type CaipNetwork,
+  type CaipNetworkId,
+  toCaipAddress,
+} from '../networks/networks.ts'
 
 export type ConnectionStatus = 'connected' | 'disconnected' | 'connecting' | 'reconnecting'
 
@@ -50,4 +57,30 @@ export type ReportedAccount = {
   networkId: CaipNetworkId
   connectorId: string
   walletInfo?: { name: string; icon?: string; rdns?: string }
+}
+
+/**
+ * The account state after an adapter's report: what was known of the same address is kept (its balance, its name),
+ * another address starts afresh. The wallet's own name and icon, else the connector's.
+ */
+export function reportedAccountState(
+  previous: AccountState,
+  reported: ReportedAccount,
+  connector: Connector | undefined,
+  network: CaipNetwork | undefined,
+): AccountState {
+  return {
+    ...(previous.address === reported.address ? previous : disconnectedAccount),
+    status: 'connected',
+    isConnected: true,
+    address: reported.address,
+    caipAddress: toCaipAddress(reported.networkId, reported.address),
+    connectorId: reported.connectorId,
+    connectedWalletInfo:
+      reported.walletInfo ??
+      (connector && { name: connector.name, icon: connector.imageUrl, rdns: connector.info?.rdns }),
+    addressExplorerUrl: addressExplorerUrl(network, reported.address),
+    allAccounts: [{ address: reported.address, type: 'eoa' }],
+    preferredAccountType: 'eoa',
+  }
 }

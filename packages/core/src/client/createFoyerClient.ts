@@ -1,4 +1,4 @@
-import { disconnectedAccount, type ReportedAccount } from '../account/account.ts'
+import { disconnectedAccount, type ReportedAccount, reportedAccountState } from '../account/account.ts'
 import { createRefreshBalance } from '../account/refreshBalance.ts'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
@@ -15,17 +15,11 @@ import { createEventBus } from '../events/events.ts'
 import { createLocaleController } from '../locale/localeController.ts'
 import { createLogger } from '../logger.ts'
 import { createModalController } from '../modal/modal.ts'
-import {
-  addressExplorerUrl,
-  type CaipNetwork,
-  type CaipNetworkId,
-  type ChainNamespace,
-  toCaipAddress,
-} from '../networks/networks.ts'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../networks/networks.ts'
 import { type FoyerOptions, type ResolvedOptions, resolveOptions } from '../options/options.ts'
 import { createQueryCache } from '../query/queryCache.ts'
 import { afterPreferredAccountType } from '../router/router.ts'
-import type { SiweController } from '../siwe/siweController.ts'
+import { createSiweLoader } from '../siwe/siweLoader.ts'
 import { createSnackbarController } from '../snackbar/snackbar.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { createThemeController } from '../theme/theme.ts'
@@ -101,23 +95,8 @@ export function createFoyerClient(parameters: FoyerOptions) {
 
   function applyAccount(reported: ReportedAccount) {
     const connector = get().connectors.find((c) => c.id === reported.connectorId)
-    const previous = get().account
-    const network = networkById(reported.networkId)
     store.setState({
-      account: {
-        ...(previous.address === reported.address ? previous : disconnectedAccount),
-        status: 'connected',
-        isConnected: true,
-        address: reported.address,
-        caipAddress: toCaipAddress(reported.networkId, reported.address),
-        connectorId: reported.connectorId,
-        connectedWalletInfo:
-          reported.walletInfo ??
-          (connector && { name: connector.name, icon: connector.imageUrl, rdns: connector.info?.rdns }),
-        addressExplorerUrl: addressExplorerUrl(network, reported.address),
-        allAccounts: [{ address: reported.address, type: 'eoa' }],
-        preferredAccountType: 'eoa',
-      },
+      account: reportedAccountState(get().account, reported, connector, networkById(reported.networkId)),
     })
     applyNetwork(reported.networkId)
     void refreshBalance()
@@ -161,7 +140,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
       )
       emit('CONNECT_SUCCESS', { name: connector.name, type: connector.type })
       // With sign-in on, a signed-out EVM account goes on to ConnectingSiwe (the modal stays open); else it closes.
-      if (needsSiwe(connector.chain))
+      if (siweLoader.needsSignIn(connector.chain))
         open({ view: afterPreferredAccountType({ siweEnabled: true, chainNamespace: connector.chain }) })
       else close()
     } catch (error) {
@@ -226,42 +205,18 @@ export function createFoyerClient(parameters: FoyerOptions) {
   }
 
   // ---- sign-in with Ethereum (its own chunk, loaded only when `siwe` is set) -----------------------------
-  let siweController: Promise<SiweController> | undefined
-  function loadSiwe(): Promise<SiweController> {
-    const siwe = options.siwe
-    if (!siwe) return Promise.reject(new TypeError('Sign-in is off: set the `siwe` option'))
-    siweController ??= import('../siwe/siweController.ts').then((m) =>
-      m.createSiweController({
-        siwe,
-        options,
-        api,
-        store,
-        logger,
-        adapterFor: (namespace) => adapters.get(namespace),
-        open,
-        navigate,
-        showSnackbar,
-        disconnect: () => disconnect({ keepOpen: true }),
-        emit,
-      }),
-    )
-    // A chunk that failed to load (a network blip) is asked for again next time.
-    siweController.catch(() => {
-      siweController = undefined
-    })
-    return siweController
-  }
-  /** A connect on an EVM chain needs a sign-in when `siwe` is set and nobody is signed in. */
-  const needsSiwe = (namespace: ChainNamespace) =>
-    !!options.siwe && namespace === 'eip155' && get().siwe.status !== 'signed-in'
-  const siwe = {
-    /** Asks the wallet to sign the EIP-4361 message; the backend verifies it. A decline disconnects. */
-    signIn: () => loadSiwe().then((controller) => controller.signIn()),
-    /** Declines the sign-in: the wallet disconnects (with the reason in the snackbar). */
-    cancel: () => loadSiwe().then((controller) => controller.cancel()),
-    /** Ends the session (the Foyer server revokes its token); the wallet stays connected. */
-    signOut: () => loadSiwe().then((controller) => controller.signOut()),
-  }
+  const siweLoader = createSiweLoader({
+    options,
+    api,
+    store,
+    logger,
+    adapterFor: (namespace) => adapters.get(namespace),
+    open,
+    navigate,
+    showSnackbar,
+    disconnect: () => disconnect({ keepOpen: true }),
+    emit,
+  })
 
   // ---- adapters ----------------------------------------------------------------------------------
   /** Starts the adapters (call once in the browser, e.g. from the provider's effect). Returns a clean-up. */
@@ -294,18 +249,10 @@ export function createFoyerClient(parameters: FoyerOptions) {
       return adapter.mount(controller)
     })
     if (options.locale !== 'en') void locale.setLocale(options.locale)
-    if (options.siwe)
-      loadSiwe().then(
-        (controller) => controller.start(),
-        (error: unknown) => {
-          logger.error('siwe: loading', error)
-          store.setState({ siwe: { status: 'signed-out' } })
-        },
-      )
+    siweLoader.start()
     return () => {
       for (const cleanup of cleanups) cleanup?.()
-      void siweController?.then((controller) => controller.dispose())
-      siweController = undefined
+      siweLoader.dispose()
       clearTimeout(unsupportedTimer)
       modal.dispose()
       snackbar.dispose()
@@ -336,7 +283,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
     disconnect,
     walletConnect,
     switchNetwork,
-    siwe,
+    siwe: siweLoader.actions,
     refreshBalance,
     getNetwork: networkById,
     getSelectedNetwork: (): CaipNetwork => networkById(get().network.selectedNetworkId) ?? options.networks[0],

@@ -131,6 +131,11 @@ export const en = {
   'view.Activity': 'Activity',
   'view.RegisterAccountName': 'Choose a Name',
   'view.RegisterAccountNameSuccess': 'Name Registered',
+  // On-ramp (issue 14): the Buy views' titles
+  'view.BuyProviders': 'Buy Crypto',
+  'view.BuyCurrencies': 'Choose Currencies',
+  'view.BuyAmount': 'Amount',
+  'view.BuyInProgress': 'Purchase',
   // Sign-in with Ethereum (issue 13): the view's title, what the snackbar says when sign-in ends the connection
   'view.ConnectingSiwe': 'Sign In',
   'snackbar.siweRejected': 'Sign-in declined in the wallet. You have been disconnected.',

@@ -25,4 +25,5 @@ export const enAccount = {
   'account.noPrice': 'No price',
   'account.activity': 'Activity',
   'account.chooseName': 'Choose a name',
+  'account.buy': 'Buy crypto',
 } as const

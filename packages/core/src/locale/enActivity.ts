@@ -17,4 +17,12 @@ export const enActivity = {
   'activity.nftUnnamed': 'NFT',
   'activity.withAddress': 'With {address}',
   'activity.tokenUnknown': 'Token',
+  'activity.purchases': 'Purchases',
+  'activity.purchase': 'Bought {amount} {symbol}',
+  'activity.purchaseFrom': 'Through {provider}',
+  'activity.purchaseStatus.created': 'Awaiting payment',
+  'activity.purchaseStatus.pending': 'Pending',
+  'activity.purchaseStatus.paid': 'Paid',
+  'activity.purchaseStatus.completed': 'Completed',
+  'activity.purchaseStatus.failed': 'Failed',
 } as const

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { en } from './en.ts'
 import { enAccount } from './enAccount.ts'
 import { enActivity } from './enActivity.ts'
+import { enBuy } from './enBuy.ts'
 import { enEmail } from './enEmail.ts'
 import { enFrame } from './enFrame.ts'
 import { enNames } from './enNames.ts'
@@ -12,7 +13,7 @@ import { es } from './es.ts'
 import { loadCatalogue } from './loadCatalogue.ts'
 import { createTranslate, isBaseMessageKey } from './locale.ts'
 
-const parts = { en, enAccount, enActivity, enEmail, enFrame, enNames, enSiwe, enTransfer, enWalletConnect }
+const parts = { en, enAccount, enActivity, enBuy, enEmail, enFrame, enNames, enSiwe, enTransfer, enWalletConnect }
 const english: Record<string, string> = Object.assign({}, ...Object.values(parts))
 
 describe('locale catalogue', () => {

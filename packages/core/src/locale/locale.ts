@@ -1,6 +1,7 @@
 import { type BaseMessageKey, en } from './en.ts'
 import type { enAccount } from './enAccount.ts'
 import type { enActivity } from './enActivity.ts'
+import type { enBuy } from './enBuy.ts'
 import type { enEmail } from './enEmail.ts'
 import type { enFrame } from './enFrame.ts'
 import type { enNames } from './enNames.ts'
@@ -17,6 +18,7 @@ export type MessageKey =
   | BaseMessageKey
   | keyof typeof enAccount
   | keyof typeof enActivity
+  | keyof typeof enBuy
   | keyof typeof enEmail
   | keyof typeof enNames
   | keyof typeof enSiwe

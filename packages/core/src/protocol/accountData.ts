@@ -245,11 +245,23 @@ export const HistoryEntry = v.object({
     blockNumber: v.number(),
     sentFrom: v.string(),
     sentTo: v.nullable(v.string()),
-    status: v.picklist(['confirmed', 'failed']),
+    /** `pending` only for an on-ramp purchase whose token is not sent yet (`history?onramp=`). */
+    status: v.picklist(['confirmed', 'failed', 'pending']),
     nonce: v.number(),
   }),
   /** Only the movements in or out of this account. */
   transfers: v.array(HistoryTransfer),
+  /** Only in `history?onramp=<provider>`: the purchase behind the entry and its own status. */
+  onramp: v.optional(
+    v.object({
+      provider: v.string(),
+      purchaseId: v.string(),
+      status: v.picklist(['created', 'pending', 'paid', 'completed', 'failed']),
+      paymentCurrency: v.string(),
+      /** What the visitor paid, fees included, `"100.00"`. */
+      total: v.string(),
+    }),
+  ),
 })
 export type HistoryEntry = v.InferOutput<typeof HistoryEntry>
 

@@ -183,7 +183,7 @@ describe('modal shell', () => {
 
   it('shows a message for a view that has no screen yet', async () => {
     const { foyer } = await openConnect()
-    await act(async () => foyer.navigate.push('BuyProviders'))
+    await act(async () => foyer.navigate.push('AccountSettings'))
     await waitFor(() =>
       expect(byTestId('foyer-modal').querySelector('[role="alert"]')?.textContent).toContain('could not be loaded'),
     )

@@ -43,6 +43,10 @@ export const viewLoaders: Partial<Record<ViewName, ChunkLoader<ComponentType>>> 
   RegisterAccountNameSuccess: chunk(() =>
     import('../views/names/RegisterAccountNameSuccessView.tsx').then((m) => m.RegisterAccountNameSuccessView),
   ),
+  BuyProviders: chunk(() => import('../views/buy/BuyProvidersView.tsx').then((m) => m.BuyProvidersView)),
+  BuyCurrencies: chunk(() => import('../views/buy/BuyCurrenciesView.tsx').then((m) => m.BuyCurrenciesView)),
+  BuyAmount: chunk(() => import('../views/buy/BuyAmountView.tsx').then((m) => m.BuyAmountView)),
+  BuyInProgress: chunk(() => import('../views/buy/BuyInProgressView.tsx').then((m) => m.BuyInProgressView)),
 }
 
 /** Starts fetching a view's chunk; safe to call often. */

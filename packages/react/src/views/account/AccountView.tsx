@@ -1,6 +1,8 @@
 import {
   enAccount,
   floorDecimalString,
+  getBuyAvailability,
+  isBuyVisible,
   isFeatureAvailable,
   shortenAddress,
   type ViewName,
@@ -18,6 +20,7 @@ import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { chunk, useChunkComponent } from '../../modal/chunks.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
+import { useBuyAvailability } from '../buy/useBuyAvailability.ts'
 import { EmbeddedAccountRow } from '../email/EmbeddedAccountRow.tsx'
 import { TransferActions } from '../swap/TransferActions.tsx'
 import { accountCss } from './accountStyles.ts'
@@ -35,6 +38,15 @@ export function AccountView() {
   const unsupported = useFoyerStore((s) => s.network.unsupported)
   const showActivity = isFeatureAvailable(client.options, 'history')
   const showNames = isFeatureAvailable(client.options, 'names')
+  // Buy: the `onramp` feature (with apiUrl), a project that allows it, a time zone the operator does not restrict.
+  const buyFeature = isFeatureAvailable(client.options, 'onramp')
+  // The row waits for the providers' answer, so it never shows to a visitor it would then be hidden from.
+  const buyAvailability = useBuyAvailability()
+  const showBuy =
+    (buyAvailability.status === 'ready' || buyAvailability.status === 'error') && isBuyVisible(client, buyAvailability)
+  useEffect(() => {
+    if (buyFeature) void getBuyAvailability(client).load()
+  }, [client, buyFeature])
   const { preloadViewsWhenIdle } = usePreloadViews()
   useEffect(
     () =>
@@ -42,8 +54,9 @@ export function AccountView() {
         'Networks',
         ...(showActivity ? (['Activity'] as const) : []),
         ...(showNames ? (['RegisterAccountName'] as const) : []),
+        ...(showBuy ? (['BuyProviders'] as const) : []),
       ]),
-    [preloadViewsWhenIdle, showActivity, showNames],
+    [preloadViewsWhenIdle, showActivity, showNames, showBuy],
   )
   const { address } = account
   // The account's name and avatar from the server (shown instead of the short address once there is one).
@@ -119,6 +132,7 @@ export function AccountView() {
         {showNames && (
           <ViewRow testId="choose-name" mark="@" label={t('account.chooseName')} view="RegisterAccountName" />
         )}
+        {showBuy && <ViewRow testId="account-buy" mark="+" label={t('account.buy')} view="BuyProviders" />}
         {account.addressExplorerUrl && (
           <a
             className="fo-row"

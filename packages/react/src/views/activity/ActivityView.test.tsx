@@ -143,6 +143,8 @@ async function renderWithServer(view: 'Account' | 'Activity', options: { apiUrl?
     networks: [localNetwork(31337, 'Foyer Local'), localNetwork(31338, 'Foyer Local 2')],
     apiUrl: options.apiUrl === null ? undefined : apiUrl,
     projectId: 'foyer-demo',
+    // The on-ramp's purchases have their own tests (views/buy/BuyViews.test.tsx); this double serves history only.
+    features: { onramp: false },
     logLevel: 'silent',
   })
   await render(

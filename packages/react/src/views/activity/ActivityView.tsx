@@ -12,6 +12,7 @@ import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { useTransactionHistory } from '../../hooks/useTransactionHistory.ts'
 import { accountCss } from '../account/accountStyles.ts'
+import { BuyActivity } from '../buy/BuyActivity.tsx'
 import { describeTransaction } from './describeTransaction.ts'
 
 const MARKS: Record<Transaction['metadata']['operationType'], string> = {
@@ -27,10 +28,22 @@ const MARKS: Record<Transaction['metadata']['operationType'], string> = {
 /**
  * Activity: the connected account's transactions on the connected network, newest first, grouped by month.
  * Entries whose only transfers are spam NFTs are hidden. More pages load as the list scrolls (and from the
- * "Load more" button, for keyboards). Reloads when the account or network changes.
+ * "Load more" button, for keyboards). Reloads when the account or network changes. On-ramp purchases (with the
+ * `onramp` feature) show above, with their status.
  */
 export function ActivityView() {
   useStyle('foyer-account-style', accountCss)
+  const { t } = useFoyerLocale(enActivity)
+  return (
+    <div className="fo-stack">
+      <BuyActivity t={t} />
+      <ActivityTransactions />
+    </div>
+  )
+}
+
+/** The account's transactions on the connected network. */
+function ActivityTransactions() {
   const client = useFoyerClient()
   const { t, locale } = useFoyerLocale(enActivity)
   const address = useFoyerStore((s) => s.account.address)

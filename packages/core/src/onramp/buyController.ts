@@ -1,0 +1,293 @@
+import type { FoyerClient } from '../client/createFoyerClient.ts'
+import type { CaipNetworkId } from '../networks/networks.ts'
+import type { OnrampOptionsResponse, OnrampPurchaseCurrency } from '../protocol/onramp.ts'
+import { createStore, type Store } from '../store/createStore.ts'
+import { buyAmountError, normalizeFiat } from './buyAmount.ts'
+import { getBuyAvailability, httpCodeOf } from './buyAvailability.ts'
+import { placeholderOnrampQuote, sampleOnrampOptions } from './buyFallbacks.ts'
+import { checkoutRequest, createPurchasePolling } from './buyPurchase.ts'
+import { BUY_POLL_MS, BUY_QUOTE_DELAY_MS, type BuyState, initialBuyState } from './buyState.ts'
+import { createOnrampUrl } from './createOnrampUrl.ts'
+import { fetchOnrampOptions } from './fetchOnrampOptions.ts'
+import { fetchOnrampQuote } from './fetchOnrampQuote.ts'
+
+export type BuyController = ReturnType<typeof createBuyController>
+const controllers = new WeakMap<FoyerClient, BuyController>()
+
+/** The buy flow of one Foyer client (made on first use, by the Buy views). */
+export function getBuyController(client: FoyerClient): BuyController {
+  let controller = controllers.get(client)
+  if (!controller) {
+    controller = createBuyController(client)
+    controllers.set(client, controller)
+  }
+  return controller
+}
+
+/**
+ * Buying crypto through an on-ramp provider: pick a provider (BuyProviders), what to buy and pay with
+ * (BuyCurrencies, from `GET /v1/onramp/options` — the built-in sample options when that fails), the amount with a
+ * live quote after a 300 ms pause (BuyAmount; the method's min and max checked first; a placeholder quote when the
+ * quote fails), then the provider's checkout (`POST /v1/generators/onrampurl`) in a new window while BuyInProgress
+ * reads the purchase every 2 s until it completes or fails, and then the account's data again.
+ */
+export function createBuyController(
+  client: FoyerClient,
+  { delayMs = BUY_QUOTE_DELAY_MS, pollMs = BUY_POLL_MS }: { delayMs?: number; pollMs?: number } = {},
+) {
+  const store: Store<BuyState> = createStore(initialBuyState)
+  const get = store.getState
+  const availability = getBuyAvailability(client)
+  let quoteTimer: ReturnType<typeof setTimeout> | undefined
+  let quoteRequest: AbortController | undefined
+  let optionsRequest: AbortController | undefined
+  const polling = createPurchasePolling(client, store, pollMs)
+
+  /** BuyProviders sent a visitor without an account to Connect: come back to it once connected. */
+  let resumeAfterConnect = false
+
+  client.subscribe((state, previous) => {
+    if (state.account.address !== previous.account.address) reset()
+    // `connect` closes the modal on success: Buy opens again. Closed without an account: the visitor gave up.
+    if (resumeAfterConnect && previous.modal.open && !state.modal.open) {
+      resumeAfterConnect = false
+      if (state.account.isConnected) client.open({ view: 'BuyProviders' })
+    }
+  })
+
+  /** Connect first (what is bought goes to the account), then back to BuyProviders. */
+  function connectFirst() {
+    resumeAfterConnect = true
+    client.navigate.push('Connect')
+  }
+
+  function cancelQuote() {
+    clearTimeout(quoteTimer)
+    quoteRequest?.abort()
+    quoteRequest = undefined
+  }
+
+  const stopPolling = polling.stop
+
+  function reset() {
+    cancelQuote()
+    stopPolling()
+    optionsRequest?.abort()
+    store.setState(initialBuyState)
+  }
+
+  /** Reads the providers (and the restricted time zones) unless already read. */
+  function loadProviders(force = false) {
+    return availability.load(force)
+  }
+
+  /** Picks a provider and reads what it sells (the sample options, marked, when that fails). */
+  function selectProvider(id: string) {
+    const provider = availability.store.getState().providers.find((p) => p.id === id)
+    if (!provider) return
+    if (get().provider?.id !== provider.id) {
+      cancelQuote()
+      store.setState({
+        ...initialBuyState,
+        provider,
+      })
+    }
+    if (get().optionsStatus !== 'ready') void loadOptions()
+  }
+
+  async function loadOptions() {
+    const provider = get().provider
+    optionsRequest?.abort()
+    const request = new AbortController()
+    optionsRequest = request
+    store.setState({ optionsStatus: 'loading' })
+    let options: OnrampOptionsResponse
+    let optionsFallback = false
+    try {
+      options = await fetchOnrampOptions(client, { provider: provider?.id, signal: request.signal })
+    } catch (error) {
+      if (request.signal.aborted) return
+      client.logger.error('onramp: options', error)
+      options = sampleOnrampOptions(client.options.networks)
+      optionsFallback = true
+    }
+    if (optionsRequest !== request) return
+    optionsRequest = undefined
+    store.setState({ optionsStatus: 'ready', options, optionsFallback })
+    preselect()
+  }
+
+  /** Chooses defaults: a currency offered on the selected network, the first payment currency. */
+  function preselect() {
+    const { options, purchaseCurrency, paymentCurrency } = get()
+    if (!options) return
+    const offered = purchaseCurrenciesHere()
+    if (!purchaseCurrency || !offered.some((c) => c.id === purchaseCurrency.id)) {
+      const first = offered[0]
+      if (first) selectPurchaseCurrency(first.id)
+    }
+    if (!paymentCurrency) {
+      const first = options.paymentCurrencies[0]
+      if (first) selectPaymentCurrency(first.id)
+    }
+  }
+
+  /** The purchase currencies with a network the provider supports, the selected network's first. */
+  function purchaseCurrenciesHere(): OnrampPurchaseCurrency[] {
+    const { options, provider } = get()
+    if (!options) return []
+    const supported = (chainId: string) => !provider || provider.supportedChains.includes(chainId as never)
+    return options.purchaseCurrencies.filter((c) => c.networks.some((n) => supported(n.chainId)))
+  }
+
+  function networkFor(currency: OnrampPurchaseCurrency): CaipNetworkId | undefined {
+    const selected = client.getState().network.selectedNetworkId
+    const { provider } = get()
+    const networks = currency.networks.filter((n) => !provider || provider.supportedChains.includes(n.chainId))
+    return (networks.find((n) => n.chainId === selected) ?? networks[0])?.chainId as CaipNetworkId | undefined
+  }
+
+  function selectPurchaseCurrency(id: string) {
+    const currency = get().options?.purchaseCurrencies.find((c) => c.id === id)
+    if (!currency) return
+    store.setState({ purchaseCurrency: currency, network: networkFor(currency) })
+    requote()
+  }
+
+  function selectPaymentCurrency(id: string) {
+    const currency = get().options?.paymentCurrencies.find((c) => c.id === id)
+    if (!currency) return
+    store.setState({ paymentCurrency: currency })
+    requote()
+  }
+
+  function selectPaymentMethod(method: BuyState['paymentMethod']) {
+    store.setState({ paymentMethod: method })
+    requote()
+  }
+
+  /** The limits of the chosen currency and method (what BuyAmount names as min and max). */
+  function limits() {
+    const { paymentCurrency, paymentMethod } = get()
+    return paymentCurrency?.payment_method_limits.find((l) => l.id === paymentMethod)
+  }
+
+  /** Sets the typed amount; a valid one is quoted after the pause (earlier quotes are dropped). */
+  function setAmount(amount: string) {
+    store.setState({ amount })
+    requote()
+  }
+
+  function requote() {
+    cancelQuote()
+    const { amount, paymentCurrency, paymentMethod, purchaseCurrency, network } = get()
+    const amountError = buyAmountError(amount, paymentCurrency, paymentMethod)
+    const ready = Boolean(amount.trim() && !amountError && purchaseCurrency && paymentCurrency && network)
+    store.setState({ amountError, quote: undefined, quoteFallback: false, quoteLoading: ready })
+    if (ready) quoteTimer = setTimeout(() => void quote(), delayMs)
+  }
+
+  async function quote() {
+    const { amount, paymentCurrency, paymentMethod, purchaseCurrency, network, provider } = get()
+    const fiat = normalizeFiat(amount)
+    if (!fiat || !paymentCurrency || !purchaseCurrency || !network) return
+    const request = new AbortController()
+    quoteRequest = request
+    try {
+      const quote = await fetchOnrampQuote(client, {
+        purchaseCurrency: purchaseCurrency.id,
+        paymentCurrency: paymentCurrency.id,
+        amount: fiat,
+        network,
+        paymentMethod,
+        provider: provider?.id,
+        signal: request.signal,
+      })
+      if (quoteRequest !== request) return
+      store.setState({ quote, quoteFallback: false, quoteLoading: false })
+    } catch (error) {
+      if (quoteRequest !== request) return
+      client.logger.error('onramp: quote', error)
+      store.setState({
+        quote: placeholderOnrampQuote(fiat, provider?.id ?? ''),
+        quoteFallback: true,
+        quoteLoading: false,
+      })
+    } finally {
+      if (quoteRequest === request) quoteRequest = undefined
+    }
+  }
+
+  /** Whether Continue on BuyAmount may start the purchase. */
+  function canContinue(state = get()): boolean {
+    return Boolean(
+      client.getState().account.address &&
+        state.amount.trim() &&
+        !state.amountError &&
+        state.quote &&
+        !state.quoteLoading &&
+        !state.creating,
+    )
+  }
+
+  /**
+   * Asks for the provider's checkout URL for the connected account and shows BuyInProgress; the view opens the URL
+   * in the window it opened on the click. Returns the URL, or undefined when it could not be made.
+   */
+  async function startPurchase(): Promise<string | undefined> {
+    const state = get()
+    const address = client.getState().account.address
+    const fiat = normalizeFiat(state.amount)
+    if (!canContinue(state) || !address || !fiat || !state.purchaseCurrency || !state.network) return undefined
+    stopPolling()
+    store.setState({
+      creating: true,
+      createError: undefined,
+      checkoutUrl: undefined,
+      purchaseId: undefined,
+      purchase: undefined,
+      newBalance: undefined,
+    })
+    try {
+      const { url, purchaseId } = await createOnrampUrl(client, checkoutRequest(state, address, fiat))
+      store.setState({ creating: false, checkoutUrl: url, purchaseId })
+      client.navigate.push('BuyInProgress')
+      polling.poll(purchaseId)
+      return url
+    } catch (error) {
+      client.logger.error('onramp: checkout url', error)
+      store.setState({ creating: false, createError: error instanceof Error ? error.message : String(error) })
+      client.showSnackbar('error', { key: 'snackbar.somethingWentWrong' })
+      // The quote ran out meanwhile (410 quote_expired): a fresh one, so Continue works again.
+      if (httpCodeOf(error) === 'quote_expired') requote()
+      return undefined
+    }
+  }
+
+  /** Leaves BuyInProgress: polling stops; the amount stays for another purchase. */
+  function leaveProgress() {
+    stopPolling()
+  }
+
+  return {
+    store,
+    getState: get,
+    subscribe: store.subscribe,
+    availability,
+    loadProviders,
+    connectFirst,
+    selectProvider,
+    loadOptions,
+    purchaseCurrenciesHere,
+    selectPurchaseCurrency,
+    selectPaymentCurrency,
+    selectPaymentMethod,
+    limits,
+    setAmount,
+    canContinue,
+    startPurchase,
+    poll: polling.poll,
+    leaveProgress,
+    reset,
+  }
+}
