@@ -1,19 +1,16 @@
 // The names actions against the real Foyer server: its app (PGlite, one anvil on 19511 — the names range) listening
 // on a loopback port, reached over HTTP as a site reaches it. Signatures are made by viem accounts, as a wallet's
 // personal_sign makes them.
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type RunningChain, startChain } from '@foyer/devnet'
-import { createApp, loadConfig, ProjectStore } from '@foyer/server'
-import { createAdaptorServer } from '@hono/node-server'
+import { loadConfig } from '@foyer/server'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedProjects } from '../../../../apps/server/src/projects/seed.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../../../../apps/server/src/test/backends.ts'
 import { createApiClient } from '../api/apiClient.ts'
 import { ClientNotSetError, UnsupportedChainError } from '../errors/errors.ts'
 import { en } from '../locale/en.ts'
 import { isValidNameLabel, normalizeName } from '../protocol/nameRules.ts'
+import { listenTestServer } from '../test/listenTestServer.ts'
 import { createNameMessage, nameCoinType } from './createNameMessage.ts'
 import { fetchAccountName } from './fetchAccountName.ts'
 import { fetchAccountNames } from './fetchAccountNames.ts'
@@ -25,7 +22,7 @@ import { registerAccountName } from './registerAccountName.ts'
 const CHAIN_ID = 31337
 let chain: RunningChain
 let database: TestDatabase
-let server: Server
+let server: Awaited<ReturnType<typeof listenTestServer>> | undefined
 let apiUrl = ''
 
 beforeAll(async () => {
@@ -53,16 +50,12 @@ beforeAll(async () => {
       nfts: [],
     },
   ]
-  const projects = new ProjectStore(database.database.kysely)
-  await seedProjects(projects, config)
-  server = createAdaptorServer({ fetch: createApp({ db: database.database, config, projects }).fetch }) as Server
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await listenTestServer(database.database, config)
+  apiUrl = server.apiUrl
 }, BACKEND_TIMEOUT_MS)
 
 afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  await server?.close()
   await Promise.all([chain?.stop(), database?.cleanup()])
 }, BACKEND_TIMEOUT_MS)
 

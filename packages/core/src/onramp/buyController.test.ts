@@ -1,14 +1,11 @@
 import { createHmac } from 'node:crypto'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { createApp, loadConfig, ProjectStore } from '@foyer/server'
-import { createAdaptorServer } from '@hono/node-server'
+import { loadConfig } from '@foyer/server'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { seedProjects } from '../../../../apps/server/src/projects/seed.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite } from '../../../../apps/server/src/test/backends.ts'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
 import { connectedAnvilClient } from '../test/anvilWallet.ts'
+import { listenTestServer } from '../test/listenTestServer.ts'
 import { chainTools, startTestChain } from '../test/testChain.ts'
 import { fiatToCents } from './buyAmount.ts'
 import { getBuyAvailability, isBuyVisible } from './buyAvailability.ts'
@@ -39,12 +36,8 @@ beforeAll(async () => {
     { repoRoot: '/nonexistent' },
   )
   config.chains = devnet.info.chains.map((c) => ({ ...c, tokens: c.tokens.map((token) => ({ ...token })), nfts: [] }))
-  const projects = new ProjectStore(t.database.kysely)
-  await seedProjects(projects, config)
-  const app = createApp({ db: t.database, config, projects })
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const server = await listenTestServer(t.database, config)
+  apiUrl = server.apiUrl
   myAddress = tools.accounts[4]!.address as Address
   me = await connectedAnvilClient({
     chain: tools.chain,
@@ -55,8 +48,7 @@ beforeAll(async () => {
   })
   stopAll = async () => {
     me?.unmount()
-    server.closeAllConnections()
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await server.close()
     await Promise.all([devnet.stop(), t.cleanup()])
   }
 }, BACKEND_TIMEOUT_MS)

@@ -1,19 +1,16 @@
 // The on-ramp actions against the real Foyer server: its app (PGlite, one deployed anvil on 19542 — the on-ramp
 // server range) listening on a loopback port, reached over HTTP as a site reaches it; webhooks signed as the
 // sandbox provider signs them.
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type RunningDevnet, startDevnet } from '@foyer/devnet'
-import { createApp, loadConfig, ProjectStore, parseDevnetFile } from '@foyer/server'
-import { createAdaptorServer } from '@hono/node-server'
+import { loadConfig, parseDevnetFile } from '@foyer/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signOnrampWebhook } from '../../../../apps/server/src/onramp/webhookSignature.ts'
-import { seedProjects } from '../../../../apps/server/src/projects/seed.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../../../../apps/server/src/test/backends.ts'
 import { createApiClient } from '../api/apiClient.ts'
 import { ClientNotSetError } from '../errors/errors.ts'
 import { enBuy } from '../locale/enBuy.ts'
 import { es } from '../locale/es.ts'
+import { listenTestServer } from '../test/listenTestServer.ts'
 import { createOnrampUrl } from './createOnrampUrl.ts'
 import { fetchOnrampOptions } from './fetchOnrampOptions.ts'
 import { fetchOnrampProviders } from './fetchOnrampProviders.ts'
@@ -30,7 +27,7 @@ import {
 const SECRET = 'core-test-sandbox-secret-0123'
 let devnet: RunningDevnet
 let database: TestDatabase
-let server: Server
+let server: Awaited<ReturnType<typeof listenTestServer>> | undefined
 let apiUrl = ''
 
 beforeAll(async () => {
@@ -53,16 +50,12 @@ beforeAll(async () => {
     { repoRoot: '/nonexistent' },
   )
   config.chains = parseDevnetFile(JSON.stringify(devnet.info), [])!.chains
-  const projects = new ProjectStore(database.database.kysely)
-  await seedProjects(projects, config)
-  server = createAdaptorServer({ fetch: createApp({ db: database.database, config, projects }).fetch }) as Server
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await listenTestServer(database.database, config)
+  apiUrl = server.apiUrl
 }, BACKEND_TIMEOUT_MS)
 
 afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  await server?.close()
   await Promise.all([devnet?.stop(), database?.cleanup()])
 }, BACKEND_TIMEOUT_MS)
 

@@ -1,17 +1,14 @@
 // The sign-in actions against the real Foyer server (its app on a loopback port, PGlite, one anvil on 19501 — the
 // SIWE-server range), reached over HTTP with the Origin a browser on the site would send.
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { devAccounts, type RunningChain, startChain } from '@foyer/devnet'
-import { createApp, loadConfig, ProjectStore } from '@foyer/server'
-import { createAdaptorServer } from '@hono/node-server'
+import { loadConfig } from '@foyer/server'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedProjects } from '../../../../apps/server/src/projects/seed.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../../../../apps/server/src/test/backends.ts'
 import { createApiClient } from '../api/apiClient.ts'
 import { ClientNotSetError } from '../errors/errors.ts'
+import { listenTestServer } from '../test/listenTestServer.ts'
 import { fetchSiweNonce } from './fetchSiweNonce.ts'
 import { fetchSiweSession } from './fetchSiweSession.ts'
 import { signOutSiwe } from './signOutSiwe.ts'
@@ -25,7 +22,7 @@ const [alice, bob] = devAccounts(2).map((a) => privateKeyToAccount(a.privateKey)
 
 let chain: RunningChain
 let database: TestDatabase
-let server: Server
+let server: Awaited<ReturnType<typeof listenTestServer>> | undefined
 let apiUrl = ''
 
 beforeAll(async () => {
@@ -48,15 +45,11 @@ beforeAll(async () => {
   config.chains = [
     { id: CHAIN_ID, name: 'SIWE', rpcUrl: chain.rpcUrl, nativeSymbol: 'ETH', contracts: {}, tokens: [], nfts: [] },
   ]
-  const projects = new ProjectStore(database.database.kysely)
-  await seedProjects(projects, config)
-  server = createAdaptorServer({ fetch: createApp({ db: database.database, config, projects }).fetch }) as Server
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await listenTestServer(database.database, config)
+  apiUrl = server.apiUrl
 }, BACKEND_TIMEOUT_MS)
 afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  await server?.close()
   await Promise.all([chain?.stop(), database?.cleanup()])
 })
 

@@ -1,15 +1,11 @@
 // Test-only (not shipped: package.json leaves src/test out): the real Foyer server on a real chain, for the swap
 // actions. The chain of testChain.ts, and the server's app (PGlite database, the devnet's chain config) listening on a
 // loopback port, reached over HTTP as a site reaches it.
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { RunningDevnet } from '@foyer/devnet'
-import { createApp, loadConfig, ProjectStore } from '@foyer/server'
-import { createAdaptorServer } from '@hono/node-server'
+import { loadConfig } from '@foyer/server'
 import { afterAll, beforeAll } from 'vitest'
-import { seedProjects } from '../../../../apps/server/src/projects/seed.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite } from '../../../../apps/server/src/test/backends.ts'
 import { createApiClient } from '../api/apiClient.ts'
+import { listenTestServer } from './listenTestServer.ts'
 import { chainTools, startTestChain } from './testChain.ts'
 
 /** Hook timeout for `beforeAll(startSwapTestServer…)`: anvil, the deployment and PGlite's migrations. */
@@ -35,19 +31,12 @@ export async function startSwapTestServer({ port }: { port: number }) {
     { repoRoot: '/nonexistent' },
   )
   config.chains = devnet.info.chains.map((c) => ({ ...c, tokens: c.tokens.map((token) => ({ ...token })), nfts: [] }))
-  const projects = new ProjectStore(t.database.kysely)
-  await seedProjects(projects, config)
-  const app = createApp({ db: t.database, config, projects })
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { apiUrl, ...chainTools(devnet), stop: () => stop(devnet, server, t.cleanup) }
-}
-
-async function stop(devnet: RunningDevnet, server: Server, cleanup: () => Promise<void>) {
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  await Promise.all([devnet.stop(), cleanup()])
+  const server = await listenTestServer(t.database, config)
+  const stop = async () => {
+    await server.close()
+    await Promise.all([devnet.stop(), t.cleanup()])
+  }
+  return { apiUrl: server.apiUrl, ...chainTools(devnet), stop }
 }
 
 /**
