@@ -129,3 +129,15 @@ export async function seriousViolations(page: import('@playwright/test').Page): 
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.nodes.length})`)
 }
+
+/** The demo with the EIP-6963 test wallet connected and the modal open on Account; answers the modal. */
+export async function openAccount(page: import('@playwright/test').Page) {
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('wallet-selector-dev.foyer.testwallet').click()
+  await expect(page.getByTestId('account-button')).toBeVisible()
+  await page.getByTestId('account-button').click()
+  const modal = page.getByTestId('foyer-modal')
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
+  return modal
+}

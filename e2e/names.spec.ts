@@ -9,7 +9,7 @@ import type { Page, Route } from '@playwright/test'
 import { type Hex, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { frameOf, modalView, signUpWithEmail } from './embedded-helpers.ts'
-import { balanceOf, CHAIN_1, CHAIN_2, expect, seriousViolations, test } from './fixtures.ts'
+import { balanceOf, CHAIN_1, CHAIN_2, expect, openAccount, seriousViolations, test } from './fixtures.ts'
 
 test.use({ walletKey: 3 })
 
@@ -37,17 +37,6 @@ async function registerByApi(privateKey: Hex, label: string) {
   })
   expect(res.status, await res.clone().text()).toBe(200)
   return account.address
-}
-
-async function openAccount(page: Page) {
-  await page.goto('/')
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('wallet-selector-dev.foyer.testwallet').click()
-  await expect(page.getByTestId('account-button')).toBeVisible()
-  await page.getByTestId('account-button').click()
-  const modal = page.getByTestId('foyer-modal')
-  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
-  return modal
 }
 
 async function openRegistration(page: Page) {

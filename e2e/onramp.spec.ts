@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { type Address, erc20Abi, parseUnits } from 'viem'
-import { CHAIN_1, expect, publicClient, seriousViolations, test } from './fixtures.ts'
+import { CHAIN_1, expect, openAccount, publicClient, seriousViolations, test } from './fixtures.ts'
 
 test.use({ walletKey: 0 })
 
@@ -34,17 +34,6 @@ async function fusdAddress(): Promise<Address> {
 
 function fusdBalance(token: Address, owner: Address) {
   return publicClient(CHAIN_1).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-}
-
-async function openAccount(page: Page) {
-  await page.goto('/')
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('wallet-selector-dev.foyer.testwallet').click()
-  await expect(page.getByTestId('account-button')).toBeVisible()
-  await page.getByTestId('account-button').click()
-  const modal = page.getByTestId('foyer-modal')
-  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
-  return modal
 }
 
 /** Account → Buy → the sandbox → fUSD paid in USD → BuyAmount. */

@@ -9,7 +9,16 @@ import { ANVIL_ACCOUNTS } from '@foyer/testing'
 import type { Page } from '@playwright/test'
 import { encode } from 'uqr'
 import { type Address, erc20Abi, parseAbi, parseEther, parseUnits } from 'viem'
-import { balanceOf, CHAIN_1, expect, publicClient, recordSnackbar, seriousViolations, test } from './fixtures.ts'
+import {
+  balanceOf,
+  CHAIN_1,
+  expect,
+  openAccount,
+  publicClient,
+  recordSnackbar,
+  seriousViolations,
+  test,
+} from './fixtures.ts'
 
 const routerAbi = parseAbi(['function getAmountsOut(uint amountIn, address[] path) view returns (uint[] amounts)'])
 const chain = () => readDevnet().chains.find((c) => c.id === CHAIN_1.id)!
@@ -43,17 +52,6 @@ const sixDecimals = (value: bigint, decimals: number) => {
   const whole = value / 10n ** BigInt(decimals)
   const fraction = (value % 10n ** BigInt(decimals)).toString().padStart(decimals, '0').slice(0, 6).replace(/0+$/, '')
   return fraction ? `${whole}.${fraction}` : `${whole}`
-}
-
-async function openAccount(page: Page) {
-  await page.goto('/')
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('wallet-selector-dev.foyer.testwallet').click()
-  await expect(page.getByTestId('account-button')).toBeVisible()
-  await page.getByTestId('account-button').click()
-  const modal = page.getByTestId('foyer-modal')
-  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
-  return modal
 }
 
 async function openSwap(page: Page, from: string, to: string, amount: string) {

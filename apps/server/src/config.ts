@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_NAMES_SUFFIX } from '@foyer/core/protocol'
 import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
 import { type EmbeddedConfig, loadEmbeddedConfig } from './embedded/embeddedConfig.ts'
 import type { Issue } from './http/errors.ts'
@@ -9,7 +8,9 @@ import { type IndexerSettings, parseIndexerSettings } from './indexer/indexerSet
 import { parseRateLimitConfig, type RateLimitConfig } from './limits/rateLimitConfig.ts'
 import { LOG_LEVELS, type LogLevel } from './log.ts'
 import { type OnrampConfig, parseOnrampConfig } from './onramp/onrampConfig.ts'
-import { type ProjectInput, parseProjectInput } from './projects/model.ts'
+import { parseNamesSuffix } from './profile/nameConfig.ts'
+import type { ProjectInput } from './projects/model.ts'
+import { parseProjectsEnv } from './projects/projectsConfig.ts'
 import { checkSecretUrl } from './secretUrl.ts'
 import { parseSiweConfig, type SiweConfig } from './siwe/siweConfig.ts'
 
@@ -166,32 +167,7 @@ export function loadConfig(
     else seedDemoProject = b
   }
 
-  const projects: ProjectInput[] = []
-  const rawProjects = get('FOYER_PROJECTS')
-  if (rawProjects !== undefined) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(rawProjects)
-    } catch (e) {
-      issues.push({ path: 'FOYER_PROJECTS', message: `is not valid JSON (${(e as Error).message})` })
-    }
-    if (parsed !== undefined) {
-      if (!Array.isArray(parsed)) {
-        issues.push({ path: 'FOYER_PROJECTS', message: 'must be a JSON array of projects' })
-      } else {
-        parsed.forEach((p, i) => {
-          const project = parseProjectInput(p, `FOYER_PROJECTS[${i}]`, issues)
-          if (!project) return
-          if (projects.some((q) => q.id === project.id)) {
-            issues.push({
-              path: `FOYER_PROJECTS[${i}].id`,
-              message: `duplicate project id ${JSON.stringify(project.id)}`,
-            })
-          } else projects.push(project)
-        })
-      }
-    }
-  }
+  const projects = parseProjectsEnv(get, issues)
 
   const indexer = parseIndexerSettings(get, issues)
 
@@ -250,20 +226,7 @@ export function loadConfig(
     else databasePoolMax = n
   }
 
-  let namesSuffix = DEFAULT_NAMES_SUFFIX
-  const rawSuffix = get('FOYER_NAMES_SUFFIX')
-  if (rawSuffix !== undefined) {
-    const lower = rawSuffix.toLowerCase().replace(/^\./, '')
-    if (
-      lower.length > 180 ||
-      !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/.test(lower)
-    )
-      issues.push({
-        path: 'FOYER_NAMES_SUFFIX',
-        message: `must be a domain name such as foyer.id: dot-separated labels of letters, digits and hyphens (got ${JSON.stringify(rawSuffix)})`,
-      })
-    else namesSuffix = lower
-  }
+  const namesSuffix = parseNamesSuffix(get, issues)
 
   if (issues.length > 0) throw new ConfigError(issues)
   return {

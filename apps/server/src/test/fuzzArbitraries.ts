@@ -3,6 +3,7 @@
  * (real token ids, addresses, chain ids) so that runs also get past validation and reach the chain and database.
  */
 import fc from 'fast-check'
+import { featurePlausible, HUGE, hex } from './fuzzFeatureValues.ts'
 
 /** What plausible values are built from: the chains and contracts of the fuzz run. */
 export interface FuzzWorld {
@@ -14,7 +15,6 @@ export interface FuzzWorld {
   origins: string[]
 }
 
-const HUGE = 'x'.repeat(5_000)
 const DEEP_JSON = `${'['.repeat(5_000)}${']'.repeat(5_000)}`
 const DEEP_OBJECT = `${'{"a":'.repeat(2_000)}1${'}'.repeat(2_000)}`
 
@@ -81,9 +81,6 @@ export const hostileString = fc.oneof(
   { weight: 1, arbitrary: fc.double().map(String) },
   { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 300n), max: 2n ** 300n }).map(String) },
 )
-
-const hex = (bytes: number) =>
-  fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => `0x${Buffer.from(b).toString('hex')}`)
 
 /** A history cursor: base64url of four numbers, often out of range. */
 const cursor = fc
@@ -161,50 +158,7 @@ export function plausibleFor(name: string, world: FuzzWorld): fc.Arbitrary<strin
     exclude: fc.constantFrom('metamask', 'rainbow', ',,,', '-bad'),
     search: fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom('wallet', '%', '_', '\\')),
     imageId: fc.oneof(fc.constantFrom('metamask', 'rainbow', 'eip155:1', 'a.b:c'), fc.string({ maxLength: 140 })),
-    onramp: fc.constantFrom('coinbase', 'moonpay', 'BAD!', ''),
-    // The on-ramp (/v1/onramp/*, /v1/generators/onrampurl): what the sandbox sells, on the live and the dead chain
-    // (unknown values come from the hostile half of `valueFor`).
-    provider: fc.constantFrom('sandbox'),
-    purchaseCurrency: fc.constantFrom('fUSD', 'ETH'),
-    paymentCurrency: fc.constantFrom('USD', 'EUR'),
-    paymentMethod: fc.constantFrom('card', 'bank_account'),
-    network: fc.constantFrom(`eip155:${world.liveChainId}`, `eip155:${world.deadChainId}`),
-    defaultNetwork: fc.constantFrom(`eip155:${world.liveChainId}`, `eip155:${world.deadChainId}`),
-    presetFiatAmount: fc.constantFrom('10.00', '100', '7500.01', '9.99'),
-    presetCryptoAmount: fc.constantFrom('1', '0.5', '100000', '1.1234567'),
-    partnerUserId: fc.constantFrom('visitor-1', ''),
-    defaultExperience: fc.constantFrom('buy', 'send'),
-    quoteId: fc.uuid(),
-    purchaseId: fc.uuid(),
-    eventId: fc.constantFrom('evt_1', 'evt 2'),
-    status: fc.constantFrom('pending', 'paid', 'completed', 'failed', 'created'),
-    txHash: hex(32),
-    failureReason: fc.constantFrom('declined', ''),
-    // Account names (/v1/profile/*): labels that fit the rule and some that do not, coin types with and without the bit.
-    name: fc.constantFrom('alice', 'Alice.foyer.id', 'abc', 'al_ce', 'a'.repeat(64), 'alice.eth', 'x-y-z-1'),
-    coin_type: fc.constantFrom(String((0x80000000 | world.liveChainId) >>> 0), '60', '2147483648', '4294967296', '-1'),
-    message: fc.oneof(
-      fc.constantFrom('{}', 'not json', '{"name":"alice","attributes":{"x":1},"timestamp":1}'),
-      fc
-        .integer({ min: 0, max: 2 ** 40 })
-        .map((timestamp) => JSON.stringify({ name: 'alice', attributes: {}, timestamp })),
-    ),
-    email: fc.oneof(
-      fc.emailAddress(),
-      fc.constantFrom('a@b', 'x@example.com', 'x@example.com, y@example.com', `${HUGE}@example.com`),
-    ),
-    otp: fc.oneof(
-      fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0')),
-      fc.constantFrom('000000', '1234567'),
-    ),
-    deviceId: fc.oneof(
-      hex(32).map((h) => h.slice(2)),
-      fc.uuid(),
-    ),
-    id: hex(32).map((h) => h.slice(2)),
-    token: fc.oneof(hex(32), fc.base64String({ maxLength: 64 })),
-    authShare: hex(33).map((h) => h.slice(2)),
-    signature: hex(65),
+    ...featurePlausible(world),
   }
   return plausible[name]
 }

@@ -1,5 +1,6 @@
 import { identityQueryKey } from '../account-data/fetchIdentity.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
+import { onePerClient } from '../client/onePerClient.ts'
 import { ChainAdapterNotFoundError } from '../errors/errors.ts'
 import { DEFAULT_NAMES_SUFFIX, isValidNameLabel } from '../protocol/nameRules.ts'
 import { afterNameRegistrationFailure } from '../router/router.ts'
@@ -52,16 +53,11 @@ function labelOf(name: string): string {
 }
 
 export type NameRegistrationController = ReturnType<typeof createNameRegistrationController>
-const controllers = new WeakMap<FoyerClient, NameRegistrationController>()
+const controllers = onePerClient((client) => createNameRegistrationController(client))
 
 /** The name registration flow of one Foyer client (made on first use). */
 export function getNameRegistrationController(client: FoyerClient): NameRegistrationController {
-  let controller = controllers.get(client)
-  if (!controller) {
-    controller = createNameRegistrationController(client)
-    controllers.set(client, controller)
-  }
-  return controller
+  return controllers(client)
 }
 
 /**

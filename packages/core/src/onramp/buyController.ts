@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../client/createFoyerClient.ts'
+import { onePerClient } from '../client/onePerClient.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { OnrampOptionsResponse, OnrampPurchaseCurrency } from '../protocol/onramp.ts'
 import { createStore, type Store } from '../store/createStore.ts'
@@ -12,16 +13,11 @@ import { fetchOnrampOptions } from './fetchOnrampOptions.ts'
 import { fetchOnrampQuote } from './fetchOnrampQuote.ts'
 
 export type BuyController = ReturnType<typeof createBuyController>
-const controllers = new WeakMap<FoyerClient, BuyController>()
+const controllers = onePerClient((client) => createBuyController(client))
 
 /** The buy flow of one Foyer client (made on first use, by the Buy views). */
 export function getBuyController(client: FoyerClient): BuyController {
-  let controller = controllers.get(client)
-  if (!controller) {
-    controller = createBuyController(client)
-    controllers.set(client, controller)
-  }
-  return controller
+  return controllers(client)
 }
 
 /**

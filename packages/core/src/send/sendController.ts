@@ -1,5 +1,6 @@
 import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
+import { onePerClient } from '../client/onePerClient.ts'
 import { isUserRejection } from '../errors/errors.ts'
 import { parseUnits } from '../format/parseUnits.ts'
 import { fetchAccountName } from '../names/fetchAccountName.ts'
@@ -19,16 +20,11 @@ import { sendTransfer } from './sendTransfer.ts'
 export const RECEIVER_NAME_DELAY_MS = 300
 
 export type SendController = ReturnType<typeof createSendController>
-const controllers = new WeakMap<FoyerClient, SendController>()
+const controllers = onePerClient((client) => createSendController(client))
 
 /** The send flow of one Foyer client (made on first use). */
 export function getSendController(client: FoyerClient): SendController {
-  let controller = controllers.get(client)
-  if (!controller) {
-    controller = createSendController(client)
-    controllers.set(client, controller)
-  }
-  return controller
+  return controllers(client)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { fetchTokenPrices } from '../account-data/fetchTokenPrices.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
+import { onePerClient } from '../client/onePerClient.ts'
 import { TARGET_AMOUNT_DECIMALS } from '../constants.ts'
 import { formatUnitsFloored } from '../format/format.ts'
 import { parseUnits } from '../format/parseUnits.ts'
@@ -24,16 +25,11 @@ import { createSwapTransactionFlow } from './swapTransactionFlow.ts'
 
 export type SwapController = ReturnType<typeof createSwapController>
 
-const controllers = new WeakMap<FoyerClient, SwapController>()
+const controllers = onePerClient((client) => createSwapController(client))
 
 /** The swap flow of one Foyer client (made on first use, so pages that never swap never load it). */
 export function getSwapController(client: FoyerClient): SwapController {
-  let controller = controllers.get(client)
-  if (!controller) {
-    controller = createSwapController(client)
-    controllers.set(client, controller)
-  }
-  return controller
+  return controllers(client)
 }
 
 /**

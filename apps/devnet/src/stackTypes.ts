@@ -1,0 +1,72 @@
+/** The public types of `startStack` (stack.ts): its options, ports, URLs and the running stack. */
+import type { DevnetAccount, DevnetInfo } from './devnet-file.ts'
+
+export type DemoMode = 'dev' | 'preview'
+
+export interface StackPorts {
+  chain1: number
+  chain2: number
+  server: number
+  demo: number
+  /** The WalletConnect relay (FOYER_RELAY_PORT, default 8790). */
+  relay: number
+  /** The dev wallet app (FOYER_WALLET_PORT, default 5175). */
+  wallet: number
+  /** The sandbox on-ramp's checkout (FOYER_ONRAMP_SANDBOX_PORT, default 8795); runs with the server. */
+  onrampSandbox: number
+}
+
+export interface StackOptions {
+  /** Run the demo with vite's dev server, or build it and run `vite preview`, or not at all. Default 'dev'. */
+  demo?: DemoMode | false
+  /** Run the Foyer server. Default true. */
+  server?: boolean
+  /** Run the WalletConnect relay (in this process). Default true. */
+  relay?: boolean
+  /** Run the dev wallet app (apps/wallet) with vite. Default: when the demo runs. */
+  wallet?: boolean
+  /** Do not echo the children's output (it is still kept for error reports). Default false. */
+  quiet?: boolean
+  /** Defaults to FOYER_HOST or 127.0.0.1. */
+  host?: string
+  /** Defaults from FOYER_CHAIN1_PORT, FOYER_CHAIN2_PORT, FOYER_SERVER_PORT, FOYER_DEMO_PORT, else §7 of the spec. */
+  ports?: Partial<StackPorts>
+  /** Defaults to FOYER_DEVNET_FILE or .foyer/devnet.json at the repo root. */
+  devnetFile?: string
+  /** Extra environment for the server and demo children, on top of this process's own. */
+  env?: Record<string, string>
+  /** Called when the server or demo dies on its own after it was up. Default: a line on stderr. */
+  onUnexpectedExit?: (name: string, description: string, lastLines: string[]) => void
+}
+
+export interface StackUrls {
+  /** Present only when the demo runs. */
+  demo?: string
+  /** Present only when the server runs. */
+  server?: string
+  /** Present only when the relay runs. */
+  relay?: string
+  /** Present only when the dev wallet app runs. */
+  wallet?: string
+  chains: { id: number; name: string; rpcUrl: string }[]
+  /** Embedded wallet: the secure frame (when the demo runs), the mail sink and the faucet. */
+  frame?: string
+  smtp?: string
+  mailInbox?: string
+  faucet?: string
+  /** The sandbox on-ramp provider (its checkout page is `${onrampSandbox}/checkout?purchase=<id>`), with the server. */
+  onrampSandbox?: string
+}
+
+export interface Stack {
+  urls: StackUrls
+  accounts: DevnetAccount[]
+  devnet: DevnetInfo
+  devnetFile: string
+  /** Parts that were asked for but whose code does not exist yet, with the reason. */
+  skipped: { name: string; reason: string }[]
+  /** Wall-clock time from call to ready, in ms. */
+  startupMs: number
+  /** Stops every child (process groups) and both chains; safe to call more than once. */
+  stop(): Promise<void>
+}

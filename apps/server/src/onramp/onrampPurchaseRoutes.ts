@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto'
+import { type OnrampPurchase, OnrampPurchaseParams, OnrampUrlBody, type OnrampUrlResponse } from '@foyer/core/protocol'
+import { parseUnits } from 'viem'
+import type { FoyerApp } from '../app.ts'
+import { readJsonBody } from '../http/body.ts'
+import { ApiError, badRequest, notFound } from '../http/errors.ts'
+import { parseRequest } from '../http/validate.ts'
+import { formatCents, formatUnitsExact, parseCents } from './money.ts'
+import type { OnrampFigures } from './onrampPricing.ts'
+import type { OnrampRouteContext } from './onrampRoutes.ts'
+import { toOnrampPurchase } from './onrampStore.ts'
+
+/** `POST /v1/generators/onrampurl` (a stored purchase and the checkout URL) and `GET /v1/onramp/purchases/{id}`. */
+export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteContext) {
+  const { config, project, onrampEnabled, store, now } = ctx
+  const { providerOf, assetOf, paymentOf, priceTotal, priceUnits } = ctx.pricing
+  const chains = config.chains
+
+  app.post('/v1/generators/onrampurl', project, onrampEnabled, async (c) => {
+    const body = parseRequest(OnrampUrlBody, await readJsonBody(c, { require: true }), {
+      provider: 'unknown_provider',
+      paymentMethod: 'unknown_payment_method',
+      paymentCurrency: 'unknown_payment_currency',
+      defaultNetwork: 'unknown_network',
+    })
+    const projectId = c.get('project').id
+    const wallet = body.destinationWallets[0]!
+    let figures: OnrampFigures
+    let quoteId: string | null = null
+    if (body.quoteId !== undefined) {
+      const quote = await store.findQuote(body.quoteId)
+      if (!quote || quote.project_id !== projectId)
+        throw notFound('quote_not_found', `No quote ${body.quoteId} for this project`)
+      if (quote.expires_at.getTime() <= now())
+        throw new ApiError(
+          410,
+          'quote_expired',
+          `The quote expired at ${quote.expires_at.toISOString()}; ask for a new one`,
+        )
+      const provider = providerOf(quote.provider)
+      if (body.provider !== undefined && body.provider !== quote.provider)
+        throw badRequest('unknown_provider', `The quote is ${quote.provider}'s, not ${body.provider}'s`)
+      const asset = assetOf(provider, quote.purchase_currency, quote.network)
+      const { paymentCurrency, paymentMethod } = paymentOf(quote.payment_currency, quote.payment_method)
+      quoteId = quote.id
+      figures = {
+        provider,
+        asset,
+        paymentCurrency,
+        paymentMethod,
+        totalCents: parseCents(quote.total),
+        providerFeeCents: parseCents(quote.provider_fee),
+        networkFeeCents: parseCents(quote.network_fee),
+        subtotalCents: parseCents(quote.subtotal),
+        purchaseUnits: parseUnits(quote.purchase_amount, asset.decimals),
+      }
+    } else {
+      const provider = providerOf(body.provider)
+      const { paymentCurrency, paymentMethod } = paymentOf(body.paymentCurrency, body.paymentMethod)
+      const network = body.defaultNetwork ?? wallet.blockchains[0]
+      if (network === undefined) throw badRequest('unknown_network', 'Name the network: defaultNetwork or blockchains')
+      const asset = assetOf(provider, wallet.assets?.[0] ?? chains[0]?.nativeSymbol ?? 'ETH', network)
+      if (body.presetFiatAmount !== undefined)
+        figures = await priceTotal(provider, asset, paymentCurrency, paymentMethod, parseCents(body.presetFiatAmount))
+      else if (body.presetCryptoAmount !== undefined) {
+        const [, fraction = ''] = body.presetCryptoAmount.split('.')
+        if (fraction.length > asset.decimals)
+          throw badRequest('invalid_request', `presetCryptoAmount: ${asset.id} has ${asset.decimals} decimals`)
+        figures = await priceUnits(
+          provider,
+          asset,
+          paymentCurrency,
+          paymentMethod,
+          parseUnits(body.presetCryptoAmount, asset.decimals),
+        )
+      } else {
+        const limits = provider.options(chains).paymentCurrencies.find((p) => p.id === paymentCurrency)
+        const min = limits?.payment_method_limits.find((l) => l.id === paymentMethod)?.min ?? '10.00'
+        figures = await priceTotal(provider, asset, paymentCurrency, paymentMethod, parseCents(min))
+      }
+    }
+    const purchase = await store.insertPurchase({
+      id: randomUUID(),
+      project_id: projectId,
+      provider: figures.provider.id,
+      quote_id: quoteId,
+      address: wallet.address.toLowerCase(),
+      network: `eip155:${figures.asset.chain.id}`,
+      purchase_currency: figures.asset.id,
+      token_address: figures.asset.address.toLowerCase(),
+      token_decimals: figures.asset.decimals,
+      purchase_amount: formatUnitsExact(figures.purchaseUnits, figures.asset.decimals),
+      payment_currency: figures.paymentCurrency,
+      payment_method: figures.paymentMethod,
+      subtotal: formatCents(figures.subtotalCents),
+      fees: formatCents(figures.providerFeeCents + figures.networkFeeCents),
+      total: formatCents(figures.totalCents),
+      partner_user_id: body.partnerUserId ?? null,
+    })
+    c.header('Cache-Control', 'no-store')
+    return c.json({
+      url: figures.provider.checkoutUrl({ id: purchase.id, projectId }),
+      purchaseId: purchase.id,
+    } satisfies OnrampUrlResponse)
+  })
+
+  app.get('/v1/onramp/purchases/:id', project, onrampEnabled, async (c) => {
+    const { id } = parseRequest(OnrampPurchaseParams, c.req.param(), { id: 'invalid_purchase_id' })
+    const row = await store.findPurchase(id)
+    if (!row) throw notFound('purchase_not_found', `No purchase ${id}`)
+    c.header('Cache-Control', 'no-store')
+    return c.json(toOnrampPurchase(row) satisfies OnrampPurchase)
+  })
+}
