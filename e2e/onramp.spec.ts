@@ -213,3 +213,28 @@ test.describe('in a restricted time zone', () => {
     await expect(modal.getByTestId('account-buy')).toHaveCount(0)
   })
 })
+
+test('the Buy flow is fetched when the visitor goes to it, not before the first click', async ({ page, wallet }) => {
+  void wallet
+  const scripts = new Map<string, Promise<string>>()
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' && res.ok()) scripts.set(res.url(), res.text())
+  })
+  const code = async () => (await Promise.all(scripts.values())).join('\n')
+  // Strings only the Buy views (and the on-ramp actions) hold, and the name the loaders import the first view by.
+  const buyMarkers = ['buy-sandbox-mark', 'buy-payment-currency-', 'buy-amount-input', '/v1/onramp/quote']
+
+  await page.goto('/')
+  // What the page fetches before a click: its own scripts, then, when the browser is idle, the shell and Connect.
+  await expect.poll(() => [...scripts.keys()].some((url) => /\/ConnectView-[\w-]+\.js$/.test(url))).toBe(true)
+  await page.waitForLoadState('networkidle')
+  const beforeClick = await code()
+  for (const marker of [...buyMarkers, 'BuyProvidersView'])
+    expect(beforeClick.includes(marker), `"${marker}" in the scripts fetched before the click`).toBe(false)
+
+  const modal = await openAmount(page)
+  await expect(modal.getByTestId('buy-amount-input')).toBeVisible()
+  const afterBuy = await code()
+  for (const marker of buyMarkers)
+    expect(afterBuy.includes(marker), `"${marker}" in the scripts fetched once Buy is open`).toBe(true)
+})

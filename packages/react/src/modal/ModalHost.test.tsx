@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { act } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import { ConnectButton } from '../buttons/ConnectButton.tsx'
 import { FoyerProvider } from '../provider/FoyerProvider.tsx'
@@ -30,4 +31,21 @@ it('renders nothing before opening, preloads the shell and Connect when idle, th
   expect(queryTestId('wallet-selector-dev.foyer.testwallet')).not.toBeNull()
   await click(byTestId('modal-close'))
   expect(queryTestId('foyer-modal')).toBeNull()
+})
+
+it('a connected visitor: the idle preload fetches Account through the account views, which then opens without a loading state', async () => {
+  const { foyer } = setupFoyer()
+  await render(
+    <FoyerProvider foyer={foyer}>
+      <ConnectButton />
+    </FoyerProvider>,
+  )
+  // Connected before the browser is idle: the idle preload is for Account, not Connect.
+  await act(async () => foyer.connect('dev.foyer.testwallet'))
+  expect(viewLoaders.Account!.loaded).toBeUndefined()
+  await waitFor(() => expect(viewLoaders.Account!.loaded).toBeDefined())
+  expect(viewLoaders.BuyProviders!.loaded).toBeUndefined() // the map is there; each view still its own chunk
+  await act(async () => foyer.open())
+  expect(byTestId('foyer-modal').querySelector('[data-view="Account"]')).not.toBeNull()
+  expect(queryTestId('account-name')).not.toBeNull()
 })
