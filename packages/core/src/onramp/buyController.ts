@@ -44,10 +44,16 @@ export function createBuyController(
 
   client.subscribe((state, previous) => {
     if (state.account.address !== previous.account.address) reset()
+    if (!resumeAfterConnect) return
     // `connect` closes the modal on success: Buy opens again. Closed without an account: the visitor gave up.
-    if (resumeAfterConnect && previous.modal.open && !state.modal.open) {
+    if (previous.modal.open && !state.modal.open) {
       resumeAfterConnect = false
       if (state.account.isConnected) client.open({ view: 'BuyProviders' })
+    }
+    // With sign-in on, the modal stays open and a signed-in connect lands on Account: on to Buy from there.
+    else if (state.router.view === 'Account' && previous.router.view !== 'Account' && state.account.isConnected) {
+      resumeAfterConnect = false
+      client.navigate.push('BuyProviders')
     }
   })
 
