@@ -2,8 +2,9 @@
 import { act } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import { ConnectButton } from '../buttons/ConnectButton.tsx'
+import { createFoyer } from '../createFoyer.ts'
 import { FoyerProvider } from '../provider/FoyerProvider.tsx'
-import { setupFoyer } from '../test/fakeAdapter.ts'
+import { fakeAdapter, localNetwork, setupFoyer } from '../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, queryTestId, render, waitFor } from '../test/render.tsx'
 import { loadModalShell } from './loaders.ts'
 import { viewLoaders } from './viewLoaders.ts'
@@ -48,4 +49,38 @@ it('a connected visitor: the idle preload fetches Account through the account vi
   await act(async () => foyer.open())
   expect(byTestId('foyer-modal').querySelector('[data-view="Account"]')).not.toBeNull()
   expect(queryTestId('account-name')).not.toBeNull()
+})
+
+it('Connect fetches the views it leads to when idle, not ConnectingSiwe on a site without sign-in', async () => {
+  const { foyer } = setupFoyer()
+  await render(
+    <FoyerProvider foyer={foyer}>
+      <ConnectButton />
+    </FoyerProvider>,
+  )
+  await act(async () => foyer.open({ view: 'Connect' }))
+  await waitFor(() => expect(viewLoaders.AllWallets!.loaded).toBeDefined())
+  expect(viewLoaders.ConnectingSiwe!.loaded).toBeUndefined()
+})
+
+it('with sign-in on, Connect fetches ConnectingSiwe ahead too', async () => {
+  // A site's own sign-in backend that nobody signs in to here: only the option matters.
+  const foyer = createFoyer({
+    adapters: [fakeAdapter()],
+    networks: [localNetwork(31337, 'Foyer Local')],
+    logLevel: 'silent',
+    siwe: {
+      getNonce: async () => 'abcdefgh12345678',
+      verifyMessage: async () => false,
+      getSession: async () => null,
+      signOut: async () => {},
+    },
+  })
+  await render(
+    <FoyerProvider foyer={foyer}>
+      <ConnectButton />
+    </FoyerProvider>,
+  )
+  await act(async () => foyer.open({ view: 'Connect' }))
+  await waitFor(() => expect(viewLoaders.ConnectingSiwe!.loaded).toBeDefined())
 })

@@ -37,9 +37,17 @@ export function ConnectView() {
   const connectors = useFoyerStore((s) => s.connectors)
   const [recent] = useState<RecentWallet[]>(() => getRecentWallets())
   const { preloadViewsWhenIdle } = usePreloadViews()
+  // With sign-in on, a connect goes on to ConnectingSiwe: fetched ahead too.
   useEffect(
-    () => preloadViewsWhenIdle(['ConnectingExternal', 'WhatIsAWallet', 'ConnectingWalletConnect', 'AllWallets']),
-    [preloadViewsWhenIdle],
+    () =>
+      preloadViewsWhenIdle([
+        'ConnectingExternal',
+        'WhatIsAWallet',
+        'ConnectingWalletConnect',
+        'AllWallets',
+        ...(options.siwe ? (['ConnectingSiwe'] as const) : []),
+      ]),
+    [preloadViewsWhenIdle, options.siwe],
   )
 
   const walletConnect = connectors.find((c) => c.type === 'WALLET_CONNECT')
