@@ -219,32 +219,31 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     getPublicClient: publicClient,
 
     async waitForReceipt(hash: string, network: CaipNetwork, options?: WaitForReceiptOptions) {
-      // Its own chunk: receipts follow a transaction, never a page load.
-      const { waitForReceipt } = await import('../receipt/waitForReceipt.ts')
-      return waitForReceipt(publicClient(network), hash as Hash, options)
+      // In the sending chunk: receipts follow a transaction, never a page load.
+      return (await sendingChunk()).waitForReceipt(publicClient(network), hash as Hash, options)
     },
 
-    // Sending, gas and ERC-20 calls are a chunk of their own: they follow a click in a view, never a page load, and
-    // they bring viem's transaction preparation (~20 KB gzip) that a site with only a connect button does not load.
-    sendTransaction: async (transaction) => (await walletTransactions()).sendWalletTransaction(config, transaction),
+    // Sending, gas, ERC-20 calls and receipts are a chunk of their own: they follow a click in a view, never a page
+    // load, and bring viem's transaction preparation (~20 KB gzip), which a site with only a connect button lacks.
+    sendTransaction: async (transaction) => (await sendingChunk()).sendWalletTransaction(config, transaction),
 
-    writeContract: async (call) => (await walletTransactions()).writeTokenCall(config, call),
+    writeContract: async (call) => (await sendingChunk()).writeTokenCall(config, call),
 
     estimateGas: async (transaction) =>
-      (await walletTransactions()).estimateTransactionGas(publicClient(transaction.network), transaction),
+      (await sendingChunk()).estimateTransactionGas(publicClient(transaction.network), transaction),
 
-    estimateTokenCallGas: async (call) =>
-      (await walletTransactions()).estimateTokenCallGas(publicClient(call.network), call),
+    estimateTokenCallGas: async (call) => (await sendingChunk()).estimateTokenCallGas(publicClient(call.network), call),
 
-    getGasPrice: async (network) => (await walletTransactions()).readGasPrice(publicClient(network)),
+    getGasPrice: async (network) => (await sendingChunk()).readGasPrice(publicClient(network)),
 
-    // Its own chunk too: a signature follows a click (sign-in, a name), never a page load.
+    // Its own chunk: a signature follows a click (sign-in, a name), never a page load, and needs none of the
+    // sending chunk's transaction preparation.
     signMessage: async ({ message }) =>
       (await import('../signing/signWalletMessage.ts')).signWalletMessage(config, message),
   }
 }
 
-const walletTransactions = () => import('../transactions/walletTransactions.ts')
+const sendingChunk = () => import('../transactions/sendingChunk.ts')
 
 /**
  * wagmi's `reconnect`, once the persisted connection has been read back from storage (wagmi reads it
