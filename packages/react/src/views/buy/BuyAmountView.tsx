@@ -1,13 +1,7 @@
-import { enBuy, floorDecimalString, TARGET_AMOUNT_DECIMALS } from '@foyer/core'
+import { floorDecimalString, TARGET_AMOUNT_DECIMALS } from '@foyer/core'
 import { type FormEvent, useEffect, useId } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
-import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
-import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
-import { useStyle } from '../../hooks/useStyle.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
-import { accountCss } from '../account/accountStyles.ts'
-import { transferCss } from '../swap/transferStyles.ts'
-import { buyCss } from './buyStyles.ts'
 import { openCheckoutWindow } from './checkoutWindow.ts'
 import { useBuy } from './useBuy.ts'
 
@@ -20,12 +14,7 @@ const METHODS = ['card', 'bank_account'] as const
  * checkout in a new window.
  */
 export function BuyAmountView() {
-  useStyle('foyer-account-style', accountCss)
-  useStyle('foyer-transfer-style', transferCss)
-  useStyle('foyer-buy-style', buyCss)
-  const client = useFoyerClient()
-  const { t } = useFoyerLocale(enBuy)
-  const { buy, state } = useBuy()
+  const { client, t, buy, state } = useBuy()
   const ids = useId()
   const { preloadViewsWhenIdle } = usePreloadViews()
   useEffect(() => preloadViewsWhenIdle(['BuyInProgress']), [preloadViewsWhenIdle])

@@ -1,13 +1,6 @@
-import { enBuy } from '@foyer/core'
 import { useEffect, useId } from 'react'
-import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
-import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
-import { useStyle } from '../../hooks/useStyle.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
-import { accountCss } from '../account/accountStyles.ts'
-import { transferCss } from '../swap/transferStyles.ts'
-import { buyCss } from './buyStyles.ts'
 import { useBuy } from './useBuy.ts'
 
 /**
@@ -16,12 +9,7 @@ import { useBuy } from './useBuy.ts'
  * sample options show, marked as such.
  */
 export function BuyCurrenciesView() {
-  useStyle('foyer-account-style', accountCss)
-  useStyle('foyer-transfer-style', transferCss)
-  useStyle('foyer-buy-style', buyCss)
-  const client = useFoyerClient()
-  const { t } = useFoyerLocale(enBuy)
-  const { buy, state } = useBuy()
+  const { client, t, buy, state } = useBuy()
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const ids = useId()
   const { preloadViewsWhenIdle } = usePreloadViews()

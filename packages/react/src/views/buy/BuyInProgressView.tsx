@@ -1,12 +1,6 @@
-import { enBuy, floorDecimalString, TARGET_AMOUNT_DECIMALS } from '@foyer/core'
+import { floorDecimalString, TARGET_AMOUNT_DECIMALS } from '@foyer/core'
 import { useEffect } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
-import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
-import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
-import { useStyle } from '../../hooks/useStyle.ts'
-import { accountCss } from '../account/accountStyles.ts'
-import { transferCss } from '../swap/transferStyles.ts'
-import { buyCss } from './buyStyles.ts'
 import { useBuy } from './useBuy.ts'
 
 /**
@@ -15,12 +9,7 @@ import { useBuy } from './useBuy.ts'
  * token, or the failure. The visitor can open the checkout again, go back, or return to Account.
  */
 export function BuyInProgressView() {
-  useStyle('foyer-account-style', accountCss)
-  useStyle('foyer-transfer-style', transferCss)
-  useStyle('foyer-buy-style', buyCss)
-  const client = useFoyerClient()
-  const { t } = useFoyerLocale(enBuy)
-  const { buy, state } = useBuy()
+  const { client, t, buy, state } = useBuy()
   // Polling stops when the view goes; it resumes if the view comes back with a purchase still open.
   useEffect(() => {
     const { purchaseId, purchase } = buy.getState()

@@ -1,13 +1,8 @@
-import { enBuy, isBuyVisible } from '@foyer/core'
+import { isBuyVisible } from '@foyer/core'
 import { useEffect, useId } from 'react'
 import { ChevronIcon } from '../../components/accountIcons.tsx'
 import { useFoyerAccount } from '../../hooks/useFoyerAccount.ts'
-import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
-import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
-import { useStyle } from '../../hooks/useStyle.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
-import { accountCss } from '../account/accountStyles.ts'
-import { buyCss } from './buyStyles.ts'
 import { useBuy, useBuyAvailability } from './useBuy.ts'
 
 /**
@@ -15,12 +10,8 @@ import { useBuy, useBuyAvailability } from './useBuy.ts'
  * marked as one). Needs a connected account: what is bought goes to it.
  */
 export function BuyProvidersView() {
-  useStyle('foyer-account-style', accountCss)
-  useStyle('foyer-buy-style', buyCss)
-  const client = useFoyerClient()
-  const { t } = useFoyerLocale(enBuy)
   const { address } = useFoyerAccount()
-  const { buy } = useBuy()
+  const { client, t, buy } = useBuy()
   const availability = useBuyAvailability()
   const ids = useId()
   const { preloadViewsWhenIdle } = usePreloadViews()
