@@ -1,6 +1,6 @@
 import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { DEV_MNEMONIC, devAccounts } from './accounts.ts'
+import { DEV_MNEMONIC, devAccountAt, devAccounts } from './accounts.ts'
 
 describe('devAccounts', () => {
   it('derives anvil’s well-known dev accounts', () => {
@@ -12,5 +12,13 @@ describe('devAccounts', () => {
     })
     // The fast seed path must agree with viem's reference derivation.
     expect(accounts[9].address).toBe(mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 9 }).address)
+  })
+
+  it('derives one account at any index the way viem does (the sandbox treasury is 20)', () => {
+    const reference = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 20 })
+    const account = devAccountAt(20)
+    expect(account.address).toBe(reference.address)
+    expect(account.privateKey).toBe(`0x${Buffer.from(reference.getHdKey().privateKey!).toString('hex')}`)
+    expect(devAccountAt(3)).toEqual(devAccounts()[3])
   })
 })

@@ -19,10 +19,19 @@ export interface DevAccount {
  * node's native PBKDF2 — deriving each account from the mnemonic separately costs ~30 ms apiece in pure JS.
  */
 export function devAccounts(count = DEV_ACCOUNT_COUNT, mnemonic = DEV_MNEMONIC): DevAccount[] {
-  const seed = pbkdf2Sync(mnemonic.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512')
-  const master = HDKey.fromMasterSeed(seed)
-  return Array.from({ length: count }, (_, addressIndex) => {
-    const account = hdKeyToAccount(master, { addressIndex })
-    return { address: account.address, privateKey: toHex(account.getHdKey().privateKey!) }
-  })
+  const master = masterKey(mnemonic)
+  return Array.from({ length: count }, (_, addressIndex) => accountAt(master, addressIndex))
+}
+
+/** One account of the mnemonic at m/44'/60'/0'/0/`addressIndex` (the sandbox on-ramp's treasury is index 20). */
+export function devAccountAt(addressIndex: number, mnemonic = DEV_MNEMONIC): DevAccount {
+  return accountAt(masterKey(mnemonic), addressIndex)
+}
+
+const masterKey = (mnemonic: string) =>
+  HDKey.fromMasterSeed(pbkdf2Sync(mnemonic.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512'))
+
+function accountAt(master: HDKey, addressIndex: number): DevAccount {
+  const account = hdKeyToAccount(master, { addressIndex })
+  return { address: account.address, privateKey: toHex(account.getHdKey().privateKey!) }
 }

@@ -6,11 +6,8 @@
  * Funding writes state directly (anvil_setBalance, anvil_setStorageAt on the DevToken balance slot): no transaction
  * is sent, so no dev account's nonce or history changes, and the seeded history stays exactly as the tests expect.
  */
-import { pbkdf2Sync } from 'node:crypto'
 import { type Address, encodeAbiParameters, type Hex, keccak256, numberToHex, parseEther, parseUnits } from 'viem'
-import { HDKey, hdKeyToAccount } from 'viem/accounts'
-import { toHex } from 'viem/utils'
-import { DEV_MNEMONIC } from '../accounts.ts'
+import { DEV_MNEMONIC, type DevAccount, devAccountAt } from '../accounts.ts'
 import type { DevnetChain } from '../devnet-file.ts'
 
 /** The mnemonic index of the treasury key. The dev accounts are 0–9; keep clear of them. */
@@ -22,16 +19,11 @@ export const TREASURY_FUNDING = { eth: parseEther('1000000'), usdWhole: 1_000_00
 const DEV_TOKEN_TOTAL_SUPPLY_SLOT = 2n
 const DEV_TOKEN_BALANCE_SLOT = 3n
 
-export interface TreasuryAccount {
-  address: Address
-  privateKey: Hex
-}
+export type TreasuryAccount = DevAccount
 
 /** The treasury's key, derived from the dev mnemonic (public: devnet only). */
 export function treasuryAccount(mnemonic = DEV_MNEMONIC, index = TREASURY_ACCOUNT_INDEX): TreasuryAccount {
-  const seed = pbkdf2Sync(mnemonic.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512')
-  const account = hdKeyToAccount(HDKey.fromMasterSeed(seed), { addressIndex: index })
-  return { address: account.address, privateKey: toHex(account.getHdKey().privateKey!) }
+  return devAccountAt(index, mnemonic)
 }
 
 const word = (value: bigint): Hex => numberToHex(value, { size: 32 })
