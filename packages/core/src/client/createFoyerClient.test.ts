@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
-import type { CaipNetwork } from '../networks/networks.ts'
+import { localNetwork } from '../test/localNetwork.ts'
 import { createFoyerClient } from './createFoyerClient.ts'
 
-const local = (chainId: number, name: string): CaipNetwork => ({
-  id: `eip155:${chainId}`,
-  chainNamespace: 'eip155',
-  chainId,
-  name,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl: `http://127.0.0.1/${chainId}`,
-})
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 /** A fake adapter for unit tests of the core's rules; the real adapters are tested against anvil and a browser. */
@@ -60,7 +52,7 @@ describe('createFoyerClient', () => {
     const adapter = fakeAdapter()
     const client = createFoyerClient({
       adapters: [adapter],
-      networks: [local(31337, 'One'), local(31338, 'Two')],
+      networks: [localNetwork(31337, 'One'), localNetwork(31338, 'Two')],
       ...extra,
     })
     client.mount()

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
-import { local, PAGE, signingAdapter, siteBackend } from '../test/siweTestSite.ts'
+import { localNetwork } from '../test/localNetwork.ts'
+import { PAGE, signingAdapter, siteBackend } from '../test/siweTestSite.ts'
 import { createBuyController } from './buyController.ts'
 
 // BuyProviders opened without an account sends the visitor to Connect and comes back once connected: with the modal
@@ -18,7 +19,7 @@ function setup(withSignIn: boolean) {
   const adapter = signingAdapter()
   const client = createFoyerClient({
     adapters: [adapter],
-    networks: [local(31337, 'One')],
+    networks: [localNetwork(31337, 'One')],
     metadata: { name: 'Shop' },
     logLevel: 'silent',
     ...(withSignIn && { siwe: siteBackend().config }),

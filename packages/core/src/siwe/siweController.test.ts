@@ -1,7 +1,8 @@
 import { parseSiweMessage } from 'viem/siwe'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
-import { ACCOUNT_0, ACCOUNT_1, local, PAGE, signingAdapter, siteBackend } from '../test/siweTestSite.ts'
+import { localNetwork } from '../test/localNetwork.ts'
+import { ACCOUNT_0, ACCOUNT_1, PAGE, signingAdapter, siteBackend } from '../test/siweTestSite.ts'
 
 let current: { client: FoyerClient; unmount: () => void } | undefined
 afterEach(() => {
@@ -15,7 +16,7 @@ function setup(site = siteBackend()) {
   const adapter = signingAdapter()
   const client = createFoyerClient({
     adapters: [adapter],
-    networks: [local(31337, 'One'), local(31338, 'Two')],
+    networks: [localNetwork(31337, 'One'), localNetwork(31338, 'Two')],
     metadata: { name: 'Shop' },
     logLevel: 'silent',
     siwe: site.config,
@@ -165,7 +166,7 @@ describe('sign-in with Ethereum (the client)', () => {
 
   it('loads nothing and asks nothing without the option', async () => {
     const adapter = signingAdapter()
-    const client = createFoyerClient({ adapters: [adapter], networks: [local(31337, 'One')] })
+    const client = createFoyerClient({ adapters: [adapter], networks: [localNetwork(31337, 'One')] })
     current = { client, unmount: client.mount() }
     expect(client.getState().siwe).toEqual({ status: 'disabled' })
     client.open()

@@ -2,7 +2,6 @@ import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
-import type { CaipNetwork } from '../networks/networks.ts'
 import type { SiweConfig, SiweSession } from '../siwe/siweTypes.ts'
 
 /**
@@ -10,14 +9,6 @@ import type { SiweConfig, SiweSession } from '../siwe/siweTypes.ts'
  * anvil's dev keys, and a site's own sign-in backend in memory (the `siwe: { getNonce, verifyMessage, … }` option).
  * The Foyer server's sign-in is tested against the real server (siweController.server.test.ts).
  */
-export const local = (chainId: number, name: string): CaipNetwork => ({
-  id: `eip155:${chainId}`,
-  chainNamespace: 'eip155',
-  chainId,
-  name,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl: `http://127.0.0.1/${chainId}`,
-})
 // anvil's dev accounts 0 and 1 (public test keys)
 export const ACCOUNT_0 = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 export const ACCOUNT_1 = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
