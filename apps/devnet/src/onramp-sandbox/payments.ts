@@ -15,10 +15,10 @@ import {
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import type { DevAccount } from '../accounts.ts'
 import type { DevnetChain } from '../devnet-file.ts'
 import { type CheckoutPurchase, type PaymentView, type SandboxLang, sandboxStrings, TEST_CARDS } from './page.ts'
 import { parsePurchase } from './request.ts'
-import type { TreasuryAccount } from './treasury.ts'
 import { deliverWebhook, type WebhookStatus, webhookEvent } from './webhook.ts'
 
 /** The provider id the Foyer server knows the sandbox by (its webhook is /v1/onramp/webhook/sandbox). */
@@ -52,7 +52,7 @@ export type Fetched = { purchase: CheckoutPurchase } | { refusal: Refusal }
 
 export interface PaymentFlowOptions {
   chains: DevnetChain[]
-  treasury: TreasuryAccount
+  treasury: DevAccount
   /** The Foyer server, without a trailing slash. */
   serverUrl: string
   webhookSecret: string

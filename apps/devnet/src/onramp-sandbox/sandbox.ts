@@ -12,13 +12,14 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Address } from 'viem'
+import type { DevAccount } from '../accounts.ts'
 import type { DevnetInfo } from '../devnet-file.ts'
 import { portFromEnv } from '../ports.ts'
 import { sendJson } from './http.ts'
 import type { PaymentView } from './page.ts'
 import { createPaymentFlow, type Payment } from './payments.ts'
 import { createHandler } from './routes.ts'
-import { fundTreasury, type TreasuryAccount, treasuryAccount } from './treasury.ts'
+import { fundTreasury, treasuryAccount } from './treasury.ts'
 
 export { TEST_CARDS } from './page.ts'
 export { SANDBOX_PROVIDER_ID } from './payments.ts'
@@ -47,7 +48,7 @@ export interface OnrampSandboxOptions {
   defaultProjectId?: string
   /** Give the treasury its ETH, fUSD and FOY on every chain at start. Default true. */
   fundTreasury?: boolean
-  treasury?: TreasuryAccount
+  treasury?: DevAccount
   /** How long the slow card stays pending. Default SLOW_CARD_MS. */
   slowMs?: number
   /** How long a pay request waits for the payment to settle before it answers with the state so far. Default 15 s. */

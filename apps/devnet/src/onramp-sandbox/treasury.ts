@@ -19,10 +19,8 @@ export const TREASURY_FUNDING = { eth: parseEther('1000000'), usdWhole: 1_000_00
 const DEV_TOKEN_TOTAL_SUPPLY_SLOT = 2n
 const DEV_TOKEN_BALANCE_SLOT = 3n
 
-export type TreasuryAccount = DevAccount
-
 /** The treasury's key, derived from the dev mnemonic (public: devnet only). */
-export function treasuryAccount(mnemonic = DEV_MNEMONIC, index = TREASURY_ACCOUNT_INDEX): TreasuryAccount {
+export function treasuryAccount(mnemonic = DEV_MNEMONIC, index = TREASURY_ACCOUNT_INDEX): DevAccount {
   return devAccountAt(index, mnemonic)
 }
 

@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import { ConnectButton } from '../buttons/ConnectButton.tsx'
-import { createFoyer } from '../createFoyer.ts'
+import { createFoyer, type Foyer } from '../createFoyer.ts'
 import { FoyerProvider } from '../provider/FoyerProvider.tsx'
 import { fakeAdapter, localNetwork, setupFoyer } from '../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, queryTestId, render, waitFor } from '../test/render.tsx'
@@ -11,14 +11,18 @@ import { viewLoaders } from './viewLoaders.ts'
 
 afterEach(cleanup)
 
-// This file's module state starts fresh (one file, one module graph): nothing is loaded before the idle preload.
-it('renders nothing before opening, preloads the shell and Connect when idle, then opens without a loading state', async () => {
-  const { foyer } = setupFoyer()
-  await render(
+/** A page with Foyer's provider and its connect button: the modal host mounts with them. */
+const renderButton = (foyer: Foyer) =>
+  render(
     <FoyerProvider foyer={foyer}>
       <ConnectButton />
     </FoyerProvider>,
   )
+
+// This file's module state starts fresh (one file, one module graph): nothing is loaded before the idle preload.
+it('renders nothing before opening, preloads the shell and Connect when idle, then opens without a loading state', async () => {
+  const { foyer } = setupFoyer()
+  await renderButton(foyer)
   expect(queryTestId('foyer-modal')).toBeNull()
   expect(loadModalShell.loaded).toBeUndefined()
   await waitFor(() => {
@@ -36,11 +40,7 @@ it('renders nothing before opening, preloads the shell and Connect when idle, th
 
 it('a connected visitor: the idle preload fetches Account through the account views, which then opens without a loading state', async () => {
   const { foyer } = setupFoyer()
-  await render(
-    <FoyerProvider foyer={foyer}>
-      <ConnectButton />
-    </FoyerProvider>,
-  )
+  await renderButton(foyer)
   // Connected before the browser is idle: the idle preload is for Account, not Connect.
   await act(async () => foyer.connect('dev.foyer.testwallet'))
   expect(viewLoaders.Account!.loaded).toBeUndefined()
@@ -53,11 +53,7 @@ it('a connected visitor: the idle preload fetches Account through the account vi
 
 it('Connect fetches the views it leads to when idle, not ConnectingSiwe on a site without sign-in', async () => {
   const { foyer } = setupFoyer()
-  await render(
-    <FoyerProvider foyer={foyer}>
-      <ConnectButton />
-    </FoyerProvider>,
-  )
+  await renderButton(foyer)
   await act(async () => foyer.open({ view: 'Connect' }))
   await waitFor(() => expect(viewLoaders.AllWallets!.loaded).toBeDefined())
   expect(viewLoaders.ConnectingSiwe!.loaded).toBeUndefined()
@@ -76,11 +72,7 @@ it('with sign-in on, Connect fetches ConnectingSiwe ahead too', async () => {
       signOut: async () => {},
     },
   })
-  await render(
-    <FoyerProvider foyer={foyer}>
-      <ConnectButton />
-    </FoyerProvider>,
-  )
+  await renderButton(foyer)
   await act(async () => foyer.open({ view: 'Connect' }))
   await waitFor(() => expect(viewLoaders.ConnectingSiwe!.loaded).toBeDefined())
 })
