@@ -1,7 +1,7 @@
 /**
  * Buying crypto in a real browser against the local stack: Account → Buy → the devnet's sandbox provider in a new
  * window → the test card pays → the sandbox sends the token from its treasury on the local chain → the modal shows
- * the completion, Account's tokens the new balance, Activity the purchase. Also: a declined card, the seed's
+ * the completion, Account's tokens the new balance, Activity the purchase. Also: a declined card, the
  * fallbacks with the server's on-ramp routes failing, and Buy hidden in a restricted time zone. Dev account 0 is the
  * wallet here: no other journey asserts its fUSD balance (names and sign-in only sign with it).
  */

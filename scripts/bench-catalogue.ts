@@ -1,5 +1,5 @@
 /**
- * Catalogue benchmark (issue 3): throughput and p99 latency of `GET /getWallets` — a list page of 40 and a
+ * Catalogue benchmark: throughput and p99 latency of `GET /getWallets` — a list page of 40 and a
  * search of 100 — with autocannon on loopback against a Foyer server running as its own process (so the load
  * generator does not share its event loop), on PGlite in a temp folder. Bounded: 2 s warm-up + 5 s per scenario.
  * Writes the `catalogue` key of bench/results.json and the `bench:catalogue` block of docs/performance.md.

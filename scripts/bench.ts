@@ -322,7 +322,7 @@ async function main() {
   }
 }
 
-// ---- Convert quote endpoint (issue 5): latency and throughput of GET /v1/convert/quotes on loopback -------------
+// ---- Convert quote endpoint: latency and throughput of GET /v1/convert/quotes on loopback -------------
 
 /**
  * Starts a fresh anvil chain with the devnet contracts and a Foyer server on free loopback ports (PGlite in a temp

@@ -29,7 +29,7 @@ export interface StackOptions {
   quiet?: boolean
   /** Defaults to FOYER_HOST or 127.0.0.1. */
   host?: string
-  /** Defaults from FOYER_CHAIN1_PORT, FOYER_CHAIN2_PORT, FOYER_SERVER_PORT, FOYER_DEMO_PORT, else §7 of the spec. */
+  /** Defaults from FOYER_CHAIN1_PORT, FOYER_CHAIN2_PORT, FOYER_SERVER_PORT, FOYER_DEMO_PORT, else the stack's defaults (chains.ts, stack.ts). */
   ports?: Partial<StackPorts>
   /** Defaults to FOYER_DEVNET_FILE or .foyer/devnet.json at the repo root. */
   devnetFile?: string

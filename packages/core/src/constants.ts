@@ -1,4 +1,4 @@
-/** Business constants from the product specification (§4). */
+/** The modal's business constants: pairing lifetimes, page sizes, delays, swap and on-ramp figures. */
 export const PAIRING_LIFETIME_MS = 4 * 60 * 1000
 export const PAIRING_EXPIRY_MARGIN_MS = 10 * 1000
 export const RECENT_WALLETS_KEPT = 2

@@ -40,7 +40,7 @@ function svgResponse(c: Context<AppEnv>, svg: string) {
 }
 
 /**
- * The seed's catalogue endpoints: `GET /getWallets`, `GET /getWalletImage/:id`, the asset / currency / token
+ * The catalogue endpoints: `GET /getWallets`, `GET /getWalletImage/:id`, the asset / currency / token
  * images (real marks from `@web3icons/core` where it has one, else the generated mark), and `GET /getAnalyticsConfig`.
  */
 export function registerCatalogueRoutes(

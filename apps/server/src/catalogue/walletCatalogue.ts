@@ -29,7 +29,7 @@ export type WalletMark =
   | { source: typeof MARKS_PACKAGE; name: string; licence: typeof MARKS_LICENCE }
   | { source: 'generated' }
 
-/** A wallet as `GET /getWallets` answers it (the seed's field names). */
+/** A wallet as `GET /getWallets` answers it. */
 export type WalletListing = {
   id: string
   name: string

@@ -180,7 +180,7 @@ function suite(open: () => Promise<TestDatabase>) {
     expect(body.restrictedTimezones).toContain('Asia/Shanghai')
   })
 
-  it('options: ETH and fUSD on both local chains, USD and EUR with the seed’s limits', async () => {
+  it('options: ETH and fUSD on both local chains, USD and EUR with the card and bank-account limits', async () => {
     const res = await get('/v1/onramp/options')
     expect(res.status).toBe(200)
     const body = v.parse(OnrampOptionsResponse, await res.json())

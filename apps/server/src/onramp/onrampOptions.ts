@@ -50,7 +50,7 @@ export function onrampAssets(chains: readonly ChainConfig[]): OnrampAsset[] {
   return assets
 }
 
-/** The options answer for these assets, with the seed's payment currencies and limits. */
+/** The options answer for these assets, with the payment currencies (USD, EUR) and their card and bank-account limits. */
 export function onrampOptionsOf(assets: readonly OnrampAsset[]): OnrampOptionsResponse {
   const purchaseCurrencies: OnrampPurchaseCurrency[] = []
   for (const asset of assets) {

@@ -137,7 +137,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null
 }
 
-/** The demo site's project (spec §7). Seeded at start unless FOYER_SEED_DEMO=false. */
+/** The demo site's project (`foyer-demo`, allowed from the demo's origin). Seeded at start unless FOYER_SEED_DEMO=false. */
 export const DEMO_PROJECT: ProjectInput = Object.freeze({
   id: 'foyer-demo',
   name: 'Foyer demo',

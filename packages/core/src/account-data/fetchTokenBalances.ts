@@ -6,7 +6,7 @@ import type { AccountBalance, AccountBalanceQueryInput, AccountBalanceResponse }
 import { TokenBalanceError } from './accountDataErrors.ts'
 
 /**
- * A holding as the server reports it: the seed's token fields plus the network and the exact base-unit amount
+ * A holding as the server reports it: name, symbol, chain, price, quantity and icon, plus the network and the exact base-unit amount
  * (`raw`, use it for sends); `priced` is false when no pool prices the token (`price` and `value` are then 0).
  * Defined in `@foyer/core/protocol` (`AccountBalance`).
  */

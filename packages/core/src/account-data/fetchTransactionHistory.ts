@@ -16,7 +16,7 @@ export type TransactionOperationType = OperationType
 /** A value movement in or out of the account within one transaction; the server's `HistoryTransfer`. */
 export type TransactionTransfer = HistoryTransfer
 
-/** The seed's history entry: id, metadata {minedAt, chain, …}, transfers; the server's `HistoryEntry`. */
+/** One history entry: id, metadata {minedAt, chain, …}, transfers; the server's `HistoryEntry`. */
 export type Transaction = HistoryEntry
 
 export type FetchTransactionHistoryParameters = {

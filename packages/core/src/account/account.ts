@@ -21,7 +21,7 @@ export type TokenBalance = {
   iconUrl?: string
 }
 
-/** The seed's account state, plus the status and connector that produced it. */
+/** The account's state (address, chain, balance, wallet), plus the status and connector that produced it. */
 export type AccountState = {
   status: ConnectionStatus
   isConnected: boolean

@@ -11,7 +11,7 @@ export type FoyerEventName =
   | 'SWITCH_NETWORK'
   | 'SWITCH_NETWORK_ERROR'
   | 'UNSUPPORTED_CHAIN'
-  // Sign-in with Ethereum (issue 13)
+  // Sign-in with Ethereum
   | 'SIWE_AUTH_SUCCESS'
   | 'SIWE_AUTH_ERROR'
   | 'SIWE_AUTH_CANCEL'

@@ -84,7 +84,7 @@ export const en = {
   'error.emailRateLimited': 'Please try again after {seconds} seconds',
   'error.rpcNotAllowed': 'Requested RPC call is not allowed',
   'error.actionNotAllowed': 'Action not allowed',
-  // Embedded wallet: email login, OTP, device approval, approvals, email update (issue 6)
+  // Embedded wallet: email login, OTP, device approval, approvals, email update
   'view.EmailVerifyOtp': 'Confirm Email',
   'view.ApproveTransaction': 'Approve Request',
   'view.UpdateEmail': 'Edit Email',
@@ -102,7 +102,7 @@ export const en = {
   'error.embeddedSessionEnded': 'Your email session has ended. Sign in again.',
   'error.emailNotAvailable': 'Email login is not available',
   'error.embeddedWallet': 'The email wallet could not complete the request',
-  // Swap, send and receive (issue 5)
+  // Swap, send and receive
   'view.Swap': 'Swap',
   'view.SwapSelectToken': 'Select Token',
   'view.SwapPreview': 'Review Swap',
@@ -110,7 +110,7 @@ export const en = {
   'view.SendSelectToken': 'Select Token',
   'view.SendPreview': 'Review Send',
   'view.Receive': 'Receive',
-  // Wallet catalogue and WalletConnect (issue 3)
+  // Wallet catalogue and WalletConnect
   'view.AllWallets': 'All Wallets',
   'view.ConnectingWalletConnect': 'WalletConnect',
   'wallets.walletConnect': 'WalletConnect',
@@ -127,16 +127,16 @@ export const en = {
   'wallets.empty': 'No wallet found',
   'wallets.loadFailed': 'The wallet list could not be loaded.',
   'wallets.loadingMore': 'Loading more wallets…',
-  // Account data: tokens with prices, activity (issue 4)
+  // Account data: tokens with prices, activity
   'view.Activity': 'Activity',
   'view.RegisterAccountName': 'Choose a Name',
   'view.RegisterAccountNameSuccess': 'Name Registered',
-  // On-ramp (issue 14): the Buy views' titles
+  // On-ramp: the Buy views' titles
   'view.BuyProviders': 'Buy Crypto',
   'view.BuyCurrencies': 'Choose Currencies',
   'view.BuyAmount': 'Amount',
   'view.BuyInProgress': 'Purchase',
-  // Sign-in with Ethereum (issue 13): the view's title, what the snackbar says when sign-in ends the connection
+  // Sign-in with Ethereum: the view's title, what the snackbar says when sign-in ends the connection
   'view.ConnectingSiwe': 'Sign In',
   'snackbar.siweRejected': 'Sign-in declined in the wallet. You have been disconnected.',
   'snackbar.siweCancelled': 'Sign-in cancelled. You have been disconnected.',

@@ -88,7 +88,7 @@ export const es: Catalogue = {
   'error.emailRateLimited': 'Vuelve a intentarlo en {seconds} segundos',
   'error.rpcNotAllowed': 'La llamada RPC solicitada no está permitida',
   'error.actionNotAllowed': 'Acción no permitida',
-  // Embedded wallet: email login, OTP, device approval, approvals, email update (issue 6)
+  // Embedded wallet: email login, OTP, device approval, approvals, email update
   'view.EmailVerifyOtp': 'Confirmar correo',
   'view.ApproveTransaction': 'Aprobar solicitud',
   'view.UpdateEmail': 'Cambiar correo',
@@ -118,7 +118,7 @@ export const es: Catalogue = {
   'error.embeddedSessionEnded': 'Tu sesión de correo ha terminado. Vuelve a iniciar sesión.',
   'error.emailNotAvailable': 'El inicio de sesión por correo no está disponible',
   'error.embeddedWallet': 'El monedero de correo no pudo completar la solicitud',
-  // Swap, send and receive (issue 5)
+  // Swap, send and receive
   'view.Swap': 'Intercambiar',
   'view.SwapSelectToken': 'Elegir token',
   'view.SwapPreview': 'Revisar intercambio',
@@ -181,7 +181,7 @@ export const es: Catalogue = {
   'receive.copy': 'Copiar dirección',
   'receive.copied': 'Dirección copiada',
   'receive.note': 'Envía a esta dirección solo activos de {network}.',
-  // Wallet catalogue and WalletConnect (issue 3)
+  // Wallet catalogue and WalletConnect
   'view.AllWallets': 'Todas las billeteras',
   'view.ConnectingWalletConnect': 'WalletConnect',
   'wallets.walletConnect': 'WalletConnect',
@@ -215,7 +215,7 @@ export const es: Catalogue = {
   'walletConnect.failed': 'La conexión falló',
   'walletConnect.retry': 'Reintentar',
   'walletConnect.getWallet': '¿No tienes {name}?',
-  // Datos de la cuenta: tokens con precios, actividad (issue 4)
+  // Datos de la cuenta: tokens con precios, actividad
   'view.Activity': 'Actividad',
   'account.tokens': 'Tokens',
   'account.totalValue': 'Valor total',

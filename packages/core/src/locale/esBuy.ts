@@ -1,6 +1,6 @@
 import type { Catalogue } from './locale.ts'
 
-/** Spanish for the Buy flow (issue 14): part of `es`. */
+/** Spanish for the Buy flow: part of `es`. */
 export const esBuy = {
   'view.BuyProviders': 'Comprar cripto',
   'view.BuyCurrencies': 'Elegir monedas',

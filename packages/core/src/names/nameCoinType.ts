@@ -4,7 +4,7 @@ import { chainIdOfNameCoinType, NAME_COIN_TYPE_FLAG } from '../protocol/nameRule
 /**
  * The coin type a name's address is kept under for an EVM chain (ENSIP-11): `(0x80000000 | chainId) >>> 0`, so
  * 31337 → 2147514985. Throws `UnsupportedChainError` for a chain id that is not a positive integer below
- * 2147483648 (the seed's rule).
+ * 2147483648.
  */
 export function nameCoinType(chainId: number): number {
   if (!Number.isSafeInteger(chainId) || chainId <= 0 || chainId >= NAME_COIN_TYPE_FLAG)

@@ -135,7 +135,7 @@ describe('names actions against the Foyer server', () => {
     expect(again.slice(1).every((s) => !s.registered)).toBe(true)
   })
 
-  it('wraps refusals in the seed’s messages with locale keys, and says why in `reason`', async () => {
+  it('wraps refusals in the modal’s messages with locale keys, and says why in `reason`', async () => {
     const [owner, other] = [newAccount(), newAccount()]
     const name = `${freshLabel('taken')}.foyer.id`
     await signAndRegister(owner, name)

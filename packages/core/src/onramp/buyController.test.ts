@@ -92,7 +92,7 @@ describe('buy controller (real server)', () => {
     expect(isBuyVisible(me.client, state, 'Asia/Shanghai')).toBe(false)
   })
 
-  it('options: fUSD and the native currency, on the selected network; USD and EUR with the seed limits', async () => {
+  it('options: fUSD and the native currency, on the selected network; USD and EUR with the card and bank-account limits', async () => {
     const buy = await withOptions()
     const state = buy.getState()
     expect(state.optionsFallback).toBe(false)

@@ -3,8 +3,8 @@ import type { CaipNetwork } from '../networks/networks.ts'
 import type { OnrampOptionsResponse, OnrampQuoteResponse } from '../protocol/onramp.ts'
 
 /**
- * The seed's built-in sample options, shown (and marked) when `GET /v1/onramp/options` fails: the native currency
- * of each of the site's EVM networks, paid in USD or EUR within the seed's card and bank-account limits.
+ * Built-in sample options, shown (and marked) when `GET /v1/onramp/options` fails: the native currency
+ * of each of the site's EVM networks, paid in USD or EUR within the card and bank-account limits.
  */
 export function sampleOnrampOptions(networks: readonly CaipNetwork[]): OnrampOptionsResponse {
   const evm = networks.filter((n) => n.chainNamespace === 'eip155')
@@ -33,7 +33,7 @@ export function sampleOnrampOptions(networks: readonly CaipNetwork[]): OnrampOpt
 }
 
 /**
- * The seed's placeholder quote, shown (and marked) when `POST /v1/onramp/quote` fails: the amount as the total,
+ * A placeholder quote, shown (and marked) when `POST /v1/onramp/quote` fails: the amount as the total,
  * nothing known of the fees or of what it buys (the provider's checkout prices it). No quote id: the checkout URL is
  * then asked for with the amount alone.
  */

@@ -29,7 +29,7 @@ export type BuyState = {
   /** The amount as typed (fiat, what the visitor pays). */
   amount: string
   amountError?: BuyAmountError
-  /** The seed's quote-loading flag. */
+  /** True while a quote is being fetched. */
   quoteLoading: boolean
   quote?: OnrampQuoteResponse
   /** The quote shown is a placeholder: the server's failed. */

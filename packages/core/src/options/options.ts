@@ -23,7 +23,7 @@ export type Features = {
 
 /**
  * The server-backed switches take the defaults the server uses (`DEFAULT_FEATURES` in `@foyer/core/protocol`: no
- * social provider unless the site lists some); all-wallets `SHOW` and EIP-6963 off follow the seed.
+ * social provider unless the site lists some); all-wallets `SHOW`; core's own EIP-6963 discovery off (the EVM adapter turns it on).
  */
 export const defaultFeatures: Features = {
   ...DEFAULT_FEATURES,

@@ -151,7 +151,7 @@ export type FungiblePriceBodyInput = v.InferInput<typeof FungiblePriceBody>
 
 const hex = v.custom<Hex>((value) => typeof value === 'string' && value.startsWith('0x'), 'must be 0x-prefixed hex')
 
-/** One holding: the seed's token shape plus the network and the exact amount in base units. */
+/** One holding: name, symbol, chain, price, quantity and icon, plus the network and the exact amount in base units. */
 export const AccountBalance = v.object({
   name: v.string(),
   symbol: v.string(),
@@ -231,7 +231,7 @@ export const HistoryTransfer = v.object({
 })
 export type HistoryTransfer = v.InferOutput<typeof HistoryTransfer>
 
-/** One transaction as the account saw it: the seed's history entry (id, metadata, transfers). */
+/** One transaction as the account saw it: its id, metadata and transfers. */
 export const HistoryEntry = v.object({
   /** `eip155:<chainId>:<tx hash>`. */
   id: v.string(),

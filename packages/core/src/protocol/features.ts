@@ -15,8 +15,8 @@ export type ServerFeatures = Record<BooleanFeature, boolean> & {
 }
 
 /**
- * Swaps, on-ramp and analytics are on (the seed's defaults), as are email login, names and history. No social
- * login provider is offered unless a project lists some: the seed names none by default and Foyer's server
+ * Swaps, on-ramp and analytics are on , as are email login, names and history. No social
+ * login provider is offered unless a project lists some: none is on by default and Foyer's server
  * serves no provider of its own, so a default list would show sign-in buttons nothing answers.
  */
 export const DEFAULT_FEATURES: Readonly<ServerFeatures> = Object.freeze({

@@ -2,7 +2,7 @@
  * The rules of a Foyer account name, the one copy the server's schemas and the browser's checks share. No valibot
  * here, so the modal may check a name as it is typed without loading a schema.
  *
- * A name is `<label>.<suffix>`: the label is 4 to 63 letters, digits or hyphens (the seed's rule, within one DNS
+ * A name is `<label>.<suffix>`: the label is 4 to 63 letters, digits or hyphens (within one DNS
  * label) and is kept lower-case; the suffix is the server operator's (FOYER_NAMES_SUFFIX, `foyer.id` by default).
  */
 

@@ -24,7 +24,7 @@ export type OnrampPaymentMethod = (typeof ONRAMP_PAYMENT_METHODS)[number]
 export const ONRAMP_PAYMENT_CURRENCIES = ['USD', 'EUR'] as const
 export type OnrampPaymentCurrency = (typeof ONRAMP_PAYMENT_CURRENCIES)[number]
 
-/** The seed's limits per payment method, the same in USD and EUR. */
+/** The limits per payment method, the same in USD and EUR. */
 export const ONRAMP_PAYMENT_METHOD_LIMITS: readonly { id: OnrampPaymentMethod; min: string; max: string }[] = [
   { id: 'card', min: '10.00', max: '7500.00' },
   { id: 'bank_account', min: '10.00', max: '25000.00' },

@@ -1,7 +1,7 @@
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
 
-/** The seed's send state, plus what the views need. */
+/** The send flow's state, plus what the views need. */
 export type SendState = {
   status: 'idle' | 'initializing' | 'ready'
   networkId?: CaipNetworkId

@@ -5,7 +5,7 @@ import type { CaipNetworkId } from '../networks/networks.ts'
 import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
 import type { SwapTransaction } from './swapTransaction.ts'
 
-/** The seed's swap state, plus what the views need to show progress. */
+/** The swap's state, plus what the views need to show progress. */
 export type SwapState = {
   status: 'idle' | 'initializing' | 'ready'
   networkId?: CaipNetworkId

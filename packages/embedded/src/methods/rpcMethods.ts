@@ -1,5 +1,5 @@
 /**
- * Which JSON-RPC methods the embedded wallet accepts (product spec §4 validation, seed §5).
+ * Which JSON-RPC methods the embedded wallet accepts.
  * Safe methods only read and are answered without asking. Not-safe methods sign or send and always need an
  * approval the person sees inside the frame. Anything on neither list is refused.
  */

@@ -66,7 +66,7 @@ export const modalCss = `
 [data-foyer] .fo-dialog{max-width:none;height:min(640px,90dvh);max-height:none;border-bottom:0;border-radius:var(--foyer-radius) var(--foyer-radius) 0 0;padding-bottom:env(safe-area-inset-bottom);animation-name:fo-sheet}
 [data-foyer] .fo-dialog[data-shake]{animation-name:fo-shake}
 }
-/* Email login and the embedded wallet's frame (issue 6) */
+/* Email login and the embedded wallet's frame */
 [data-foyer] .fo-input{min-height:44px;padding:0 14px;border-radius:12px;border:1px solid var(--foyer-border);background:transparent;color:inherit;font:inherit;width:100%;min-width:0}
 [data-foyer] .fo-input:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:1px}
 [data-foyer] .fo-email-form{display:flex;flex-direction:column;gap:8px}

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-// Embedded-wallet auth (issue 6): users, their approved devices, one-time challenges (codes and device links),
+// Embedded-wallet auth: users, their approved devices, one-time challenges (codes and device links),
 // failed-code records for rate limits, and sessions. Secrets are stored only as SHA-256 hashes; the wallet's key
 // is never here — only the auth share, one of three Shamir shares (2 rebuild the key), see docs/security.md.
 
