@@ -99,3 +99,23 @@ describe('docs/architecture.md', () => {
     })
   })
 })
+
+describe('code and docs explain themselves', () => {
+  // A reader has only the repository: no pointers to issue numbers or to documents kept outside it.
+  const outsidePointer = /\b[Ii]ssues? \d|spec §|seed['’]s\b|seed\.md|product\.md/
+  const files = [
+    ...['packages', 'apps', 'scripts', 'e2e', 'examples'].flatMap(sourceFiles),
+    ...readdirSync(join(root, 'docs')).map((name) => join('docs', name)),
+    'README.md',
+  ].filter((file) => file !== 'scripts/docs.test.ts')
+
+  it('finds the files it reads', () => expect(files.length).toBeGreaterThan(300))
+  it('no source, test or doc points at an issue number or a document outside the repository', () => {
+    const found = files.flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (outsidePointer.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    )
+    expect(found).toEqual([])
+  })
+})

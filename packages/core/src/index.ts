@@ -1,7 +1,7 @@
 // Public API of @foyer/core, sorted by area. `index.test.ts` snapshots the export names.
 export type { AccountState, ConnectionStatus, ReportedAccount, TokenBalance } from './account/account.ts'
 export { disconnectedAccount } from './account/account.ts'
-// Account data: token balances with prices, activity, identity (issue 4).
+// Account data: token balances with prices, activity, identity.
 export {
   TokenBalanceError,
   type TokenBalanceErrorType,
@@ -53,7 +53,7 @@ export {
   createApiClient,
   type QueryParameters,
 } from './api/apiClient.ts'
-// Wallet catalogue and WalletConnect pairing (issue 3).
+// Wallet catalogue and WalletConnect pairing.
 export {
   type CatalogueWallet,
   catalogueEntries,
@@ -119,7 +119,7 @@ export {
   type Translate,
 } from './locale/locale.ts'
 export type { ModalState } from './modal/modal.ts'
-// Account names on the Foyer server: look up, reverse, suggestions, register (issue 13).
+// Account names on the Foyer server: look up, reverse, suggestions, register.
 export { type CreateNameMessageParameters, createNameMessage } from './names/createNameMessage.ts'
 export {
   accountNameQueryKey,
@@ -156,7 +156,7 @@ export {
   ResolveNameError,
   type ResolveNameErrorType,
 } from './names/nameErrors.ts'
-// Account names in the modal: the registration flow and the account's name in Account (issue 13).
+// Account names in the modal: the registration flow and the account's name in Account.
 export {
   createNameRegistrationController,
   getNameRegistrationController,
@@ -201,7 +201,7 @@ export {
 export { type BuyController, createBuyController, getBuyController } from './onramp/buyController.ts'
 export { placeholderOnrampQuote, sampleOnrampOptions } from './onramp/buyFallbacks.ts'
 export { BUY_POLL_MS, BUY_QUOTE_DELAY_MS, type BuyState, initialBuyState } from './onramp/buyState.ts'
-// The on-ramp (issue 14): the server's providers, options, quotes, checkout URLs and purchases.
+// The on-ramp: the server's providers, options, quotes, checkout URLs and purchases.
 export {
   type CreateOnrampUrlErrorType,
   type CreateOnrampUrlParameters,
@@ -267,7 +267,7 @@ export {
 export { EVM_ADDRESS_PATTERN } from './protocol/patterns.ts'
 export { createQueryCache, type QueryCache, type QueryKey, type QueryState } from './query/queryCache.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
-// Send: actions over the chain adapter, and the flow's state (issue 12).
+// Send: actions over the chain adapter, and the flow's state.
 export {
   type EstimateSendGasErrorType,
   type EstimateSendGasParameters,
@@ -297,11 +297,11 @@ export {
   type SendTransferReturnType,
   sendTransfer,
 } from './send/sendTransfer.ts'
-// Sign-in with Ethereum on the Foyer server: nonce, verify, session, sign-out (issue 13).
+// Sign-in with Ethereum on the Foyer server: nonce, verify, session, sign-out.
 export { type FetchSiweNonceReturnType, fetchSiweNonce } from './siwe/fetchSiweNonce.ts'
 export { type FetchSiweSessionReturnType, fetchSiweSession } from './siwe/fetchSiweSession.ts'
 export { signOutSiwe } from './siwe/signOutSiwe.ts'
-// Sign-in with Ethereum in the client and the modal (issue 13); the flow itself is a chunk loaded only with `siwe`.
+// Sign-in with Ethereum in the client and the modal; the flow itself is a chunk loaded only with `siwe`.
 export {
   SiweNotVerifiedError,
   type SiweNotVerifiedErrorType,
@@ -333,7 +333,7 @@ export type {
 export { type VerifySiweMessageReturnType, verifySiweMessage } from './siwe/verifySiweMessage.ts'
 export type { SnackbarMessage, SnackbarState, SnackbarVariant } from './snackbar/snackbar.ts'
 export { createStore, type Store } from './store/createStore.ts'
-// Swap: actions over the Foyer server's convert API, and the flow's state (issue 12).
+// Swap: actions over the Foyer server's convert API, and the flow's state.
 export {
   type BuildSwapApprovalErrorType,
   type BuildSwapApprovalParameters,

@@ -1,4 +1,4 @@
-/** Every view of the modal. The seed's seven first, then what users expect (product.md §4). */
+/** Every view of the modal: the ones a visitor reaches first, then the account, wallet, swap, send and Buy views. */
 export type ViewName =
   | 'Connect'
   | 'Account'
