@@ -44,7 +44,7 @@ export {
 export { createFoyerClient, type FoyerClient } from './client/createFoyerClient.ts'
 export type { FoyerState, NetworkState } from './client/state.ts'
 export type { Connector, ConnectorType } from './connectors/connectors.ts'
-export { NATIVE_TOKEN_ADDRESS_EVM, NATIVE_TOKEN_ADDRESS_SOLANA } from './constants.ts'
+export { NATIVE_TOKEN_ADDRESS_EVM } from './constants.ts'
 // The embedded (email) wallet's errors, as its connector throws them.
 export {
   EmailRateLimitedError,
