@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsdown'
 import { foyerLibrary } from '../../scripts/tsdown.shared.ts'
 
-export default defineConfig(foyerLibrary({ index: 'src/index.ts', 'protocol/index': 'src/protocol/index.ts' }))
+export default defineConfig(
+  foyerLibrary({ index: 'src/index.ts', internal: 'src/internal.ts', 'protocol/index': 'src/protocol/index.ts' }),
+)

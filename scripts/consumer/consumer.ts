@@ -1,5 +1,7 @@
 // Every published entry, imported as a site would. scripts/consumer/tsconfig.json checks it with skipLibCheck off.
 export * as core from '@foyer/core'
+// Not for sites, but published (the other packages' declarations import it): checked the same way.
+export * as coreInternal from '@foyer/core/internal'
 export * as coreProtocol from '@foyer/core/protocol'
 export * as embedded from '@foyer/embedded'
 export * as embeddedHost from '@foyer/embedded/host'

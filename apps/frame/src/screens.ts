@@ -9,7 +9,7 @@ import {
   type KeysWith,
   loadCatalogue,
   type MessageParameters,
-} from '@foyer/core'
+} from '@foyer/core/internal'
 
 export const root = () => document.getElementById('frame-root')!
 

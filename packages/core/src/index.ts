@@ -1,7 +1,17 @@
+<<<<<<< HEAD
 // Public API of @foyer/core, sorted by area. `index.test.ts` snapshots the export names.
 export type { AccountState, ConnectionStatus, ReportedAccount, TokenBalance } from './account/account.ts'
 export { disconnectedAccount } from './account/account.ts'
 // Account data: token balances with prices, activity, identity.
+=======
+// Public API of @foyer/core: what a site uses, one explicit list sorted by area. What only Foyer's own packages
+// use (the views' controllers, the adapter's contract, the English catalogues, ...) is `@foyer/core/internal`.
+// scripts/published.test.ts writes this entry's names to packages/core/api-report.txt.
+
+// The client and its state.
+export type { AccountState, ConnectionStatus, TokenBalance } from './account/account.ts'
+// Account data on the Foyer server: token balances with prices, activity, identity.
+>>>>>>> api
 export {
   TokenBalanceError,
   type TokenBalanceErrorType,
@@ -10,34 +20,28 @@ export {
   TransactionHistoryError,
   type TransactionHistoryErrorType,
 } from './account-data/accountDataErrors.ts'
-export { fetchIdentity, type Identity, identityQueryKey } from './account-data/fetchIdentity.ts'
+export { fetchIdentity, type Identity } from './account-data/fetchIdentity.ts'
 export {
   type AccountTokenBalance,
-  accountDataQueryKey,
   type FetchTokenBalancesErrorType,
   type FetchTokenBalancesParameters,
   type FetchTokenBalancesReturnType,
   fetchTokenBalances,
-  tokenBalancesQueryKey,
-  totalTokenValue,
 } from './account-data/fetchTokenBalances.ts'
 export {
   type FetchTokenPricesParameters,
   type FungiblePrice,
   fetchTokenPrices,
-  tokenPricesQueryKey,
 } from './account-data/fetchTokenPrices.ts'
 export {
   type FetchTransactionHistoryParameters,
   fetchTransactionHistory,
-  groupTransactionsByMonth,
-  isSpamOnlyTransaction,
   type Transaction,
   type TransactionHistoryPage,
   type TransactionOperationType,
   type TransactionTransfer,
-  transactionHistoryQueryKey,
 } from './account-data/fetchTransactionHistory.ts'
+<<<<<<< HEAD
 export { ACCOUNT_DATA_POLL_MS, invalidateAccountData, watchAccountData } from './account-data/watchAccountData.ts'
 export type {
   AdapterBalance,
@@ -54,26 +58,20 @@ export {
   type QueryParameters,
 } from './api/apiClient.ts'
 // Wallet catalogue and WalletConnect pairing.
+=======
+// The wallet catalogue on the Foyer server.
+>>>>>>> api
 export {
   type CatalogueWallet,
-  catalogueEntries,
   type FetchWalletsParameters,
   fetchWallets,
   type WalletPage,
-  walletImageUrl,
-  walletsQueryKey,
 } from './catalogue/walletCatalogue.ts'
 export { createFoyerClient, type FoyerClient } from './client/createFoyerClient.ts'
 export type { FoyerState, NetworkState } from './client/state.ts'
-export { type Connector, type ConnectorType, connectorTestId, dedupeConnectors } from './connectors/connectors.ts'
-export * from './constants.ts'
-export {
-  clearEmailLoginLock,
-  EMAIL_LOGIN_TIMESTAMP_KEY,
-  emailLoginLockSeconds,
-  getEmbeddedWallet,
-  startEmailLogin,
-} from './embedded/emailLogin.ts'
+export type { Connector, ConnectorType } from './connectors/connectors.ts'
+export { NATIVE_TOKEN_ADDRESS_EVM } from './constants.ts'
+// The embedded (email) wallet's errors, as its connector throws them.
 export {
   EmailRateLimitedError,
   type EmailRateLimitedErrorType,
@@ -85,44 +83,35 @@ export {
   RequestAbortedError,
   type RequestAbortedErrorType,
 } from './embedded/embeddedErrors.ts'
-export { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embedded/embeddedFlows.ts'
-export type { EmailLoginStep, EmbeddedRequestOptions, EmbeddedWallet } from './embedded/embeddedWallet.ts'
 export { RpcNotAllowedError, type RpcNotAllowedErrorType } from './embedded/rpcNotAllowedError.ts'
-export * from './errors/index.ts'
-export type { FoyerEvent, FoyerEventName } from './events/events.ts'
-export { floorDecimalString, formatUnitsFloored, shortenAddress } from './format/format.ts'
-export { formatDecimalForLocale } from './format/formatDecimalForLocale.ts'
-export { parseUnits } from './format/parseUnits.ts'
-export { enAccount } from './locale/enAccount.ts'
-export { enActivity } from './locale/enActivity.ts'
-export { enBuy } from './locale/enBuy.ts'
-export { enEmail } from './locale/enEmail.ts'
-export { enFrame } from './locale/enFrame.ts'
-export { enNames } from './locale/enNames.ts'
-export { enSiwe } from './locale/enSiwe.ts'
-export { enTransfer } from './locale/enTransfer.ts'
-export { enWalletConnect } from './locale/enWalletConnect.ts'
-export { isSupportedLocale, loadCatalogue } from './locale/loadCatalogue.ts'
+// Errors.
+export { FoyerError, type FoyerErrorParameters, type FoyerErrorType } from './errors/base.ts'
 export {
-  type BaseMessageKey,
-  type Catalogue,
-  createTranslate,
-  en as englishCatalogue,
-  isBaseMessageKey,
-  type KeysWith,
-  type Locale,
-  localeNames,
-  type MessageKey,
-  type MessageParameters,
-  type Messages,
-  supportedLocales,
-  type Translate,
-} from './locale/locale.ts'
+  ChainAdapterNotFoundError,
+  type ChainAdapterNotFoundErrorType,
+  ChainRequiredError,
+  type ChainRequiredErrorType,
+  ClientNotSetError,
+  type ClientNotSetErrorType,
+  ConnectorNotFoundError,
+  type ConnectorNotFoundErrorType,
+  DisconnectError,
+  type DisconnectErrorType,
+  HttpRequestError,
+  type HttpRequestErrorType,
+  isUserRejection,
+  UnsupportedChainError,
+  type UnsupportedChainErrorType,
+  UserRejectedRequestError,
+  type UserRejectedRequestErrorType,
+} from './errors/errors.ts'
+export type { FoyerEvent, FoyerEventName } from './events/events.ts'
+// Languages.
+export { type Locale, localeNames, supportedLocales } from './locale/locale.ts'
 export type { ModalState } from './modal/modal.ts'
 // Account names on the Foyer server: look up, reverse, suggestions, register.
 export { type CreateNameMessageParameters, createNameMessage } from './names/createNameMessage.ts'
 export {
-  accountNameQueryKey,
   type FetchAccountNameErrorType,
   type FetchAccountNameParameters,
   type FetchAccountNameReturnType,
@@ -130,7 +119,6 @@ export {
   type NameRecord,
 } from './names/fetchAccountName.ts'
 export {
-  accountNamesQueryKey,
   type FetchAccountNamesErrorType,
   type FetchAccountNamesParameters,
   type FetchAccountNamesReturnType,
@@ -141,7 +129,6 @@ export {
   type FetchNameSuggestionsParameters,
   type FetchNameSuggestionsReturnType,
   fetchNameSuggestions,
-  nameSuggestionsQueryKey,
 } from './names/fetchNameSuggestions.ts'
 export { chainIdOfNameCoinType, nameCoinType } from './names/nameCoinType.ts'
 export {
@@ -156,6 +143,7 @@ export {
   ResolveNameError,
   type ResolveNameErrorType,
 } from './names/nameErrors.ts'
+<<<<<<< HEAD
 // Account names in the modal: the registration flow and the account's name in Account.
 export {
   createNameRegistrationController,
@@ -166,25 +154,26 @@ export {
   type NameRegistrationState,
   type RegisteredName,
 } from './names/nameRegistrationController.ts'
+=======
+>>>>>>> api
 export {
   type RegisterAccountNameErrorType,
   type RegisterAccountNameParameters,
   type RegisterAccountNameReturnType,
   registerAccountName,
 } from './names/registerAccountName.ts'
-export { watchAccountIdentity } from './names/watchAccountIdentity.ts'
+// Networks: CAIP-2 network ids and CAIP-10 addresses.
 export {
-  addressExplorerUrl,
   type CaipAddress,
   type CaipNetwork,
   type CaipNetworkId,
   type ChainNamespace,
-  fromViemChain,
   parseCaipAddress,
   parseCaipNetworkId,
   toCaipAddress,
   toCaipNetworkId,
 } from './networks/networks.ts'
+<<<<<<< HEAD
 export {
   type BuyAmountError,
   buyAmountError,
@@ -201,6 +190,8 @@ export {
 export { type BuyController, createBuyController, getBuyController } from './onramp/buyController.ts'
 export { placeholderOnrampQuote, sampleOnrampOptions } from './onramp/buyFallbacks.ts'
 export { BUY_POLL_MS, BUY_QUOTE_DELAY_MS, type BuyState, initialBuyState } from './onramp/buyState.ts'
+=======
+>>>>>>> api
 // The on-ramp: the server's providers, options, quotes, checkout URLs and purchases.
 export {
   type CreateOnrampUrlErrorType,
@@ -250,58 +241,46 @@ export {
   defaultFeatures,
   type Features,
   type FoyerOptions,
-  isFeatureAvailable,
-  type ResolvedOptions,
-  resolveOptions,
   type ThemeMode,
   type ThemeVariables,
 } from './options/options.ts'
-export {
-  DEFAULT_NAMES_SUFFIX,
-  isValidNameLabel,
-  MAX_NAME_LABEL_LENGTH,
-  MIN_NAME_LABEL_LENGTH,
-  NAME_LABEL_PATTERN,
-  normalizeName,
-} from './protocol/nameRules.ts'
-export { EVM_ADDRESS_PATTERN } from './protocol/patterns.ts'
-export { createQueryCache, type QueryCache, type QueryKey, type QueryState } from './query/queryCache.ts'
+export { isValidNameLabel, normalizeName } from './protocol/nameRules.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
+<<<<<<< HEAD
 // Send: actions over the chain adapter, and the flow's state.
+=======
+// Send: a transfer through the connected wallet.
+>>>>>>> api
 export {
   type EstimateSendGasErrorType,
   type EstimateSendGasParameters,
   type EstimateSendGasReturnType,
   estimateSendGas,
-  NATIVE_TRANSFER_GAS,
-  TOKEN_TRANSFER_GAS,
-  transferGasBudget,
 } from './send/estimateSendGas.ts'
-export {
-  createSendController,
-  getSendController,
-  RECEIVER_NAME_DELAY_MS,
-  type SendController,
-} from './send/sendController.ts'
 export {
   SendGasEstimateError,
   type SendGasEstimateErrorType,
   TransferFailedError,
   type TransferFailedErrorType,
 } from './send/sendErrors.ts'
-export { sendInputError } from './send/sendInputError.ts'
-export type { SendState } from './send/sendState.ts'
 export {
   type SendTransferErrorType,
   type SendTransferParameters,
   type SendTransferReturnType,
   sendTransfer,
 } from './send/sendTransfer.ts'
+<<<<<<< HEAD
 // Sign-in with Ethereum on the Foyer server: nonce, verify, session, sign-out.
 export { type FetchSiweNonceReturnType, fetchSiweNonce } from './siwe/fetchSiweNonce.ts'
 export { type FetchSiweSessionReturnType, fetchSiweSession } from './siwe/fetchSiweSession.ts'
 export { signOutSiwe } from './siwe/signOutSiwe.ts'
 // Sign-in with Ethereum in the client and the modal; the flow itself is a chunk loaded only with `siwe`.
+=======
+// Sign-in with Ethereum: the Foyer server's nonce, verify, session and sign-out, and the client's option.
+export { type FetchSiweNonceReturnType, fetchSiweNonce } from './siwe/fetchSiweNonce.ts'
+export { type FetchSiweSessionReturnType, fetchSiweSession } from './siwe/fetchSiweSession.ts'
+export { signOutSiwe } from './siwe/signOutSiwe.ts'
+>>>>>>> api
 export {
   SiweNotVerifiedError,
   type SiweNotVerifiedErrorType,
@@ -332,8 +311,12 @@ export type {
 } from './siwe/siweTypes.ts'
 export { type VerifySiweMessageReturnType, verifySiweMessage } from './siwe/verifySiweMessage.ts'
 export type { SnackbarMessage, SnackbarState, SnackbarVariant } from './snackbar/snackbar.ts'
+<<<<<<< HEAD
 export { createStore, type Store } from './store/createStore.ts'
 // Swap: actions over the Foyer server's convert API, and the flow's state.
+=======
+// Swap: the Foyer server's tokens, quotes, allowances and transactions, sent through the connected wallet.
+>>>>>>> api
 export {
   type BuildSwapApprovalErrorType,
   type BuildSwapApprovalParameters,
@@ -377,7 +360,6 @@ export {
   type SendSwapTransactionReturnType,
   sendSwapTransaction,
 } from './swap/sendSwapTransaction.ts'
-export { createSwapController, getSwapController, type SwapController } from './swap/swapController.ts'
 export {
   InsufficientBalanceError,
   type InsufficientBalanceErrorType,
@@ -399,50 +381,8 @@ export {
   SwapTransactionError,
   type SwapTransactionErrorType,
 } from './swap/swapErrors.ts'
-export {
-  hasInsufficientBalance,
-  maxSlippageOf,
-  maxSwapAmount,
-  networkCostInUsd,
-  percentOf,
-  providerFeeOf,
-  swapGasCost,
-} from './swap/swapMath.ts'
-export type { SwapState } from './swap/swapState.ts'
 export type { SwapTransaction } from './swap/swapTransaction.ts'
-export { resolveThemeMode, themeCssVariables } from './theme/theme.ts'
-export { isEmail } from './validation/isEmail.ts'
 export {
-  isEvmAddress,
-  isPositiveAmount,
-  isSolanaAddress,
-  isTransactionHash,
-  isValidAccountName,
-  isValidNameCoinTypeChainId,
-} from './validation/validation.ts'
-export {
-  type AdapterHolder,
-  canSendTransactions,
   TransactionRevertedError,
   type TransactionRevertedErrorType,
-  walletErrorMessage,
 } from './wallet-transactions/transactionMessages.ts'
-export { isNativeToken, readWalletTokens, tokenId, type WalletToken } from './wallet-transactions/walletTokens.ts'
-export { type WalletPlatform, walletDeepLink, walletPlatformLinks } from './walletconnect/deepLinks.ts'
-export { isPairingExpired, msUntilPairingRenewal, pairingExpiresAt } from './walletconnect/pairingExpiry.ts'
-export {
-  createWalletConnectPairing,
-  type PairingState,
-  type PairingStatus,
-  type WalletConnectPairing,
-} from './walletconnect/walletConnectPairing.ts'
-export {
-  addRecentWallet,
-  getRecentWallets,
-  getStoredDeepLink,
-  RECENT_WALLETS_KEY,
-  type RecentWallet,
-  type StoredDeepLink,
-  setStoredDeepLink,
-  WALLETCONNECT_DEEP_LINK_KEY,
-} from './walletconnect/walletStorage.ts'

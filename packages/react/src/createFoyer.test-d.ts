@@ -1,4 +1,4 @@
-import type { ChainAdapter } from '@foyer/core'
+import type { ChainAdapter } from '@foyer/core/internal'
 import { describe, expectTypeOf, it } from 'vitest'
 import { createFoyer, type Foyer } from './index.ts'
 

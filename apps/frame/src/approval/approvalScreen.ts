@@ -3,7 +3,7 @@
  * and arms only per the rules in arming.ts (visible and unchanged for a while, a fresh press); focus starts on the
  * title, so a key already held or pressed on the site's say-so lands nowhere.
  */
-import type { MessageParameters } from '@foyer/core'
+import type { MessageParameters } from '@foyer/core/internal'
 import { el, type FrameMessageKey, root, t } from '../screens.ts'
 import { installApprovalStyles } from './approvalStyles.ts'
 import { type Arming, type ArmingState, createArming, type DisarmReason } from './arming.ts'

@@ -6,7 +6,7 @@
  *   codes), so changing the email right after signing in is not refused; the row key is `<flow>:<address>`;
  * - per client address and global hourly send quotas: counter-store hits (one upsert each).
  */
-import { EMAIL_RESEND_LOCK_MS } from '@foyer/core'
+import { EMAIL_RESEND_LOCK_MS } from '@foyer/core/internal'
 import { ApiError } from '../http/errors.ts'
 import type { EmbeddedContext } from './embeddedContext.ts'
 

@@ -4,7 +4,7 @@
  * locks that no longer lock anything. Runs on a timer inside the server process (every instance may run it: each
  * delete is idempotent); a run still going when the next is due is skipped, not stacked.
  */
-import { EMAIL_RESEND_LOCK_MS } from '@foyer/core'
+import { EMAIL_RESEND_LOCK_MS } from '@foyer/core/internal'
 import type { Kysely } from 'kysely'
 import type { FoyerDatabase } from '../db/index.ts'
 import { FAILURE_WINDOW_MS } from '../embedded/challenges.ts'

@@ -168,7 +168,7 @@ describe('closing the modal with the embedded wallet', () => {
 
   it("refuses the modal's Back the same way while the frame shows a recovery code", async () => {
     const { client, calls, frame } = await clientWithFrame()
-    client.open({ view: 'EmailLogin' })
+    client.open({ view: 'Connect' })
     client.navigate.push('ApproveTransaction')
     frame.keep = true
     client.navigate.goBack()

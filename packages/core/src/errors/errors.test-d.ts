@@ -1,14 +1,13 @@
 import { describe, expectTypeOf, it } from 'vitest'
+import type { FoyerError, FoyerErrorType } from './base.ts'
 import {
   type ChainRequiredErrorType,
-  type FoyerError,
-  type FoyerErrorType,
   HttpRequestError,
   type HttpRequestErrorType,
   shortMessageOf,
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
-} from '../index.ts'
+} from './errors.ts'
 
 describe('errors', () => {
   it("each error's Type narrows `name` to its class name, in viem's style", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { FoyerError } from './base.ts'
 import {
-  FoyerError,
   HttpRequestError,
   isUserRejection,
   shortMessageOf,
   UnsupportedChainError,
   UserRejectedRequestError,
-} from './index.ts'
+} from './errors.ts'
 
 describe('errors', () => {
   it('keeps the short message apart from the details', () => {

@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import { type Catalogue, createTranslate, type MessageKey, type Messages, type Translate } from '../index.ts'
 import { en } from './en.ts'
 import { enTransfer } from './enTransfer.ts'
+import { type Catalogue, createTranslate, type MessageKey, type Messages, type Translate } from './locale.ts'
 
 describe('locale keys', () => {
   it('a translate made for the base catalogue takes base keys only', () => {

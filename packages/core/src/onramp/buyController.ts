@@ -1,15 +1,22 @@
+import { fetchTokenBalances } from '../account-data/fetchTokenBalances.ts'
+import { invalidateAccountData } from '../account-data/watchAccountData.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import type { OnrampOptionsResponse, OnrampPurchaseCurrency } from '../protocol/onramp.ts'
+import type {
+  OnrampOptionsResponse,
+  OnrampPurchase,
+  OnrampPurchaseCurrency,
+  OnrampUrlBodyInput,
+} from '../protocol/onramp.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { buyAmountError, normalizeFiat } from './buyAmount.ts'
 import { getBuyAvailability, httpCodeOf } from './buyAvailability.ts'
 import { placeholderOnrampQuote, sampleOnrampOptions } from './buyFallbacks.ts'
-import { checkoutRequest, createPurchasePolling } from './buyPurchase.ts'
 import { BUY_POLL_MS, BUY_QUOTE_DELAY_MS, type BuyState, initialBuyState } from './buyState.ts'
 import { createOnrampUrl } from './createOnrampUrl.ts'
 import { fetchOnrampOptions } from './fetchOnrampOptions.ts'
+import { fetchOnrampPurchase } from './fetchOnrampPurchase.ts'
 import { fetchOnrampQuote } from './fetchOnrampQuote.ts'
 
 export type BuyController = ReturnType<typeof createBuyController>
@@ -37,7 +44,8 @@ export function createBuyController(
   let quoteTimer: ReturnType<typeof setTimeout> | undefined
   let quoteRequest: AbortController | undefined
   let optionsRequest: AbortController | undefined
-  const polling = createPurchasePolling(client, store, pollMs)
+  let pollTimer: ReturnType<typeof setTimeout> | undefined
+  let polling: AbortController | undefined
 
   /** BuyProviders sent a visitor without an account to Connect: come back to it once connected. */
   let resumeAfterConnect = false
@@ -68,8 +76,6 @@ export function createBuyController(
     quoteRequest?.abort()
     quoteRequest = undefined
   }
-
-  const stopPolling = polling.stop
 
   function reset() {
     cancelQuote()
@@ -254,7 +260,7 @@ export function createBuyController(
       const { url, purchaseId } = await createOnrampUrl(client, checkoutRequest(state, address, fiat))
       store.setState({ creating: false, checkoutUrl: url, purchaseId })
       client.navigate.push('BuyInProgress')
-      polling.poll(purchaseId)
+      poll(purchaseId)
       return url
     } catch (error) {
       client.logger.error('onramp: checkout url', error)
@@ -263,6 +269,68 @@ export function createBuyController(
       // The quote ran out meanwhile (410 quote_expired): a fresh one, so Continue works again.
       if (httpCodeOf(error) === 'quote_expired') requote()
       return undefined
+    }
+  }
+
+  function stopPolling() {
+    clearTimeout(pollTimer)
+    polling?.abort()
+    polling = undefined
+  }
+
+  /**
+   * BuyInProgress's reading of a purchase: its status every `pollMs` until it completed or failed (or it is left),
+   * then the account's data again and the purchased token's new balance.
+   */
+  function poll(purchaseId: string) {
+    stopPolling()
+    const request = new AbortController()
+    polling = request
+    const tick = async () => {
+      try {
+        const purchase = await fetchOnrampPurchase(client, { id: purchaseId, signal: request.signal })
+        if (polling !== request) return
+        store.setState({ purchase })
+        if (purchase.status === 'completed' || purchase.status === 'failed') {
+          polling = undefined
+          if (purchase.status === 'completed') await afterCompletion(purchase)
+          return
+        }
+      } catch (error) {
+        if (polling !== request) return
+        client.logger.warn('onramp: purchase status', error)
+      }
+      if (polling === request) pollTimer = setTimeout(() => void tick(), pollMs)
+    }
+    void tick()
+  }
+
+  /** The account's data again, and the purchased token's new balance for BuyInProgress. */
+  async function afterCompletion(purchase: OnrampPurchase) {
+    const address = client.getState().account.address
+    if (!address) return
+    invalidateAccountData(client)
+    void client.refreshBalance()
+    try {
+      const balances = await fetchTokenBalances(client, {
+        address,
+        chainId: purchase.network as CaipNetworkId,
+        forceUpdate: true,
+      })
+      const currency = get().options?.purchaseCurrencies.find((c) => c.id === purchase.purchaseCurrency)
+      const contract = currency?.networks.find((n) => n.chainId === purchase.network)?.contractAddress.toLowerCase()
+      const token =
+        balances.find((b) => contract && b.address.toLowerCase() === contract) ??
+        balances.find((b) => b.symbol === purchase.purchaseCurrency)
+      if (get().purchaseId === purchase.id)
+        store.setState({
+          newBalance: {
+            amount: token?.quantity.numeric ?? '0',
+            symbol: token?.symbol ?? currency?.symbol ?? purchase.purchaseCurrency,
+          },
+        })
+    } catch (error) {
+      client.logger.warn('onramp: balance after purchase', error)
     }
   }
 
@@ -288,8 +356,27 @@ export function createBuyController(
     setAmount,
     canContinue,
     startPurchase,
-    poll: polling.poll,
+    poll,
     leaveProgress,
     reset,
+  }
+}
+
+/**
+ * The body of `POST /v1/generators/onrampurl` for the visitor's choices: the quote's figures when it is the server's
+ * (not the placeholder), the account as the only destination. Call it once a currency and network are chosen.
+ */
+function checkoutRequest(state: BuyState, address: string, fiat: string): OnrampUrlBodyInput {
+  const quote = state.quote && !state.quoteFallback ? state.quote : undefined
+  return {
+    destinationWallets: [{ address, blockchains: [state.network!], assets: [state.purchaseCurrency!.id] }],
+    defaultNetwork: state.network!,
+    partnerUserId: address.toLowerCase(),
+    defaultExperience: 'buy',
+    presetFiatAmount: fiat,
+    ...(quote ? { presetCryptoAmount: quote.purchaseAmount, quoteId: quote.quoteId } : {}),
+    paymentCurrency: state.paymentCurrency?.id,
+    paymentMethod: state.paymentMethod,
+    provider: state.provider?.id,
   }
 }

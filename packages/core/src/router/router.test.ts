@@ -33,9 +33,9 @@ describe('router rules', () => {
     expect(goBack(back!)).toBeNull()
   })
   it('after a network switch returns to the view before Networks, or closes', () => {
-    const fromSettings = push(push(reset('Account'), 'AccountSettings'), 'Networks')
+    const fromActivity = push(push(reset('Account'), 'Activity'), 'Networks')
     expect(afterNetworkSwitch(push(reset('Account'), 'Networks'))?.view).toBe('Account')
-    expect(afterNetworkSwitch(fromSettings)?.history).toEqual(['Account', 'AccountSettings'])
+    expect(afterNetworkSwitch(fromActivity)?.history).toEqual(['Account', 'Activity'])
     expect(afterNetworkSwitch(reset('Networks'))).toBeNull()
     expect(afterNetworkSwitch(reset('UnsupportedChain'))).toBeNull()
   })

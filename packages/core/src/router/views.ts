@@ -1,4 +1,7 @@
-/** Every view of the modal: the ones a visitor reaches first, then the account, wallet, swap, send and Buy views. */
+/**
+ * Every view the modal can show, and so every name `open({ view })` and `navigate` accept. A view joins this type
+ * when it is built: @foyer/react's map from name to view is total over it, so a name without a view does not compile.
+ */
 export type ViewName =
   | 'Connect'
   | 'Account'
@@ -10,12 +13,7 @@ export type ViewName =
   | 'AllWallets'
   | 'ConnectingWalletConnect'
   | 'ConnectingExternal'
-  | 'EmailLogin'
   | 'EmailVerifyOtp'
-  | 'ConnectingSocial'
-  | 'ConnectingFarcaster'
-  | 'AccountSettings'
-  | 'Tokens'
   | 'Activity'
   | 'Receive'
   | 'Swap'
@@ -30,7 +28,6 @@ export type ViewName =
   | 'BuyInProgress'
   | 'ApproveTransaction'
   | 'WhatIsAWallet'
-  | 'GetWallet'
   | 'UpdateEmail'
   | 'UpdateEmailConfirm'
   | 'EmbeddedDevices'

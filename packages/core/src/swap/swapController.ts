@@ -1,3 +1,4 @@
+import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import { fetchTokenPrices } from '../account-data/fetchTokenPrices.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
@@ -7,10 +8,15 @@ import { parseUnits } from '../format/parseUnits.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isPositiveAmount } from '../validation/validation.ts'
+import { walletErrorMessage } from '../wallet-transactions/transactionMessages.ts'
 import { isNativeToken, readWalletTokens, tokenId, type WalletToken } from '../wallet-transactions/walletTokens.ts'
+import { buildSwapApproval } from './buildSwapApproval.ts'
+import { buildSwapTransaction } from './buildSwapTransaction.ts'
+import { fetchSwapAllowance } from './fetchSwapAllowance.ts'
 import { fetchSwapGasPrice } from './fetchSwapGasPrice.ts'
 import { fetchSwapQuote } from './fetchSwapQuote.ts'
 import { fetchSwapTokens } from './fetchSwapTokens.ts'
+import { sendSwapTransaction } from './sendSwapTransaction.ts'
 import { NoSwapAddressError, SwapQuoteError, SwapStepError } from './swapErrors.ts'
 import {
   hasInsufficientBalance,
@@ -21,7 +27,7 @@ import {
   swapGasCost,
 } from './swapMath.ts'
 import { initialSwapState, type SwapState } from './swapState.ts'
-import { createSwapTransactionFlow } from './swapTransactionFlow.ts'
+import type { SwapTransaction } from './swapTransaction.ts'
 
 export type SwapController = ReturnType<typeof createSwapController>
 
@@ -35,7 +41,9 @@ export function getSwapController(client: FoyerClient): SwapController {
 /**
  * The swap flow over the Foyer server's convert API and the chain adapter: initialise (tokens, balances, gas price,
  * prices), quote when source, target and a positive amount exist, check the allowance, build the approval or the
- * swap, and have the wallet send them. Every failure shows the spec's message for its step.
+ * swap for the preview, have the wallet send them, and after a mined approval quote and build again. Every failure
+ * shows its step's snackbar. `requests` numbers the quote and the build: an answer whose number is no longer current
+ * (the tokens or the amount changed meanwhile) is dropped.
  */
 export function createSwapController(client: FoyerClient) {
   const store: Store<SwapState> = createStore(initialSwapState)
@@ -54,6 +62,8 @@ export function createSwapController(client: FoyerClient) {
   const network = (): CaipNetwork => client.getSelectedNetwork()
   const userAddress = () => `${get().networkId}:${get().address}`
   const nativeToken = () => get().tokens.find(isNativeToken)
+  const sendThroughWallet = (transaction: SwapTransaction) =>
+    sendSwapTransaction(client, { network: client.getSelectedNetwork(), transaction })
 
   function reset() {
     requests.quote++
@@ -261,7 +271,104 @@ export function createSwapController(client: FoyerClient) {
     }
   }
 
-  const transactions = createSwapTransactionFlow({ client, store, requests, fetchQuote, reset })
+  /**
+   * For the preview: checks the allowance; enough → builds the swap, short → builds the approval first. Failures show
+   * "Failed to check allowance", "Failed to create approval transaction" or "Failed to create transaction".
+   */
+  async function prepareTransaction() {
+    const { sourceToken, toToken, sourceTokenAmount, toTokenAmountRaw } = get()
+    if (!sourceToken || !toToken || !toTokenAmountRaw) return
+    const amount = parseUnits(sourceTokenAmount, sourceToken.decimals)
+    const request = ++requests.build
+    store.setState({ loadingTransaction: true, approvalTransaction: undefined, swapTransaction: undefined })
+    const done = (patch: Partial<SwapState> = {}) =>
+      request === requests.build && store.setState({ loadingTransaction: false, ...patch })
+    let allowance: bigint
+    if (isNativeToken(sourceToken)) allowance = amount
+    else {
+      try {
+        allowance = await fetchSwapAllowance(client, { tokenAddress: sourceToken.id, userAddress: userAddress() })
+      } catch (error) {
+        client.logger.error('swap: allowance', error)
+        client.showSnackbar('error', { key: 'snackbar.failedToCheckAllowance' })
+        done()
+        return
+      }
+    }
+    if (request !== requests.build) return
+    if (allowance < amount) {
+      try {
+        const approvalTransaction = await buildSwapApproval(client, {
+          userAddress: userAddress(),
+          from: sourceToken.id,
+          to: toToken.id,
+          amount,
+        })
+        done({ approvalTransaction })
+      } catch (error) {
+        client.logger.error('swap: build approval', error)
+        client.showSnackbar('error', { key: 'snackbar.failedToCreateApprovalTransaction' })
+        done()
+      }
+      return
+    }
+    try {
+      const { transaction } = await buildSwapTransaction(client, {
+        amount,
+        slippage: get().slippage,
+        from: sourceToken.id,
+        to: toToken.id,
+        userAddress: userAddress(),
+      })
+      done({ swapTransaction: transaction })
+    } catch (error) {
+      client.logger.error('swap: build transaction', error)
+      client.showSnackbar('error', { key: 'snackbar.failedToCreateTransaction' })
+      done()
+    }
+  }
+
+  /** "Approve limit increase in your wallet"; once mined, the quote and the swap are built again. */
+  async function sendApproval() {
+    const { approvalTransaction } = get()
+    if (!approvalTransaction || get().sending) return
+    store.setState({ sending: 'approval' })
+    client.showSnackbar('loading', { key: 'snackbar.approveLimitIncrease' })
+    try {
+      await sendThroughWallet(approvalTransaction)
+      client.hideSnackbar()
+      store.setState({ sending: undefined, approvalTransaction: undefined })
+      await fetchQuote()
+      await prepareTransaction()
+    } catch (error) {
+      client.logger.error('swap: approval', error)
+      store.setState({ sending: undefined })
+      client.showSnackbar('error', walletErrorMessage(error, 'snackbar.transactionError'))
+    }
+  }
+
+  /** "Swapping X to Y" → "Swapped X to Y", then the swap state resets and the modal returns to Account. */
+  async function sendSwap() {
+    const { swapTransaction, sourceToken, toToken, sourceTokenAmount, toTokenAmount } = get()
+    if (!swapTransaction || !sourceToken || !toToken || get().sending) return
+    const parameters = { from: `${sourceTokenAmount} ${sourceToken.symbol}`, to: `${toTokenAmount} ${toToken.symbol}` }
+    store.setState({ sending: 'swap' })
+    client.showSnackbar('loading', { key: 'snackbar.swapping', parameters })
+    try {
+      await sendThroughWallet(swapTransaction)
+    } catch (error) {
+      client.logger.error('swap: send', error)
+      store.setState({ sending: undefined })
+      client.showSnackbar('error', walletErrorMessage(error, 'snackbar.transactionError'))
+      return
+    }
+    const { address } = get()
+    reset()
+    client.showSnackbar('success', { key: 'snackbar.swapped', parameters })
+    client.navigate.reset('Account')
+    client.queries.invalidate(accountDataQueryKey(address))
+    void client.refreshBalance()
+  }
 
   return {
     store,
@@ -276,7 +383,9 @@ export function createSwapController(client: FoyerClient) {
     setSourceAmount,
     setMaxAmount,
     fetchQuote,
-    ...transactions,
+    prepareTransaction,
+    sendApproval,
+    sendSwap,
     reset,
   }
 }

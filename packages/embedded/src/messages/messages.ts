@@ -3,7 +3,7 @@
  * carries an id; the frame answers with a response of the same id; the frame also sends events. Both sides
  * validate everything they receive against these schemas and drop what does not match.
  */
-import { EVM_ADDRESS_PATTERN } from '@foyer/core'
+import { EVM_ADDRESS_PATTERN } from '@foyer/core/internal'
 import {
   array,
   boolean,

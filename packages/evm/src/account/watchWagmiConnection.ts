@@ -1,4 +1,5 @@
-import { type AdapterController, type ConnectionStatus, type ReportedAccount, toCaipNetworkId } from '@foyer/core'
+import { type ConnectionStatus, toCaipNetworkId } from '@foyer/core'
+import type { AdapterController, ReportedAccount } from '@foyer/core/internal'
 import { type Config, type GetConnectionReturnType, getConnection, watchConnection } from '@wagmi/core'
 import { isAnnounced } from '../connectors/wagmiConnectors.ts'
 

@@ -1,13 +1,11 @@
-import {
-  type AdapterBalance,
-  type AdapterTokenCall,
-  type AdapterTransaction,
-  type CaipNetwork,
-  type ChainAdapter,
-  ConnectorNotFoundError,
-  type ReportedAccount,
-  UserRejectedRequestError,
-} from '@foyer/core'
+import { type CaipNetwork, ConnectorNotFoundError, UserRejectedRequestError } from '@foyer/core'
+import type {
+  AdapterBalance,
+  AdapterTokenCall,
+  AdapterTransaction,
+  ChainAdapter,
+  ReportedAccount,
+} from '@foyer/core/internal'
 import {
   type Config,
   getConnection,

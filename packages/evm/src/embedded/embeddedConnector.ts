@@ -4,14 +4,8 @@
  * opened by `embeddedSession.ts`) is a separate chunk, loaded when a person starts an email login or when a stored
  * embedded session is restored; a page that never uses email login never downloads it.
  */
-import {
-  type AdapterController,
-  EmbeddedFrameLoadError,
-  type EmbeddedWallet,
-  EmbeddedWalletError,
-  FoyerError,
-  isFeatureAvailable,
-} from '@foyer/core'
+import { EmbeddedFrameLoadError, EmbeddedWalletError, FoyerError } from '@foyer/core'
+import { type AdapterController, type EmbeddedWallet, isFeatureAvailable } from '@foyer/core/internal'
 import type { EmbeddedWalletClient } from '@foyer/embedded'
 import { type Config, type Connector, createConnector, reconnect } from '@wagmi/core'
 import { type Address, getAddress } from 'viem'

@@ -3,7 +3,8 @@
  * starts an email login or a stored embedded session is restored. The connector in the page only knows when to
  * load it.
  */
-import { RequestAbortedError, type ResolvedOptions, resolveThemeMode, SDK_VERSION } from '@foyer/core'
+import { RequestAbortedError } from '@foyer/core'
+import { type ResolvedOptions, resolveThemeMode, SDK_VERSION } from '@foyer/core/internal'
 import {
   createEmbeddedWalletClient,
   type EmbeddedWalletClient,

@@ -1,4 +1,5 @@
-import { type CaipNetwork, ChainRequiredError, fromViemChain, UnsupportedChainError } from '@foyer/core'
+import { type CaipNetwork, ChainRequiredError, UnsupportedChainError } from '@foyer/core'
+import { fromViemChain } from '@foyer/core/internal'
 import { type AddEthereumChainParameter, type Chain, defineChain, numberToHex } from 'viem'
 
 /**

@@ -1,4 +1,4 @@
-import { RECEIPT_TIMEOUT_MS } from '@foyer/core'
+import { RECEIPT_TIMEOUT_MS } from '@foyer/core/internal'
 import type { Hash, TransactionReceipt } from 'viem'
 import { waitForTransactionReceipt } from 'viem/actions'
 import type { EvmPublicClient } from '../networks/publicClients.ts'

@@ -1,13 +1,6 @@
 // Test-only: the real `AdapterController` contract, recording every report instead of updating a store.
-import {
-  type AdapterController,
-  type CaipNetwork,
-  type ConnectionStatus,
-  type Connector,
-  type FoyerOptions,
-  type ReportedAccount,
-  resolveOptions,
-} from '@foyer/core'
+import type { CaipNetwork, ConnectionStatus, Connector, FoyerOptions } from '@foyer/core'
+import { type AdapterController, type ReportedAccount, resolveOptions } from '@foyer/core/internal'
 
 export type Report =
   | { type: 'setConnectors'; connectors: Connector[] }

@@ -1,4 +1,4 @@
-import type { AdapterTokenCall, AdapterTransaction } from '@foyer/core'
+import type { AdapterTokenCall, AdapterTransaction } from '@foyer/core/internal'
 import { type Config, sendTransaction } from '@wagmi/core'
 import { type Address, encodeFunctionData, type Hash, type Hex } from 'viem'
 import { estimateGas, getGasPrice } from 'viem/actions'

@@ -1,4 +1,4 @@
-import { floorDecimalString, shortenAddress } from '@foyer/core'
+import { floorDecimalString, shortenAddress } from '@foyer/core/internal'
 import { Avatar } from '../components/Avatar.tsx'
 import { useFoyerAccount } from '../hooks/useFoyerAccount.ts'
 import { useModalButton } from './useModalButton.ts'

@@ -1,4 +1,4 @@
-import { enAccount } from '@foyer/core'
+import { enAccount } from '@foyer/core/internal'
 import { useState } from 'react'
 import { useFoyerClient } from '../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'

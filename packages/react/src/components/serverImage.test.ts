@@ -1,4 +1,4 @@
-import { createApiClient } from '@foyer/core'
+import { createApiClient } from '@foyer/core/internal'
 import { describe, expect, it } from 'vitest'
 import { serverImageUrl } from './serverImage.ts'
 

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@foyer/core'
+import type { ApiClient } from '@foyer/core/internal'
 
 /**
  * The `src` for an image URL the Foyer server answered with (a token's `iconUrl`, a convert token's `logoUri`).

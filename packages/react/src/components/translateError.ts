@@ -1,4 +1,5 @@
-import { EmailRateLimitedError, FoyerError, isBaseMessageKey, shortMessageOf, type Translate } from '@foyer/core'
+import { EmailRateLimitedError, FoyerError } from '@foyer/core'
+import { isBaseMessageKey, shortMessageOf, type Translate } from '@foyer/core/internal'
 
 /**
  * What a person reads for an error: Foyer's own errors in the current language (the email login's 30 s lock reads

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { enAccount } from '@foyer/core'
+import { enAccount } from '@foyer/core/internal'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FoyerProvider } from '../provider/FoyerProvider.tsx'

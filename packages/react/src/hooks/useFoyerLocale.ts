@@ -1,11 +1,11 @@
+import type { Locale } from '@foyer/core'
 import {
   type BaseMessageKey,
   createTranslate,
-  type Locale,
   type MessageKey,
   type Messages,
   type Translate,
-} from '@foyer/core'
+} from '@foyer/core/internal'
 import { useMemo } from 'react'
 import { useFoyerClient } from './useFoyerClient.ts'
 import { useFoyerStore } from './useFoyerStore.ts'

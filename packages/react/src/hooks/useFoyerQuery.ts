@@ -1,4 +1,4 @@
-import type { QueryKey, QueryState } from '@foyer/core'
+import type { QueryKey, QueryState } from '@foyer/core/internal'
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { useFoyerClient } from './useFoyerClient.ts'
 

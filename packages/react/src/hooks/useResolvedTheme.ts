@@ -1,4 +1,4 @@
-import { resolveThemeMode, themeCssVariables } from '@foyer/core'
+import { resolveThemeMode, themeCssVariables } from '@foyer/core/internal'
 import { type CSSProperties, useMemo, useSyncExternalStore } from 'react'
 import { useFoyerStore } from './useFoyerStore.ts'
 

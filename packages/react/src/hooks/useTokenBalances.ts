@@ -1,4 +1,5 @@
-import { type CaipNetworkId, fetchTokenBalances, tokenBalancesQueryKey } from '@foyer/core'
+import { type CaipNetworkId, fetchTokenBalances } from '@foyer/core'
+import { tokenBalancesQueryKey } from '@foyer/core/internal'
 import { useCallback } from 'react'
 import { useFoyerClient } from './useFoyerClient.ts'
 import { useFoyerQuery } from './useFoyerQuery.ts'

@@ -1,4 +1,5 @@
-import { type CaipNetworkId, fetchTransactionHistory, type Transaction, transactionHistoryQueryKey } from '@foyer/core'
+import { type CaipNetworkId, fetchTransactionHistory, type Transaction } from '@foyer/core'
+import { transactionHistoryQueryKey } from '@foyer/core/internal'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFoyerClient } from './useFoyerClient.ts'
 import { useFoyerQuery } from './useFoyerQuery.ts'

@@ -1,4 +1,4 @@
-import type { BaseMessageKey } from '@foyer/core'
+import type { BaseMessageKey } from '@foyer/core/internal'
 import { BackIcon, CloseIcon } from '../components/icons.tsx'
 import { useFoyerClient } from '../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'

@@ -27,9 +27,9 @@ it('renders nothing before opening, preloads the shell and Connect when idle, th
   expect(loadModalShell.loaded).toBeUndefined()
   await waitFor(() => {
     expect(loadModalShell.loaded).toBeDefined()
-    expect(viewLoaders.Connect!.loaded).toBeDefined()
+    expect(viewLoaders.Connect.loaded).toBeDefined()
   })
-  expect(viewLoaders.Account!.loaded).toBeUndefined() // only the first view the visitor will see
+  expect(viewLoaders.Account.loaded).toBeUndefined() // only the first view the visitor will see
   await click(byTestId('connect-button'))
   // Same commit as the click: the dialog and the wallet list, no Suspense fallback.
   expect(byTestId('foyer-modal').querySelector('[data-view="Connect"]')).not.toBeNull()
@@ -43,9 +43,9 @@ it('a connected visitor: the idle preload fetches Account through the account vi
   await renderButton(foyer)
   // Connected before the browser is idle: the idle preload is for Account, not Connect.
   await act(async () => foyer.connect('dev.foyer.testwallet'))
-  expect(viewLoaders.Account!.loaded).toBeUndefined()
-  await waitFor(() => expect(viewLoaders.Account!.loaded).toBeDefined())
-  expect(viewLoaders.BuyProviders!.loaded).toBeUndefined() // the map is there; each view still its own chunk
+  expect(viewLoaders.Account.loaded).toBeUndefined()
+  await waitFor(() => expect(viewLoaders.Account.loaded).toBeDefined())
+  expect(viewLoaders.BuyProviders.loaded).toBeUndefined() // the map is there; each view still its own chunk
   await act(async () => foyer.open())
   expect(byTestId('foyer-modal').querySelector('[data-view="Account"]')).not.toBeNull()
   expect(queryTestId('account-name')).not.toBeNull()
@@ -55,8 +55,8 @@ it('Connect fetches the views it leads to when idle, not ConnectingSiwe on a sit
   const { foyer } = setupFoyer()
   await renderButton(foyer)
   await act(async () => foyer.open({ view: 'Connect' }))
-  await waitFor(() => expect(viewLoaders.AllWallets!.loaded).toBeDefined())
-  expect(viewLoaders.ConnectingSiwe!.loaded).toBeUndefined()
+  await waitFor(() => expect(viewLoaders.AllWallets.loaded).toBeDefined())
+  expect(viewLoaders.ConnectingSiwe.loaded).toBeUndefined()
 })
 
 it('with sign-in on, Connect fetches ConnectingSiwe ahead too', async () => {
@@ -74,5 +74,5 @@ it('with sign-in on, Connect fetches ConnectingSiwe ahead too', async () => {
   })
   await renderButton(foyer)
   await act(async () => foyer.open({ view: 'Connect' }))
-  await waitFor(() => expect(viewLoaders.ConnectingSiwe!.loaded).toBeDefined())
+  await waitFor(() => expect(viewLoaders.ConnectingSiwe.loaded).toBeDefined())
 })

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { ViewName } from '@foyer/core'
 import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConnectButton } from '../buttons/ConnectButton.tsx'
@@ -181,9 +182,9 @@ describe('modal shell', () => {
     expect(root.dataset.theme).toBe('dark')
   })
 
-  it('shows a message for a view that has no screen yet', async () => {
+  it('shows a message for a view name it does not know (from a site without TypeScript)', async () => {
     const { foyer } = await openConnect()
-    await act(async () => foyer.navigate.push('AccountSettings'))
+    await act(async () => foyer.navigate.push('NoSuchView' as ViewName))
     await waitFor(() =>
       expect(byTestId('foyer-modal').querySelector('[role="alert"]')?.textContent).toContain('could not be loaded'),
     )

@@ -7,7 +7,7 @@ import { viewLoaders } from './viewLoaders.ts'
 
 /** The current view: its lazy chunk, a skeleton while it loads, a retry when it fails. Keyed by view. */
 export function ViewSlot({ view }: { view: ViewName }) {
-  const load = viewLoaders[view]
+  const load = viewLoaders[view] as (typeof viewLoaders)[ViewName] | undefined // undefined for a name from untyped JavaScript
   if (!load) return <LoadFailed />
   return (
     <ErrorBoundary fallback={(retry) => <LoadFailed onRetry={retry} />}>

@@ -31,12 +31,8 @@ export type AccountViewName = (typeof accountViewNames)[number]
 
 const loadAccountViews = chunk(() => import('./accountViewLoaders.ts'))
 
-/**
- * One chunk per feature view, imported from the shell's chunk (only the shell imports this module; views reach
- * `preloadView` through `usePreloadViews`). The views before a connection are imported here; the others through
- * the account views' map, so the shell a fresh visitor preloads does not carry their import lists.
- */
-export const viewLoaders: Partial<Record<ViewName, ChunkLoader<ComponentType>>> = {
+/** The views before a connection, imported here: the shell a fresh visitor preloads carries only their imports. */
+const entryViewLoaders = {
   Connect: chunk(() => import('../views/connect/ConnectView.tsx').then((m) => m.ConnectView)),
   ConnectingExternal: chunk(() =>
     import('../views/connect/ConnectingExternalView.tsx').then((m) => m.ConnectingExternalView),
@@ -47,11 +43,21 @@ export const viewLoaders: Partial<Record<ViewName, ChunkLoader<ComponentType>>> 
   ),
   WhatIsAWallet: chunk(() => import('../views/help/WhatIsAWalletView.tsx').then((m) => m.WhatIsAWalletView)),
   EmailVerifyOtp: chunk(() => import('../views/email/EmailVerifyOtpView.tsx').then((m) => m.EmailVerifyOtpView)),
-}
-for (const view of accountViewNames)
-  viewLoaders[view] = chunk(() => loadAccountViews().then((m) => m.accountViewImports[view]()))
+} satisfies Record<Exclude<ViewName, AccountViewName>, ChunkLoader<ComponentType>>
 
-/** Starts fetching a view's chunk; safe to call often. */
+/** The account views, each reached through the account views' map (`accountViewImports`, total over them). */
+const accountViewLoaders = Object.fromEntries(
+  accountViewNames.map((view) => [view, chunk(() => loadAccountViews().then((m) => m.accountViewImports[view]()))]),
+) as Record<AccountViewName, ChunkLoader<ComponentType>>
+
+/**
+ * One chunk per view, imported from the shell's chunk (only the shell imports this module; views reach
+ * `preloadView` through `usePreloadViews`). Total over `ViewName`: a view name without a view does not compile
+ * (the entry views' map must name every view that is not an account view).
+ */
+export const viewLoaders: Record<ViewName, ChunkLoader<ComponentType>> = { ...entryViewLoaders, ...accountViewLoaders }
+
+/** Starts fetching a view's chunk; safe to call often (and with a name from untyped JavaScript, which has none). */
 export function preloadView(view: ViewName) {
   viewLoaders[view]?.().catch(ignore)
 }

@@ -1,4 +1,5 @@
-import type { AdapterController, CaipNetwork, ChainAdapter, Connector } from '@foyer/core'
+import type { CaipNetwork, Connector } from '@foyer/core'
+import type { AdapterController, ChainAdapter } from '@foyer/core/internal'
 import { createFoyer } from '../createFoyer.ts'
 
 /** Test double only: a chain adapter that answers from memory. Real adapters are tested against anvil and a browser. */

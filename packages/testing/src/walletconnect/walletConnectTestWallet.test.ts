@@ -3,7 +3,8 @@
  * (the real SDK, universal-provider) as the dapp, the local relay, this package's WalletConnect test wallet (the
  * real sign-client) as the wallet, and a real anvil.
  */
-import { createFoyerClient, type PairingState } from '@foyer/core'
+import { createFoyerClient } from '@foyer/core'
+import type { PairingState } from '@foyer/core/internal'
 import { type RunningChain, startChain } from '@foyer/devnet'
 import { type RunningRelay, startWalletConnectRelay } from '@foyer/devnet/relay'
 import { evmAdapter } from '@foyer/evm'

@@ -1,3 +1,4 @@
+import type { ViewName } from '@foyer/core'
 import {
   enAccount,
   floorDecimalString,
@@ -5,9 +6,8 @@ import {
   isBuyVisible,
   isFeatureAvailable,
   shortenAddress,
-  type ViewName,
   watchAccountIdentity,
-} from '@foyer/core'
+} from '@foyer/core/internal'
 import { Suspense, useEffect } from 'react'
 import { Avatar } from '../../components/Avatar.tsx'
 import { ChevronIcon, CopyIcon, ExternalIcon } from '../../components/accountIcons.tsx'

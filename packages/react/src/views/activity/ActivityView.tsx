@@ -1,10 +1,5 @@
-import {
-  enActivity,
-  groupTransactionsByMonth,
-  isSpamOnlyTransaction,
-  type Transaction,
-  watchAccountData,
-} from '@foyer/core'
+import type { Transaction } from '@foyer/core'
+import { enActivity, groupTransactionsByMonth, isSpamOnlyTransaction, watchAccountData } from '@foyer/core/internal'
 import { useEffect, useRef } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'

@@ -1,11 +1,5 @@
-import {
-  type enActivity,
-  type KeysWith,
-  shortenAddress,
-  type Transaction,
-  type TransactionTransfer,
-  type Translate,
-} from '@foyer/core'
+import type { Transaction, TransactionTransfer } from '@foyer/core'
+import { type enActivity, type KeysWith, shortenAddress, type Translate } from '@foyer/core/internal'
 import { formatTokenAmount } from '../tokens/usdFormat.ts'
 
 type ActivityTranslate = Translate<KeysWith<typeof enActivity>>

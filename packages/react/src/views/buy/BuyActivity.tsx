@@ -1,14 +1,13 @@
+import { fetchTransactionHistory, type Transaction } from '@foyer/core'
 import {
   type enActivity,
-  fetchTransactionHistory,
   floorDecimalString,
   getBuyAvailability,
   isBuyVisible,
   type KeysWith,
   TARGET_AMOUNT_DECIMALS,
-  type Transaction,
   type Translate,
-} from '@foyer/core'
+} from '@foyer/core/internal'
 import { useEffect } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerQuery } from '../../hooks/useFoyerQuery.ts'

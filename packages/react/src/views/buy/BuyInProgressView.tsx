@@ -1,4 +1,4 @@
-import { floorDecimalString, TARGET_AMOUNT_DECIMALS } from '@foyer/core'
+import { floorDecimalString, TARGET_AMOUNT_DECIMALS } from '@foyer/core/internal'
 import { useEffect } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useBuy } from './useBuy.ts'

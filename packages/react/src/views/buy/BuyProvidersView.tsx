@@ -1,4 +1,4 @@
-import { isBuyVisible } from '@foyer/core'
+import { isBuyVisible } from '@foyer/core/internal'
 import { useEffect, useId } from 'react'
 import { ChevronIcon } from '../../components/accountIcons.tsx'
 import { useFoyerAccount } from '../../hooks/useFoyerAccount.ts'

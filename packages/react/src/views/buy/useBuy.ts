@@ -1,4 +1,4 @@
-import { type BuyController, type BuyState, enBuy, getBuyController } from '@foyer/core'
+import { type BuyController, type BuyState, enBuy, getBuyController } from '@foyer/core/internal'
 import { useSyncExternalStore } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'

@@ -1,4 +1,4 @@
-import { type BuyAvailabilityState, getBuyAvailability } from '@foyer/core'
+import { type BuyAvailabilityState, getBuyAvailability } from '@foyer/core/internal'
 import { useSyncExternalStore } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 

@@ -1,12 +1,11 @@
+import type { CatalogueWallet, Connector } from '@foyer/core'
 import {
-  type CatalogueWallet,
-  type Connector,
   connectorTestId,
   FEATURED_WALLETS_PAGE_SIZE,
   getRecentWallets,
   isFeatureAvailable,
   type RecentWallet,
-} from '@foyer/core'
+} from '@foyer/core/internal'
 import { type ReactElement, type ReactNode, useEffect, useMemo, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'

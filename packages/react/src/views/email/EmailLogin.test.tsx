@@ -1,11 +1,6 @@
 // @vitest-environment jsdom
-import {
-  type Connector,
-  EMAIL_LOGIN_TIMESTAMP_KEY,
-  type EmbeddedWallet,
-  RequestAbortedError,
-  UserRejectedRequestError,
-} from '@foyer/core'
+import { type Connector, RequestAbortedError, UserRejectedRequestError } from '@foyer/core'
+import { EMAIL_LOGIN_TIMESTAMP_KEY, type EmbeddedWallet } from '@foyer/core/internal'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'

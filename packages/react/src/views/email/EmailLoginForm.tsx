@@ -1,4 +1,5 @@
-import { EmbeddedFrameLoadError, isEmail, RequestAbortedError, startEmailLogin } from '@foyer/core'
+import { EmbeddedFrameLoadError, RequestAbortedError } from '@foyer/core'
+import { isEmail, startEmailLogin } from '@foyer/core/internal'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { translateError } from '../../components/translateError.ts'

@@ -1,4 +1,5 @@
-import { EmbeddedFrameLoadError, enEmail, startEmailLogin, verifyEmailOtp } from '@foyer/core'
+import { EmbeddedFrameLoadError } from '@foyer/core'
+import { enEmail, startEmailLogin, verifyEmailOtp } from '@foyer/core/internal'
 import { useState } from 'react'
 import { translateError } from '../../components/translateError.ts'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'

@@ -1,4 +1,4 @@
-import { enAccount, enEmail, getEmbeddedWallet } from '@foyer/core'
+import { enAccount, enEmail, getEmbeddedWallet } from '@foyer/core/internal'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'

@@ -1,4 +1,4 @@
-import { enEmail, manageEmbeddedDevices } from '@foyer/core'
+import { enEmail, manageEmbeddedDevices } from '@foyer/core/internal'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { FrameFlowHost } from './FrameHost.tsx'

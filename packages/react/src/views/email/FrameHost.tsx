@@ -1,4 +1,4 @@
-import { enEmail, getEmbeddedWallet } from '@foyer/core'
+import { enEmail, getEmbeddedWallet } from '@foyer/core/internal'
 import { useEffect, useRef } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'

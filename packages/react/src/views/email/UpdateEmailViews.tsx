@@ -1,4 +1,5 @@
-import { changeEmail, enEmail, isEmail, UserRejectedRequestError } from '@foyer/core'
+import { UserRejectedRequestError } from '@foyer/core'
+import { changeEmail, enEmail, isEmail } from '@foyer/core/internal'
 import { type FormEvent, useId, useState } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'

@@ -1,4 +1,5 @@
-import { RequestAbortedError, type Translate } from '@foyer/core'
+import { RequestAbortedError } from '@foyer/core'
+import type { Translate } from '@foyer/core/internal'
 import { useEffect, useRef, useState } from 'react'
 import { translateError } from '../../components/translateError.ts'
 

@@ -1,4 +1,4 @@
-import { emailLoginLockSeconds } from '@foyer/core'
+import { emailLoginLockSeconds } from '@foyer/core/internal'
 import { useEffect, useState } from 'react'
 
 /** Seconds left in the 30 s email lock, ticking down once a second. */

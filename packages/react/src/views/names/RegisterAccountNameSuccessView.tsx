@@ -1,4 +1,4 @@
-import { enNames } from '@foyer/core'
+import { enNames } from '@foyer/core/internal'
 import { Avatar } from '../../components/Avatar.tsx'
 import { useFoyerAccount } from '../../hooks/useFoyerAccount.ts'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'

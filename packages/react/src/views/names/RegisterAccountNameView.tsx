@@ -1,4 +1,4 @@
-import { enNames, isValidAccountName } from '@foyer/core'
+import { enNames, isValidAccountName } from '@foyer/core/internal'
 import { type FormEvent, useEffect, useId } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useFoyerAccount } from '../../hooks/useFoyerAccount.ts'

@@ -1,4 +1,8 @@
-import { getNameRegistrationController, type NameRegistrationController, type NameRegistrationState } from '@foyer/core'
+import {
+  getNameRegistrationController,
+  type NameRegistrationController,
+  type NameRegistrationState,
+} from '@foyer/core/internal'
 import { useSyncExternalStore } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 

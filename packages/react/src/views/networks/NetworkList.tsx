@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '@foyer/core'
-import { enAccount } from '@foyer/core'
+import { enAccount } from '@foyer/core/internal'
 import { useState } from 'react'
 import { AlertIcon } from '../../components/icons.tsx'
 import { NetworkMark } from '../../components/NetworkMark.tsx'

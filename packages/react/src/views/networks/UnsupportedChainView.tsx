@@ -1,4 +1,4 @@
-import { enAccount } from '@foyer/core'
+import { enAccount } from '@foyer/core/internal'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { NetworkList } from './NetworkList.tsx'

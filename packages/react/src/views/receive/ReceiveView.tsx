@@ -1,4 +1,4 @@
-import { enAccount } from '@foyer/core'
+import { enAccount } from '@foyer/core/internal'
 import { useMemo } from 'react'
 import { encode } from 'uqr'
 import { CopyIcon } from '../../components/accountIcons.tsx'

@@ -1,4 +1,4 @@
-import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError, shortenAddress } from '@foyer/core'
+import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError, shortenAddress } from '@foyer/core/internal'
 import { Avatar } from '../../components/Avatar.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
 import { TokenMark } from '../../components/TokenMark.tsx'

@@ -1,4 +1,4 @@
-import { enTransfer } from '@foyer/core'
+import { enTransfer } from '@foyer/core/internal'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { TokenList } from '../swap/TokenList.tsx'

@@ -1,4 +1,4 @@
-import { getSendController, type SendController, type SendState } from '@foyer/core'
+import { getSendController, type SendController, type SendState } from '@foyer/core/internal'
 import { useSyncExternalStore } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 

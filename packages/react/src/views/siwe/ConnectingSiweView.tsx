@@ -1,4 +1,5 @@
-import { enSiwe, isUserRejection, shortenAddress } from '@foyer/core'
+import { isUserRejection } from '@foyer/core'
+import { enSiwe, shortenAddress } from '@foyer/core/internal'
 import { useEffect, useState } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { translateError } from '../../components/translateError.ts'

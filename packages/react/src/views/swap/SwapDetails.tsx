@@ -4,7 +4,7 @@ import {
   formatUnitsFloored,
   SWAP_PROVIDER_FEE_PERCENT,
   type SwapState,
-} from '@foyer/core'
+} from '@foyer/core/internal'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { formatUsd } from './transferFormat.ts'
 

@@ -1,4 +1,4 @@
-import { enTransfer } from '@foyer/core'
+import { enTransfer } from '@foyer/core/internal'
 import { useEffect } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { TokenMark } from '../../components/TokenMark.tsx'

@@ -1,4 +1,4 @@
-import { enTransfer, formatUnitsFloored, isPositiveAmount, type KeysWith, parseUnits } from '@foyer/core'
+import { enTransfer, formatUnitsFloored, isPositiveAmount, type KeysWith, parseUnits } from '@foyer/core/internal'
 import { useEffect, useId } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { TokenMark } from '../../components/TokenMark.tsx'

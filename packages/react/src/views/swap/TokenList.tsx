@@ -1,5 +1,5 @@
-import type { WalletToken } from '@foyer/core'
-import { enTransfer } from '@foyer/core'
+import type { WalletToken } from '@foyer/core/internal'
+import { enTransfer } from '@foyer/core/internal'
 import { useId, useState } from 'react'
 import { TokenMark } from '../../components/TokenMark.tsx'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'

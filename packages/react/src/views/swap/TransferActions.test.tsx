@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { type AdapterTransaction, UserRejectedRequestError } from '@foyer/core'
+import { UserRejectedRequestError } from '@foyer/core'
+import type { AdapterTransaction } from '@foyer/core/internal'
 import { act } from 'react'
 import { encode } from 'uqr'
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,5 @@
-import { canSendTransactions, enAccount, isFeatureAvailable, type ViewName } from '@foyer/core'
+import type { ViewName } from '@foyer/core'
+import { canSendTransactions, enAccount, isFeatureAvailable } from '@foyer/core/internal'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'

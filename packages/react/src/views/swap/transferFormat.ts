@@ -1,4 +1,4 @@
-import { BALANCE_DECIMALS, formatUnitsFloored, type WalletToken } from '@foyer/core'
+import { BALANCE_DECIMALS, formatUnitsFloored, type WalletToken } from '@foyer/core/internal'
 
 /** A balance as the modal shows it: floored to 3 decimals (`BALANCE_DECIMALS`). */
 export function formatBalance(token: Pick<WalletToken, 'balance' | 'decimals'>): string {

@@ -1,4 +1,4 @@
-import { getSwapController, type SwapController, type SwapState } from '@foyer/core'
+import { getSwapController, type SwapController, type SwapState } from '@foyer/core/internal'
 import { useSyncExternalStore } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 

@@ -1,4 +1,5 @@
-import { type AccountTokenBalance, enAccount, totalTokenValue, watchAccountData } from '@foyer/core'
+import type { AccountTokenBalance } from '@foyer/core'
+import { enAccount, totalTokenValue, watchAccountData } from '@foyer/core/internal'
 import { useEffect } from 'react'
 import { TokenMark } from '../../components/TokenMark.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'

@@ -1,4 +1,4 @@
-import { floorDecimalString, formatDecimalForLocale } from '@foyer/core'
+import { floorDecimalString, formatDecimalForLocale } from '@foyer/core/internal'
 
 const usdFormats = new Map<string, Intl.NumberFormat>()
 

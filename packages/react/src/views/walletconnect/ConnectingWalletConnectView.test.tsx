@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { type ChainAdapter, type Connector, UserRejectedRequestError, WALLETCONNECT_DEEP_LINK_KEY } from '@foyer/core'
+import { type Connector, UserRejectedRequestError } from '@foyer/core'
+import { type ChainAdapter, WALLETCONNECT_DEEP_LINK_KEY } from '@foyer/core/internal'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'

@@ -1,12 +1,12 @@
+import type { CatalogueWallet } from '@foyer/core'
 import {
-  type CatalogueWallet,
   enWalletConnect,
   getStoredDeepLink,
   type PairingState,
   setStoredDeepLink,
   type WalletPlatform,
   walletPlatformLinks,
-} from '@foyer/core'
+} from '@foyer/core/internal'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { translateError } from '../../components/translateError.ts'

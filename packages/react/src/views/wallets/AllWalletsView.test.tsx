@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import type { Connector } from '@foyer/core'
-import { WALLET_IMAGE_TIMEOUT_MS } from '@foyer/core'
+import { WALLET_IMAGE_TIMEOUT_MS } from '@foyer/core/internal'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'

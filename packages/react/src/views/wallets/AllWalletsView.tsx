@@ -1,13 +1,11 @@
+import { type CatalogueWallet, type Connector, fetchWallets } from '@foyer/core'
 import {
-  type CatalogueWallet,
-  type Connector,
   connectorTestId,
-  fetchWallets,
   WALLET_SEARCH_DELAY_MS,
   WALLETS_PAGE_SIZE,
   WALLETS_SEARCH_PAGE_SIZE,
   walletsQueryKey,
-} from '@foyer/core'
+} from '@foyer/core/internal'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'

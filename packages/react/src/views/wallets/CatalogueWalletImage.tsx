@@ -1,4 +1,4 @@
-import { WALLET_IMAGE_TIMEOUT_MS } from '@foyer/core'
+import { WALLET_IMAGE_TIMEOUT_MS } from '@foyer/core/internal'
 import { useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 

@@ -1,10 +1,5 @@
-import {
-  type CatalogueWallet,
-  type FetchWalletsParameters,
-  type FoyerClient,
-  fetchWallets,
-  walletsQueryKey,
-} from '@foyer/core'
+import { type CatalogueWallet, type FetchWalletsParameters, type FoyerClient, fetchWallets } from '@foyer/core'
+import { walletsQueryKey } from '@foyer/core/internal'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerQuery } from '../../hooks/useFoyerQuery.ts'
 

@@ -1,2 +1,0 @@
-export { FoyerError, type FoyerErrorParameters, type FoyerErrorType } from './base.ts'
-export * from './errors.ts'
