@@ -59,6 +59,12 @@ export type AdapterReceipt = { status: 'success' | 'reverted'; transactionHash: 
 /** One interface for every chain family; views never see a provider, only core actions backed by this. */
 export interface ChainAdapter {
   readonly namespace: ChainNamespace
+  /**
+   * The adapter's default for `features.eip6963` when the site leaves it unset: `true` when it discovers wallets
+   * over EIP-6963 and lists them as `ANNOUNCED` (the EVM adapter). With the option off, core lists no `ANNOUNCED`
+   * connector and the adapter lists the browser's legacy injected wallet in their place.
+   */
+  readonly eip6963?: boolean
   /** Start watching wallets; report through the controller. Returns a clean-up. */
   // biome-ignore lint/suspicious/noConfusingVoidType: public interface: `| void` lets an adapter without a clean-up end without `return undefined`
   mount(controller: AdapterController): (() => void) | void

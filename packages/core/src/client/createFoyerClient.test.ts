@@ -1,16 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
+import { ConnectorNotFoundError } from '../errors/errors.ts'
+import type { FoyerOptions } from '../options/options.ts'
 import { localNetwork } from '../test/localNetwork.ts'
 import { createFoyerClient } from './createFoyerClient.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 /** A fake adapter for unit tests of the core's rules; the real adapters are tested against anvil and a browser. */
-function fakeAdapter() {
+function fakeAdapter({ eip6963 = true }: { eip6963?: boolean } = {}) {
   let controller!: AdapterController
   const calls: string[] = []
   const adapter: ChainAdapter & { controller: () => AdapterController; calls: string[]; reject: boolean } = {
     namespace: 'eip155',
+    eip6963,
     calls,
     reject: false,
     controller: () => controller,
@@ -48,8 +51,7 @@ describe('createFoyerClient', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  function setup(extra: { allowUnsupportedChain?: boolean } = {}) {
-    const adapter = fakeAdapter()
+  function setup(extra: Partial<FoyerOptions> = {}, adapter = fakeAdapter()) {
     const client = createFoyerClient({
       adapters: [adapter],
       networks: [localNetwork(31337, 'One'), localNetwork(31338, 'Two')],
@@ -75,6 +77,20 @@ describe('createFoyerClient', () => {
     client.open()
     expect(state().router.view).toBe('Account')
     expect(state().lastEvent?.event).toBe('MODAL_OPEN')
+  })
+
+  it('lists announced wallets as features.eip6963 says; unset, as the adapter’s default says', async () => {
+    const listed = (client: ReturnType<typeof setup>['client']) => client.getState().connectors.map((c) => c.id)
+    expect(setup().client.options.features.eip6963).toBe(true)
+    expect(listed(setup().client)).toEqual(['dev.foyer.testwallet'])
+    const off = setup({ features: { eip6963: false } })
+    expect(listed(off.client)).toEqual([])
+    await expect(off.client.connect('dev.foyer.testwallet')).rejects.toBeInstanceOf(ConnectorNotFoundError)
+    // An adapter whose default is off (core's own default): nothing announced shows unless the site turns it on.
+    expect(listed(setup({}, fakeAdapter({ eip6963: false })).client)).toEqual([])
+    expect(listed(setup({ features: { eip6963: true } }, fakeAdapter({ eip6963: false })).client)).toEqual([
+      'dev.foyer.testwallet',
+    ])
   })
 
   it('keeps the view and reports a rejection', async () => {

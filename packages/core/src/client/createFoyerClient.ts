@@ -224,7 +224,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
     const cleanups = options.adapters.map((adapter) => {
       const controller: AdapterController = {
         networks: options.networks.filter((n) => n.chainNamespace === adapter.namespace),
-        setConnectors(connectors) {
+        setConnectors(reported) {
+          // With `features.eip6963` off, announced wallets are not listed, whichever adapter reports them.
+          const connectors = options.features.eip6963 ? reported : reported.filter((c) => c.type !== 'ANNOUNCED')
           store.setState((s) => ({
             connectors: dedupeConnectors([...s.connectors.filter((c) => c.chain !== adapter.namespace), ...connectors]),
           }))

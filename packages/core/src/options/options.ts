@@ -17,13 +17,18 @@ export type Features = {
   names: boolean
   history: boolean
   allWallets: 'SHOW' | 'HIDE' | 'ONLY_MOBILE'
-  /** Core's own EIP-6963 discovery switch; the EVM adapter turns discovery on for its connectors. */
+  /**
+   * Whether wallets announced over EIP-6963 are listed. Core's default is off; an adapter that discovers them sets its
+   * own default (`ChainAdapter.eip6963`: the EVM adapter's is on). The site's value, when given, decides for every
+   * adapter.
+   */
   eip6963: boolean
 }
 
 /**
  * The server-backed switches take the defaults the server uses (`DEFAULT_FEATURES` in `@foyer/core/protocol`: no
- * social provider unless the site lists some); all-wallets `SHOW`; core's own EIP-6963 discovery off (the EVM adapter turns it on).
+ * social provider unless the site lists some); all-wallets `SHOW`; EIP-6963 wallets off unless an adapter's own
+ * default turns them on (the EVM adapter's does).
  */
 export const defaultFeatures: Features = {
   ...DEFAULT_FEATURES,
@@ -80,7 +85,11 @@ export function resolveOptions(options: FoyerOptions): ResolvedOptions {
     ...options,
     apiUrl: options.apiUrl?.replace(/\/$/, ''),
     networks: networks as [CaipNetwork, ...CaipNetwork[]],
-    features: { ...defaultFeatures, ...options.features },
+    features: {
+      ...defaultFeatures,
+      ...options.features,
+      eip6963: options.features?.eip6963 ?? options.adapters.some((adapter) => adapter.eip6963 === true),
+    },
     themeMode: options.themeMode ?? 'system',
     themeVariables: options.themeVariables ?? {},
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,

@@ -33,8 +33,9 @@ import { addConnector, isServerRenderedConfig, storePersistence } from './wagmiI
 export type EvmAdapterParameters<config extends Config = Config> = {
   /**
    * The site's wagmi config; the site keeps using wagmi hooks and actions with the same object. Keep
-   * `multiInjectedProviderDiscovery` on (wagmi's default): that is how EIP-6963 wallets reach the modal, whatever
-   * core's `features.eip6963` says. List every network given to Foyer in its `chains` and `transports`.
+   * `multiInjectedProviderDiscovery` on (wagmi's default): that is how EIP-6963 wallets reach the modal. Whether
+   * they are listed is core's `features.eip6963`, which this adapter defaults to on. List every network given to
+   * Foyer in its `chains` and `transports`.
    */
   wagmiConfig: config
   /**
@@ -52,6 +53,7 @@ export type EvmAdapterParameters<config extends Config = Config> = {
 
 export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
   readonly namespace: 'eip155'
+  readonly eip6963: true
   readonly wagmiConfig: config
   /** A viem public client over the network's own RPC (cached per network). */
   getPublicClient(network: CaipNetwork): EvmPublicClient
@@ -139,6 +141,8 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
 
   return {
     namespace: 'eip155',
+    // Announced wallets are listed unless the site sets `features.eip6963: false`.
+    eip6963: true,
     wagmiConfig,
 
     embeddedWallet: embedded.embeddedWallet,
@@ -146,7 +150,7 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     mount(controller) {
       let mounted = true
       embedded.mount(config, controller) // before the connector list is read and before reconnect
-      const unwatchConnectors = watchWagmiConnectors(config, (connectors) => {
+      const unwatchConnectors = watchWagmiConnectors(config, controller.options.features, (connectors) => {
         if (mounted) controller.setConnectors(connectors)
       })
       const connection = watchWagmiConnection(config, controller)

@@ -2,6 +2,7 @@
 import {
   type AdapterController,
   type CaipNetwork,
+  type ChainAdapter,
   type ConnectionStatus,
   type Connector,
   type FoyerOptions,
@@ -37,7 +38,12 @@ export function recordingController(networks: readonly CaipNetwork[] = [], optio
     setAccount: (account) => void reports.push({ type: 'setAccount', account }),
     setNetwork: (networkId) => void reports.push({ type: 'setNetwork', networkId }),
     resetAccount: () => void reports.push({ type: 'resetAccount' }),
-    options: resolveOptions({ adapters: [], networks: networks.length ? networks : [placeholderNetwork], ...options }),
+    // Resolved as for the EVM adapter, whose default lists EIP-6963 wallets.
+    options: resolveOptions({
+      adapters: [{ eip6963: true } as ChainAdapter],
+      networks: networks.length ? networks : [placeholderNetwork],
+      ...options,
+    }),
     showEmbeddedFrame: () => void reports.push({ type: 'showEmbeddedFrame' }),
     hideEmbeddedFrame: () => void reports.push({ type: 'hideEmbeddedFrame' }),
     rpcNotAllowed: (method) => void reports.push({ type: 'rpcNotAllowed', method }),

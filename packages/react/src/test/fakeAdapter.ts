@@ -31,6 +31,8 @@ export function fakeAdapter(connectors: Connector[] = [testWallet]) {
   let release: (() => void) | undefined
   const adapter = {
     namespace: 'eip155' as const,
+    // As the EVM adapter: its announced wallets are listed unless the site sets `features.eip6963: false`.
+    eip6963: true,
     calls,
     connectOutcome: 'ok' as Outcome,
     switchOutcome: 'ok' as Outcome,
