@@ -1,5 +1,6 @@
 import { disconnectedAccount, type ReportedAccount, reportedAccountState } from '../account/account.ts'
 import { createRefreshBalance } from '../account/refreshBalance.ts'
+import { forgetAccountData } from '../account-data/forgetAccountData.ts'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
 import { dedupeConnectors } from '../connectors/connectors.ts'
@@ -95,6 +96,8 @@ export function createFoyerClient(parameters: FoyerOptions) {
 
   function applyAccount(reported: ReportedAccount) {
     const connector = get().connectors.find((c) => c.id === reported.connectorId)
+    const previous = get().account.address
+    if (previous && previous !== reported.address) forgetAccountData(queries, previous)
     store.setState({
       account: reportedAccountState(get().account, reported, connector, networkById(reported.networkId)),
     })
@@ -105,6 +108,8 @@ export function createFoyerClient(parameters: FoyerOptions) {
   function resetAccount() {
     walletConnect.reset() // from either side: the pairing link and the stored deep link go
     clearTimeout(unsupportedTimer)
+    const { address } = get().account
+    if (address) forgetAccountData(queries, address)
     store.setState((s) => ({
       account: disconnectedAccount,
       network: { ...s.network, walletNetworkId: undefined, unsupported: false },
