@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
+import { RpcNotAllowedError } from '../embedded/rpcNotAllowedError.ts'
 import { ConnectorNotFoundError } from '../errors/errors.ts'
 import type { FoyerOptions } from '../options/options.ts'
 import { localNetwork } from '../test/localNetwork.ts'
@@ -172,6 +173,35 @@ describe('createFoyerClient', () => {
     client.showSnackbar('loading', { key: 'snackbar.confirmTransaction' })
     await vi.advanceTimersByTimeAsync(10_000)
     expect(state().snackbar.open).toBe(true)
+  })
+
+  it('an error snackbar with no words of its own reads "An error occurred"', () => {
+    const { client, state } = setup()
+    client.showSnackbar('error', { text: '' })
+    expect(state().snackbar).toMatchObject({
+      open: true,
+      variant: 'error',
+      message: { key: 'snackbar.anErrorOccurred' },
+    })
+    client.showSnackbar('error', { text: 'Nonce too low' })
+    expect(state().snackbar.message).toEqual({ text: 'Nonce too low' })
+  })
+
+  it('a method the embedded wallet refuses: "Requested RPC call is not allowed" in the log, "Action not allowed" shown', () => {
+    const { adapter, state } = setup()
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      adapter
+        .controller()
+        .rpcNotAllowed('eth_coinbase_export_key', new RpcNotAllowedError({ method: 'eth_coinbase_export_key' }))
+      expect(log).toHaveBeenCalledWith('[foyer]', expect.stringContaining('Requested RPC call is not allowed'))
+      expect(log.mock.calls[0]![1]).toContain('eth_coinbase_export_key')
+      adapter.controller().rpcNotAllowed('eth_other')
+      expect(log).toHaveBeenLastCalledWith('[foyer]', 'Requested RPC call is not allowed: eth_other')
+    } finally {
+      log.mockRestore()
+    }
+    expect(state().snackbar).toMatchObject({ open: true, variant: 'error', message: { key: 'error.actionNotAllowed' } })
   })
 
   it('disconnects, resets the account and closes', async () => {

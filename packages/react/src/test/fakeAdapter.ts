@@ -23,7 +23,8 @@ export const testWallet: Connector = {
   info: { rdns: 'dev.foyer.testwallet' },
 }
 
-type Outcome = 'ok' | 'reject' | 'fail' | 'hang'
+/** `fail` throws with a wallet's short message; `crash` with no message of its own. */
+type Outcome = 'ok' | 'reject' | 'fail' | 'crash' | 'hang'
 
 export function fakeAdapter(connectors: Connector[] = [testWallet]) {
   let controller: AdapterController | undefined
@@ -67,6 +68,7 @@ export function fakeAdapter(connectors: Connector[] = [testWallet]) {
   async function settle(outcome: Outcome, failure: string) {
     if (outcome === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
     if (outcome === 'fail') throw Object.assign(new Error(failure), { shortMessage: failure })
+    if (outcome === 'crash') throw new Error()
     if (outcome === 'hang') await new Promise<void>((resolve) => (release = resolve))
   }
   return adapter
