@@ -98,6 +98,8 @@ export { enActivity } from './locale/enActivity.ts'
 export { enBuy } from './locale/enBuy.ts'
 export { enEmail } from './locale/enEmail.ts'
 export { enFrame } from './locale/enFrame.ts'
+// Modal details: the legal line's strings and the options' typed error.
+export { enLegal } from './locale/enLegal.ts'
 export { enNames } from './locale/enNames.ts'
 export { enSiwe } from './locale/enSiwe.ts'
 export { enTransfer } from './locale/enTransfer.ts'
@@ -246,6 +248,7 @@ export {
   OnrampUrlError,
   type OnrampUrlErrorType,
 } from './onramp/onrampErrors.ts'
+export { InvalidOptionError, type InvalidOptionErrorType } from './options/invalidOptionError.ts'
 export {
   defaultFeatures,
   type Features,

@@ -1,8 +1,11 @@
 import type { ChainAdapter } from '../adapter/adapter.ts'
 import { DEFAULT_LOG_LEVEL } from '../constants.ts'
 import type { Locale } from '../locale/locale.ts'
-import { type CaipNetwork, fromViemChain } from '../networks/networks.ts'
+import { type CaipNetwork, type CaipNetworkId, fromViemChain } from '../networks/networks.ts'
 import { BOOLEAN_FEATURES, DEFAULT_FEATURES } from '../protocol/features.ts'
+import { EVM_ADDRESS_PATTERN } from '../protocol/patterns.ts'
+import { isSolanaAddress } from '../validation/validation.ts'
+import { InvalidOptionError } from './invalidOptionError.ts'
 
 export type ThemeMode = 'dark' | 'light' | 'system'
 /** CSS variables that restyle the modal; names start with `--foyer-`. */
@@ -61,6 +64,16 @@ export type FoyerOptions = {
   allowUnsupportedChain?: boolean
   locale?: Locale
   /**
+   * Per network (CAIP-2 id, one of `networks`), a token whose balance the account button and Account show instead
+   * of the native balance: `{ 'eip155:8453': { address: '0x833…' } }`. Read over the chain adapter once connected;
+   * a network the option does not name shows the native balance.
+   */
+  tokens?: Partial<Record<CaipNetworkId, { address: string }>>
+  /** The site's terms (an http or https URL): the Connect view links them under the wallet list. */
+  termsConditionsUrl?: string
+  /** The site's privacy policy (an http or https URL): the Connect view links it under the wallet list. */
+  privacyPolicyUrl?: string
+  /**
    * Sign-in with Ethereum after an EVM connect: `true` through the Foyer server (needs `apiUrl`), or the site's own
    * backend (`SiweConfig`). Unset, nothing of it loads.
    */
@@ -78,11 +91,24 @@ export type ResolvedOptions = Omit<FoyerOptions, 'networks' | 'features'> & {
   logLevel: NonNullable<FoyerOptions['logLevel']>
 }
 
+/**
+ * The options with their defaults; throws `InvalidOptionError` for a legal link that is not an http(s) URL and for a
+ * `tokens` entry on a network the site does not list or with an address its chain family cannot have.
+ */
 export function resolveOptions(options: FoyerOptions): ResolvedOptions {
   const networks = options.networks.map((n) => ('rpcUrls' in n ? fromViemChain(n) : n))
   if (!networks.length) throw new TypeError('Foyer needs at least one network')
+  for (const [id, token] of Object.entries(options.tokens ?? {})) {
+    const network = networks.find((n) => n.id === id)
+    if (!network) throw new InvalidOptionError({ option: 'tokens', expected: 'one of the site’s networks', value: id })
+    const address = token?.address ?? ''
+    if (!(network.chainNamespace === 'solana' ? isSolanaAddress(address) : EVM_ADDRESS_PATTERN.test(address)))
+      throw new InvalidOptionError({ option: `tokens["${id}"].address`, expected: 'a token address', value: address })
+  }
   return {
     ...options,
+    termsConditionsUrl: httpUrl('termsConditionsUrl', options.termsConditionsUrl),
+    privacyPolicyUrl: httpUrl('privacyPolicyUrl', options.privacyPolicyUrl),
     apiUrl: options.apiUrl?.replace(/\/$/, ''),
     networks: networks as [CaipNetwork, ...CaipNetwork[]],
     features: {
@@ -96,6 +122,18 @@ export function resolveOptions(options: FoyerOptions): ResolvedOptions {
     locale: options.locale ?? 'en',
     logLevel: options.logLevel ?? DEFAULT_LOG_LEVEL,
   }
+}
+
+/** An http or https URL (a link the modal opens), else `InvalidOptionError`: never `javascript:` or `data:`. */
+function httpUrl(option: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {}
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+    throw new InvalidOptionError({ option, expected: 'an http or https URL', value })
+  return url.href
 }
 
 /** A feature is on when the site enabled it and, for server-backed ones, an `apiUrl` is set. */

@@ -1,4 +1,4 @@
-import type { AdapterController, CaipNetwork, ChainAdapter, Connector } from '@foyer/core'
+import type { AdapterController, CaipNetwork, ChainAdapter, Connector, FoyerOptions } from '@foyer/core'
 import { createFoyer } from '../createFoyer.ts'
 
 /** Test double only: a chain adapter that answers from memory. Real adapters are tested against anvil and a browser. */
@@ -74,7 +74,15 @@ export function fakeAdapter(connectors: Connector[] = [testWallet]) {
   return adapter
 }
 
-export function setupFoyer(options: { connectors?: Connector[]; explorer?: boolean; locale?: 'en' | 'es' } = {}) {
+export function setupFoyer(
+  options: {
+    connectors?: Connector[]
+    explorer?: boolean
+    locale?: 'en' | 'es'
+    /** Any other site option (`tokens`, `termsConditionsUrl`, …). */
+    site?: Partial<FoyerOptions>
+  } = {},
+) {
   const adapter = fakeAdapter(options.connectors)
   const foyer = createFoyer({
     adapters: [adapter],
@@ -85,6 +93,7 @@ export function setupFoyer(options: { connectors?: Connector[]; explorer?: boole
     locale: options.locale,
     themeMode: 'dark',
     logLevel: 'silent',
+    ...options.site,
   })
   return { adapter, foyer }
 }
