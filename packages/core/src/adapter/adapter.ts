@@ -81,6 +81,11 @@ export interface ChainAdapter {
   /** Asks the wallet to move to the network, adding it to the wallet when it does not know it. */
   switchNetwork(network: CaipNetwork): Promise<void>
   getBalance(parameters: { address: string; network: CaipNetwork }): Promise<AdapterBalance>
+  /**
+   * The balance of a token (an ERC-20 on EVM) with the token's decimals and symbol: the site's `tokens` option.
+   * Without it, the account shows the native balance on every network.
+   */
+  getTokenBalance?(parameters: { address: string; network: CaipNetwork; tokenAddress: string }): Promise<AdapterBalance>
   /** Present when the adapter backs an email (AUTH) connector with Foyer's secure frame. */
   readonly embeddedWallet?: EmbeddedWallet
   // Optional: sending (swap, send, receive flows). Views hide what an adapter cannot do.

@@ -94,6 +94,35 @@ describe('createFoyerClient', () => {
     ])
   })
 
+  it('shows the site’s token where `tokens` names one, the native balance elsewhere; a failed read says so', async () => {
+    const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const reads: string[] = []
+    let failing = false
+    const adapter = Object.assign(fakeAdapter(), {
+      async getTokenBalance({ network, tokenAddress }: { network: { id: string }; tokenAddress: string }) {
+        reads.push(`${network.id} ${tokenAddress}`)
+        if (failing) throw new Error('execution reverted')
+        return { value: 12_345_000n, decimals: 6, symbol: 'fUSD' }
+      },
+    })
+    const { client, state } = setup({ tokens: { 'eip155:31337': { address: TOKEN } }, logLevel: 'silent' }, adapter)
+    await client.connect('dev.foyer.testwallet')
+    await vi.waitFor(() => expect(state().account).toMatchObject({ balance: '12.345', balanceSymbol: 'fUSD' }))
+    await client.switchNetwork('eip155:31338')
+    await vi.waitFor(() => expect(state().account).toMatchObject({ balance: '1.234567', balanceSymbol: 'ETH' }))
+    expect(reads).toEqual([`eip155:31337 ${TOKEN}`])
+    failing = true
+    await client.switchNetwork('eip155:31337')
+    await vi.waitFor(() =>
+      expect(state().snackbar).toMatchObject({
+        open: true,
+        variant: 'error',
+        message: { key: 'snackbar.failedToFetchTokenBalance' },
+      }),
+    )
+    expect(state().account.balanceLoading).toBe(false)
+  })
+
   it('keeps the view and reports a rejection', async () => {
     const { adapter, client, state } = setup()
     adapter.reject = true

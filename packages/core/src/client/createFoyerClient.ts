@@ -65,7 +65,14 @@ export function createFoyerClient(parameters: FoyerOptions) {
   const refreshBalance = createRefreshBalance({
     store,
     networkById,
-    readBalance: (parameters) => adapterFor(parameters.network.chainNamespace).getBalance(parameters),
+    // The site's token on the network (`tokens`) when it names one and the adapter reads tokens; else the native balance.
+    readBalance: (parameters) => {
+      const adapter = adapterFor(parameters.network.chainNamespace)
+      const token = options.tokens?.[parameters.network.id]
+      return token && adapter.getTokenBalance
+        ? adapter.getTokenBalance({ ...parameters, tokenAddress: token.address })
+        : adapter.getBalance(parameters)
+    },
     logger,
     showSnackbar,
   })

@@ -20,6 +20,7 @@ import {
 } from '@wagmi/core'
 import { type EIP1193Provider, type Hash, type Hex, numberToHex, type TransactionReceipt } from 'viem'
 import { readNativeBalance } from '../account/readNativeBalance.ts'
+import type { TokenFacts } from '../account/readTokenBalance.ts'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
 import { createEmbeddedRuntime } from '../embedded/embeddedConnector.ts'
@@ -64,13 +65,14 @@ export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
   estimateGas(transaction: AdapterTransaction & { from: string }): Promise<bigint>
   estimateTokenCallGas(call: AdapterTokenCall & { from: string }): Promise<bigint>
   getGasPrice(network: CaipNetwork): Promise<bigint>
+  getTokenBalance(parameters: { address: string; network: CaipNetwork; tokenAddress: string }): Promise<AdapterBalance>
   signMessage(parameters: { message: string }): Promise<Hex>
 }
 
 /**
  * The EVM chain adapter: plugs a site's wagmi config into Foyer. Lists the config's connectors (EIP-6963 wallets
  * as `ANNOUNCED`), follows the connection, connects, disconnects and switches networks through wagmi, and reads
- * native balances over each network's RPC with viem. Nothing here runs until `mount`, so it is safe to create
+ * native and ERC-20 balances over each network's RPC with viem. Nothing here runs until `mount`, so it is safe to create
  * during a server render.
  *
  * @example
@@ -84,6 +86,7 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     addConnector(config, walletConnect(parameters.walletConnect))
   }
   const publicClient = createPublicClients()
+  const tokenFacts: TokenFacts = new Map()
   let reconnectStarted = false
   // Email login through the secure frame (AUTH connector); active when the options give frameUrl, apiUrl, projectId.
   const embedded = createEmbeddedRuntime()
@@ -219,6 +222,14 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       const value = await readNativeBalance(publicClient(network), address)
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
+
+    // The site's `tokens` option: read after a connection, so its chunk (viem's contract reads) never loads with the page.
+    getTokenBalance: async ({ address, network, tokenAddress }) =>
+      (await import('../account/readTokenBalance.ts')).readTokenBalance(
+        publicClient(network),
+        { address, tokenAddress },
+        tokenFacts,
+      ),
 
     getPublicClient: publicClient,
 

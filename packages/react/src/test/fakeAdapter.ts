@@ -63,6 +63,12 @@ export function fakeAdapter(connectors: Connector[] = [testWallet]) {
       await settle(adapter.balanceOutcome, 'RPC down')
       return { value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH' }
     },
+    /** Any token the site names: 12.3456 fUSD (6 decimals). */
+    async getTokenBalance({ tokenAddress }: { tokenAddress: string }) {
+      calls.push(`tokenBalance:${tokenAddress}`)
+      await settle(adapter.balanceOutcome, 'RPC down')
+      return { value: 12_345_600n, decimals: 6, symbol: 'fUSD' }
+    },
   } satisfies ChainAdapter & Record<string, unknown>
 
   async function settle(outcome: Outcome, failure: string) {
