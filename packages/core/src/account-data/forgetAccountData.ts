@@ -1,15 +1,16 @@
-import { accountNamesQueryKey } from '../names/fetchAccountNames.ts'
 import type { QueryCache } from '../query/queryCache.ts'
-import { identityQueryKey } from './fetchIdentity.ts'
-import { accountDataQueryKey } from './fetchTokenBalances.ts'
 
 /**
- * Drops from the query cache everything read for the account: its token balances, activity and purchases (under
- * `accountDataQueryKey`), its name and avatar, and the names it owns. Called when the account disconnects or the
- * wallet moves to another account, so the data of one never shows for the next and leaves memory at once.
+ * Drops from the query cache everything read for the account: its token balances, activity and purchases
+ * (`accountDataQueryKey`), its name and avatar (`identityQueryKey`) and the names it owns (`accountNamesQueryKey`).
+ * Called when the account disconnects or the wallet moves to another account, so the data of one never shows for the
+ * next and leaves memory at once. The prefixes are written out here rather than imported: this runs in the page's
+ * entry, and the key functions' modules (with their fetch actions) belong to lazy views; the test holds them to the
+ * key functions.
  */
 export function forgetAccountData(queries: Pick<QueryCache, 'remove'>, address: string) {
-  queries.remove(accountDataQueryKey(address))
-  queries.remove(identityQueryKey({ address }))
-  queries.remove(accountNamesQueryKey({ address }))
+  const id = address.toLowerCase()
+  queries.remove(['foyer', 'accountData', id])
+  queries.remove(['foyer', 'identity', id])
+  queries.remove(['foyer', 'names', 'reverse', id])
 }

@@ -3,8 +3,6 @@ import { DEFAULT_LOG_LEVEL } from '../constants.ts'
 import type { Locale } from '../locale/locale.ts'
 import { type CaipNetwork, type CaipNetworkId, fromViemChain } from '../networks/networks.ts'
 import { BOOLEAN_FEATURES, DEFAULT_FEATURES } from '../protocol/features.ts'
-import { EVM_ADDRESS_PATTERN } from '../protocol/patterns.ts'
-import { isSolanaAddress } from '../validation/validation.ts'
 import { InvalidOptionError } from './invalidOptionError.ts'
 
 export type ThemeMode = 'dark' | 'light' | 'system'
@@ -102,7 +100,7 @@ export function resolveOptions(options: FoyerOptions): ResolvedOptions {
     const network = networks.find((n) => n.id === id)
     if (!network) throw new InvalidOptionError({ option: 'tokens', expected: 'one of the site’s networks', value: id })
     const address = token?.address ?? ''
-    if (!(network.chainNamespace === 'solana' ? isSolanaAddress(address) : EVM_ADDRESS_PATTERN.test(address)))
+    if (!(network.chainNamespace === 'solana' ? SOLANA_ADDRESS : EVM_ADDRESS).test(address))
       throw new InvalidOptionError({ option: `tokens["${id}"].address`, expected: 'a token address', value: address })
   }
   return {
@@ -123,6 +121,11 @@ export function resolveOptions(options: FoyerOptions): ResolvedOptions {
     logLevel: options.logLevel ?? DEFAULT_LOG_LEVEL,
   }
 }
+
+// The patterns of `EVM_ADDRESS_PATTERN` and `isSolanaAddress`, repeated: this module is in the page's entry, and
+// importing theirs (modules the lazy views share) would make the bundler split them out of it.
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /** An http or https URL (a link the modal opens), else `InvalidOptionError`: never `javascript:` or `data:`. */
 function httpUrl(option: string, value: string | undefined): string | undefined {

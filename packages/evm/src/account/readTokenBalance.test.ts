@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { evmAdapter } from '../adapter/evmAdapter.ts'
 import { toCaipNetwork } from '../networks/evmNetworks.ts'
-import { createPublicClients } from '../networks/publicClients.ts'
+import { createPublicClients, type EvmPublicClient } from '../networks/publicClients.ts'
 import { type Anvil, DEV_ACCOUNTS, startAnvil } from '../test/anvil.ts'
 import { readTokenBalance, type TokenFacts } from './readTokenBalance.ts'
 
@@ -71,6 +71,40 @@ describe('ERC-20 balances over the network RPC (anvil)', () => {
     expect((await adapter.getTokenBalance({ address: ALICE, network, tokenAddress: token })).value).toBe(
       parseEther('997.5'),
     )
+  })
+
+  it('decodes a bytes32 symbol (older tokens) and refuses answers of the wrong shape', async () => {
+    const word = (hex: string) => hex.padStart(64, '0')
+    const answering = (answers: Record<string, string>) =>
+      ({
+        chain,
+        request: async ({ params }: { params: [{ data: string }] }) => answers[params[0].data.slice(0, 10)],
+      }) as unknown as EvmPublicClient
+    const mkr = answering({
+      '0x70a08231': `0x${word('2a')}`,
+      '0x313ce567': `0x${word('12')}`,
+      '0x95d89b41': `0x${'4d4b52'.padEnd(64, '0')}`,
+    })
+    expect(await readTokenBalance(mkr, { address: BOB, tokenAddress: BOB }, new Map())).toEqual({
+      value: 42n,
+      decimals: 18,
+      symbol: 'MKR',
+    })
+    for (const bad of [
+      { '0x313ce567': `0x${word('100')}` }, // decimals beyond uint8
+      { '0x95d89b41': `0x${word('20')}${word('ffff')}` }, // a string longer than the answer
+      { '0x70a08231': '0x1234' }, // not whole words
+    ]) {
+      const client = answering({
+        '0x70a08231': `0x${word('1')}`,
+        '0x313ce567': `0x${word('6')}`,
+        '0x95d89b41': `0x${word('20')}${word('3')}${'464f59'.padEnd(64, '0')}`,
+        ...bad,
+      })
+      await expect(readTokenBalance(client, { address: BOB, tokenAddress: BOB }, new Map())).rejects.toMatchObject({
+        name: 'TokenBalanceError',
+      })
+    }
   })
 
   it('keeps decimals and symbol once read; forgets a failed read; a non-token address fails', async () => {

@@ -223,7 +223,7 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
 
-    // The site's `tokens` option: read after a connection, so its chunk (viem's contract reads) never loads with the page.
+    // The site's `tokens` option: read after a connection, in a chunk of its own, never with the page.
     getTokenBalance: async ({ address, network, tokenAddress }) =>
       (await import('../account/readTokenBalance.ts')).readTokenBalance(
         publicClient(network),
