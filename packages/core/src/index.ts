@@ -1,9 +1,3 @@
-<<<<<<< HEAD
-// Public API of @foyer/core, sorted by area. `index.test.ts` snapshots the export names.
-export type { AccountState, ConnectionStatus, ReportedAccount, TokenBalance } from './account/account.ts'
-export { disconnectedAccount } from './account/account.ts'
-// Account data: token balances with prices, activity, identity.
-=======
 // Public API of @foyer/core: what a site uses, one explicit list sorted by area. What only Foyer's own packages
 // use (the views' controllers, the adapter's contract, the English catalogues, ...) is `@foyer/core/internal`.
 // scripts/published.test.ts writes this entry's names to packages/core/api-report.txt.
@@ -11,7 +5,6 @@ export { disconnectedAccount } from './account/account.ts'
 // The client and its state.
 export type { AccountState, ConnectionStatus, TokenBalance } from './account/account.ts'
 // Account data on the Foyer server: token balances with prices, activity, identity.
->>>>>>> api
 export {
   TokenBalanceError,
   type TokenBalanceErrorType,
@@ -41,26 +34,7 @@ export {
   type TransactionOperationType,
   type TransactionTransfer,
 } from './account-data/fetchTransactionHistory.ts'
-<<<<<<< HEAD
-export { ACCOUNT_DATA_POLL_MS, invalidateAccountData, watchAccountData } from './account-data/watchAccountData.ts'
-export type {
-  AdapterBalance,
-  AdapterController,
-  AdapterReceipt,
-  AdapterTokenCall,
-  AdapterTransaction,
-  ChainAdapter,
-} from './adapter/adapter.ts'
-export {
-  type ApiClient,
-  type CreateApiClientParameters,
-  createApiClient,
-  type QueryParameters,
-} from './api/apiClient.ts'
-// Wallet catalogue and WalletConnect pairing.
-=======
 // The wallet catalogue on the Foyer server.
->>>>>>> api
 export {
   type CatalogueWallet,
   type FetchWalletsParameters,
@@ -143,19 +117,6 @@ export {
   ResolveNameError,
   type ResolveNameErrorType,
 } from './names/nameErrors.ts'
-<<<<<<< HEAD
-// Account names in the modal: the registration flow and the account's name in Account.
-export {
-  createNameRegistrationController,
-  getNameRegistrationController,
-  initialNameRegistrationState,
-  NAME_SUGGESTIONS_DELAY_MS,
-  type NameRegistrationController,
-  type NameRegistrationState,
-  type RegisteredName,
-} from './names/nameRegistrationController.ts'
-=======
->>>>>>> api
 export {
   type RegisterAccountNameErrorType,
   type RegisterAccountNameParameters,
@@ -173,25 +134,6 @@ export {
   toCaipAddress,
   toCaipNetworkId,
 } from './networks/networks.ts'
-<<<<<<< HEAD
-export {
-  type BuyAmountError,
-  buyAmountError,
-  fiatToCents,
-  normalizeFiat,
-} from './onramp/buyAmount.ts'
-export {
-  type BuyAvailability,
-  type BuyAvailabilityState,
-  getBuyAvailability,
-  isBuyVisible,
-  visitorTimeZone,
-} from './onramp/buyAvailability.ts'
-export { type BuyController, createBuyController, getBuyController } from './onramp/buyController.ts'
-export { placeholderOnrampQuote, sampleOnrampOptions } from './onramp/buyFallbacks.ts'
-export { BUY_POLL_MS, BUY_QUOTE_DELAY_MS, type BuyState, initialBuyState } from './onramp/buyState.ts'
-=======
->>>>>>> api
 // The on-ramp: the server's providers, options, quotes, checkout URLs and purchases.
 export {
   type CreateOnrampUrlErrorType,
@@ -237,6 +179,7 @@ export {
   OnrampUrlError,
   type OnrampUrlErrorType,
 } from './onramp/onrampErrors.ts'
+export { InvalidOptionError, type InvalidOptionErrorType } from './options/invalidOptionError.ts'
 export {
   defaultFeatures,
   type Features,
@@ -246,11 +189,7 @@ export {
 } from './options/options.ts'
 export { isValidNameLabel, normalizeName } from './protocol/nameRules.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
-<<<<<<< HEAD
-// Send: actions over the chain adapter, and the flow's state.
-=======
 // Send: a transfer through the connected wallet.
->>>>>>> api
 export {
   type EstimateSendGasErrorType,
   type EstimateSendGasParameters,
@@ -269,18 +208,10 @@ export {
   type SendTransferReturnType,
   sendTransfer,
 } from './send/sendTransfer.ts'
-<<<<<<< HEAD
-// Sign-in with Ethereum on the Foyer server: nonce, verify, session, sign-out.
-export { type FetchSiweNonceReturnType, fetchSiweNonce } from './siwe/fetchSiweNonce.ts'
-export { type FetchSiweSessionReturnType, fetchSiweSession } from './siwe/fetchSiweSession.ts'
-export { signOutSiwe } from './siwe/signOutSiwe.ts'
-// Sign-in with Ethereum in the client and the modal; the flow itself is a chunk loaded only with `siwe`.
-=======
 // Sign-in with Ethereum: the Foyer server's nonce, verify, session and sign-out, and the client's option.
 export { type FetchSiweNonceReturnType, fetchSiweNonce } from './siwe/fetchSiweNonce.ts'
 export { type FetchSiweSessionReturnType, fetchSiweSession } from './siwe/fetchSiweSession.ts'
 export { signOutSiwe } from './siwe/signOutSiwe.ts'
->>>>>>> api
 export {
   SiweNotVerifiedError,
   type SiweNotVerifiedErrorType,
@@ -311,12 +242,7 @@ export type {
 } from './siwe/siweTypes.ts'
 export { type VerifySiweMessageReturnType, verifySiweMessage } from './siwe/verifySiweMessage.ts'
 export type { SnackbarMessage, SnackbarState, SnackbarVariant } from './snackbar/snackbar.ts'
-<<<<<<< HEAD
-export { createStore, type Store } from './store/createStore.ts'
-// Swap: actions over the Foyer server's convert API, and the flow's state.
-=======
 // Swap: the Foyer server's tokens, quotes, allowances and transactions, sent through the connected wallet.
->>>>>>> api
 export {
   type BuildSwapApprovalErrorType,
   type BuildSwapApprovalParameters,

@@ -27,7 +27,10 @@ export type AccountState = {
   isConnected: boolean
   caipAddress?: CaipAddress
   address?: string
-  /** Native balance as an exact decimal string (format it for display). */
+  /**
+   * The balance the account shows, as an exact decimal string (format it for display): native, or the site's token
+   * on a network its `tokens` option names (`balanceSymbol` says which).
+   */
   balance?: string
   balanceSymbol?: string
   balanceLoading: boolean

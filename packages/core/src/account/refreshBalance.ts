@@ -9,8 +9,9 @@ import type { AccountState } from './account.ts'
 type BalanceSlices = { account: AccountState; network: NetworkState }
 
 /**
- * The action that reads the connected account's native balance on the selected network, over the chain's RPC,
- * into the store. Only the latest read lands (an account or network change while one is on its way drops it).
+ * The action that reads the connected account's balance on the selected network, over the chain's RPC, into the
+ * store: the native balance, or the site's token there (`readBalance` decides; see the `tokens` option). Only the
+ * latest read lands (an account or network change while one is on its way drops it).
  */
 export function createRefreshBalance({
   store,

@@ -59,6 +59,12 @@ export type AdapterReceipt = { status: 'success' | 'reverted'; transactionHash: 
 /** One interface for every chain family; views never see a provider, only core actions backed by this. */
 export interface ChainAdapter {
   readonly namespace: ChainNamespace
+  /**
+   * The adapter's default for `features.eip6963` when the site leaves it unset: `true` when it discovers wallets
+   * over EIP-6963 and lists them as `ANNOUNCED` (the EVM adapter). With the option off, core lists no `ANNOUNCED`
+   * connector and the adapter lists the browser's legacy injected wallet in their place.
+   */
+  readonly eip6963?: boolean
   /** Start watching wallets; report through the controller. Returns a clean-up. */
   // biome-ignore lint/suspicious/noConfusingVoidType: public interface: `| void` lets an adapter without a clean-up end without `return undefined`
   mount(controller: AdapterController): (() => void) | void
@@ -75,6 +81,11 @@ export interface ChainAdapter {
   /** Asks the wallet to move to the network, adding it to the wallet when it does not know it. */
   switchNetwork(network: CaipNetwork): Promise<void>
   getBalance(parameters: { address: string; network: CaipNetwork }): Promise<AdapterBalance>
+  /**
+   * The balance of a token (an ERC-20 on EVM) with the token's decimals and symbol: the site's `tokens` option.
+   * Without it, the account shows the native balance on every network.
+   */
+  getTokenBalance?(parameters: { address: string; network: CaipNetwork; tokenAddress: string }): Promise<AdapterBalance>
   /** Present when the adapter backs an email (AUTH) connector with Foyer's secure frame. */
   readonly embeddedWallet?: EmbeddedWallet
   // Optional: sending (swap, send, receive flows). Views hide what an adapter cannot do.

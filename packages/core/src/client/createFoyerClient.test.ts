@@ -1,16 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
+import { RpcNotAllowedError } from '../embedded/rpcNotAllowedError.ts'
+import { ConnectorNotFoundError } from '../errors/errors.ts'
+import type { FoyerOptions } from '../options/options.ts'
 import { localNetwork } from '../test/localNetwork.ts'
 import { createFoyerClient } from './createFoyerClient.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 /** A fake adapter for unit tests of the core's rules; the real adapters are tested against anvil and a browser. */
-function fakeAdapter() {
+function fakeAdapter({ eip6963 = true }: { eip6963?: boolean } = {}) {
   let controller!: AdapterController
   const calls: string[] = []
   const adapter: ChainAdapter & { controller: () => AdapterController; calls: string[]; reject: boolean } = {
     namespace: 'eip155',
+    eip6963,
     calls,
     reject: false,
     controller: () => controller,
@@ -48,8 +52,7 @@ describe('createFoyerClient', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  function setup(extra: { allowUnsupportedChain?: boolean } = {}) {
-    const adapter = fakeAdapter()
+  function setup(extra: Partial<FoyerOptions> = {}, adapter = fakeAdapter()) {
     const client = createFoyerClient({
       adapters: [adapter],
       networks: [localNetwork(31337, 'One'), localNetwork(31338, 'Two')],
@@ -75,6 +78,49 @@ describe('createFoyerClient', () => {
     client.open()
     expect(state().router.view).toBe('Account')
     expect(state().lastEvent?.event).toBe('MODAL_OPEN')
+  })
+
+  it('lists announced wallets as features.eip6963 says; unset, as the adapter’s default says', async () => {
+    const listed = (client: ReturnType<typeof setup>['client']) => client.getState().connectors.map((c) => c.id)
+    expect(setup().client.options.features.eip6963).toBe(true)
+    expect(listed(setup().client)).toEqual(['dev.foyer.testwallet'])
+    const off = setup({ features: { eip6963: false } })
+    expect(listed(off.client)).toEqual([])
+    await expect(off.client.connect('dev.foyer.testwallet')).rejects.toBeInstanceOf(ConnectorNotFoundError)
+    // An adapter whose default is off (core's own default): nothing announced shows unless the site turns it on.
+    expect(listed(setup({}, fakeAdapter({ eip6963: false })).client)).toEqual([])
+    expect(listed(setup({ features: { eip6963: true } }, fakeAdapter({ eip6963: false })).client)).toEqual([
+      'dev.foyer.testwallet',
+    ])
+  })
+
+  it('shows the site’s token where `tokens` names one, the native balance elsewhere; a failed read says so', async () => {
+    const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const reads: string[] = []
+    let failing = false
+    const adapter = Object.assign(fakeAdapter(), {
+      async getTokenBalance({ network, tokenAddress }: { network: { id: string }; tokenAddress: string }) {
+        reads.push(`${network.id} ${tokenAddress}`)
+        if (failing) throw new Error('execution reverted')
+        return { value: 12_345_000n, decimals: 6, symbol: 'fUSD' }
+      },
+    })
+    const { client, state } = setup({ tokens: { 'eip155:31337': { address: TOKEN } }, logLevel: 'silent' }, adapter)
+    await client.connect('dev.foyer.testwallet')
+    await vi.waitFor(() => expect(state().account).toMatchObject({ balance: '12.345', balanceSymbol: 'fUSD' }))
+    await client.switchNetwork('eip155:31338')
+    await vi.waitFor(() => expect(state().account).toMatchObject({ balance: '1.234567', balanceSymbol: 'ETH' }))
+    expect(reads).toEqual([`eip155:31337 ${TOKEN}`])
+    failing = true
+    await client.switchNetwork('eip155:31337')
+    await vi.waitFor(() =>
+      expect(state().snackbar).toMatchObject({
+        open: true,
+        variant: 'error',
+        message: { key: 'snackbar.failedToFetchTokenBalance' },
+      }),
+    )
+    expect(state().account.balanceLoading).toBe(false)
   })
 
   it('keeps the view and reports a rejection', async () => {
@@ -156,6 +202,35 @@ describe('createFoyerClient', () => {
     client.showSnackbar('loading', { key: 'snackbar.confirmTransaction' })
     await vi.advanceTimersByTimeAsync(10_000)
     expect(state().snackbar.open).toBe(true)
+  })
+
+  it('an error snackbar with no words of its own reads "An error occurred"', () => {
+    const { client, state } = setup()
+    client.showSnackbar('error', { text: '' })
+    expect(state().snackbar).toMatchObject({
+      open: true,
+      variant: 'error',
+      message: { key: 'snackbar.anErrorOccurred' },
+    })
+    client.showSnackbar('error', { text: 'Nonce too low' })
+    expect(state().snackbar.message).toEqual({ text: 'Nonce too low' })
+  })
+
+  it('a method the embedded wallet refuses: "Requested RPC call is not allowed" in the log, "Action not allowed" shown', () => {
+    const { adapter, state } = setup()
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      adapter
+        .controller()
+        .rpcNotAllowed('eth_coinbase_export_key', new RpcNotAllowedError({ method: 'eth_coinbase_export_key' }))
+      expect(log).toHaveBeenCalledWith('[foyer]', expect.stringContaining('Requested RPC call is not allowed'))
+      expect(log.mock.calls[0]![1]).toContain('eth_coinbase_export_key')
+      adapter.controller().rpcNotAllowed('eth_other')
+      expect(log).toHaveBeenLastCalledWith('[foyer]', 'Requested RPC call is not allowed: eth_other')
+    } finally {
+      log.mockRestore()
+    }
+    expect(state().snackbar).toMatchObject({ open: true, variant: 'error', message: { key: 'error.actionNotAllowed' } })
   })
 
   it('disconnects, resets the account and closes', async () => {

@@ -1,5 +1,6 @@
 import { disconnectedAccount, type ReportedAccount, reportedAccountState } from '../account/account.ts'
 import { createRefreshBalance } from '../account/refreshBalance.ts'
+import { forgetAccountData } from '../account-data/forgetAccountData.ts'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
 import { dedupeConnectors } from '../connectors/connectors.ts'
@@ -64,7 +65,14 @@ export function createFoyerClient(parameters: FoyerOptions) {
   const refreshBalance = createRefreshBalance({
     store,
     networkById,
-    readBalance: (parameters) => adapterFor(parameters.network.chainNamespace).getBalance(parameters),
+    // The site's token on the network (`tokens`) when it names one and the adapter reads tokens; else the native balance.
+    readBalance: (parameters) => {
+      const adapter = adapterFor(parameters.network.chainNamespace)
+      const token = options.tokens?.[parameters.network.id]
+      return token && adapter.getTokenBalance
+        ? adapter.getTokenBalance({ ...parameters, tokenAddress: token.address })
+        : adapter.getBalance(parameters)
+    },
     logger,
     showSnackbar,
   })
@@ -95,6 +103,8 @@ export function createFoyerClient(parameters: FoyerOptions) {
 
   function applyAccount(reported: ReportedAccount) {
     const connector = get().connectors.find((c) => c.id === reported.connectorId)
+    const previous = get().account.address
+    if (previous && previous !== reported.address) forgetAccountData(queries, previous)
     store.setState({
       account: reportedAccountState(get().account, reported, connector, networkById(reported.networkId)),
     })
@@ -105,6 +115,8 @@ export function createFoyerClient(parameters: FoyerOptions) {
   function resetAccount() {
     walletConnect.reset() // from either side: the pairing link and the stored deep link go
     clearTimeout(unsupportedTimer)
+    const { address } = get().account
+    if (address) forgetAccountData(queries, address)
     store.setState((s) => ({
       account: disconnectedAccount,
       network: { ...s.network, walletNetworkId: undefined, unsupported: false },
@@ -224,7 +236,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
     const cleanups = options.adapters.map((adapter) => {
       const controller: AdapterController = {
         networks: options.networks.filter((n) => n.chainNamespace === adapter.namespace),
-        setConnectors(connectors) {
+        setConnectors(reported) {
+          // With `features.eip6963` off, announced wallets are not listed, whichever adapter reports them.
+          const connectors = options.features.eip6963 ? reported : reported.filter((c) => c.type !== 'ANNOUNCED')
           store.setState((s) => ({
             connectors: dedupeConnectors([...s.connectors.filter((c) => c.chain !== adapter.namespace), ...connectors]),
           }))

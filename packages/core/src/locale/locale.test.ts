@@ -5,6 +5,7 @@ import { enActivity } from './enActivity.ts'
 import { enBuy } from './enBuy.ts'
 import { enEmail } from './enEmail.ts'
 import { enFrame } from './enFrame.ts'
+import { enLegal } from './enLegal.ts'
 import { enNames } from './enNames.ts'
 import { enSiwe } from './enSiwe.ts'
 import { enTransfer } from './enTransfer.ts'
@@ -13,7 +14,19 @@ import { es } from './es.ts'
 import { loadCatalogue } from './loadCatalogue.ts'
 import { createTranslate, isBaseMessageKey } from './locale.ts'
 
-const parts = { en, enAccount, enActivity, enBuy, enEmail, enFrame, enNames, enSiwe, enTransfer, enWalletConnect }
+const parts = {
+  en,
+  enAccount,
+  enActivity,
+  enBuy,
+  enEmail,
+  enFrame,
+  enLegal,
+  enNames,
+  enSiwe,
+  enTransfer,
+  enWalletConnect,
+}
 const english: Record<string, string> = Object.assign({}, ...Object.values(parts))
 
 describe('locale catalogue', () => {

@@ -4,6 +4,7 @@ import type { enActivity } from './enActivity.ts'
 import type { enBuy } from './enBuy.ts'
 import type { enEmail } from './enEmail.ts'
 import type { enFrame } from './enFrame.ts'
+import type { enLegal } from './enLegal.ts'
 import type { enNames } from './enNames.ts'
 import type { enSiwe } from './enSiwe.ts'
 import type { enTransfer } from './enTransfer.ts'
@@ -23,6 +24,7 @@ export type MessageKey =
   | keyof typeof enNames
   | keyof typeof enSiwe
   | keyof typeof enFrame
+  | keyof typeof enLegal
   | keyof typeof enTransfer
   | keyof typeof enWalletConnect
 /** A complete translation: every key. */

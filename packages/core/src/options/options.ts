@@ -1,8 +1,9 @@
 import type { ChainAdapter } from '../adapter/adapter.ts'
 import { DEFAULT_LOG_LEVEL } from '../constants.ts'
 import type { Locale } from '../locale/locale.ts'
-import { type CaipNetwork, fromViemChain } from '../networks/networks.ts'
+import { type CaipNetwork, type CaipNetworkId, fromViemChain } from '../networks/networks.ts'
 import { BOOLEAN_FEATURES, DEFAULT_FEATURES } from '../protocol/features.ts'
+import { InvalidOptionError } from './invalidOptionError.ts'
 
 export type ThemeMode = 'dark' | 'light' | 'system'
 /** CSS variables that restyle the modal; names start with `--foyer-`. */
@@ -17,13 +18,18 @@ export type Features = {
   names: boolean
   history: boolean
   allWallets: 'SHOW' | 'HIDE' | 'ONLY_MOBILE'
-  /** Core's own EIP-6963 discovery switch; the EVM adapter turns discovery on for its connectors. */
+  /**
+   * Whether wallets announced over EIP-6963 are listed. Core's default is off; an adapter that discovers them sets its
+   * own default (`ChainAdapter.eip6963`: the EVM adapter's is on). The site's value, when given, decides for every
+   * adapter.
+   */
   eip6963: boolean
 }
 
 /**
  * The server-backed switches take the defaults the server uses (`DEFAULT_FEATURES` in `@foyer/core/protocol`: no
- * social provider unless the site lists some); all-wallets `SHOW`; core's own EIP-6963 discovery off (the EVM adapter turns it on).
+ * social provider unless the site lists some); all-wallets `SHOW`; EIP-6963 wallets off unless an adapter's own
+ * default turns them on (the EVM adapter's does).
  */
 export const defaultFeatures: Features = {
   ...DEFAULT_FEATURES,
@@ -56,6 +62,16 @@ export type FoyerOptions = {
   allowUnsupportedChain?: boolean
   locale?: Locale
   /**
+   * Per network (CAIP-2 id, one of `networks`), a token whose balance the account button and Account show instead
+   * of the native balance: `{ 'eip155:8453': { address: '0x833…' } }`. Read over the chain adapter once connected;
+   * a network the option does not name shows the native balance.
+   */
+  tokens?: Partial<Record<CaipNetworkId, { address: string }>>
+  /** The site's terms (an http or https URL): the Connect view links them under the wallet list. */
+  termsConditionsUrl?: string
+  /** The site's privacy policy (an http or https URL): the Connect view links it under the wallet list. */
+  privacyPolicyUrl?: string
+  /**
    * Sign-in with Ethereum after an EVM connect: `true` through the Foyer server (needs `apiUrl`), or the site's own
    * backend (`SiweConfig`). Unset, nothing of it loads.
    */
@@ -73,20 +89,54 @@ export type ResolvedOptions = Omit<FoyerOptions, 'networks' | 'features'> & {
   logLevel: NonNullable<FoyerOptions['logLevel']>
 }
 
+/**
+ * The options with their defaults; throws `InvalidOptionError` for a legal link that is not an http(s) URL and for a
+ * `tokens` entry on a network the site does not list or with an address its chain family cannot have.
+ */
 export function resolveOptions(options: FoyerOptions): ResolvedOptions {
   const networks = options.networks.map((n) => ('rpcUrls' in n ? fromViemChain(n) : n))
   if (!networks.length) throw new TypeError('Foyer needs at least one network')
+  for (const [id, token] of Object.entries(options.tokens ?? {})) {
+    const network = networks.find((n) => n.id === id)
+    if (!network) throw new InvalidOptionError({ option: 'tokens', expected: 'one of the site’s networks', value: id })
+    const address = token?.address ?? ''
+    if (!(network.chainNamespace === 'solana' ? SOLANA_ADDRESS : EVM_ADDRESS).test(address))
+      throw new InvalidOptionError({ option: `tokens["${id}"].address`, expected: 'a token address', value: address })
+  }
   return {
     ...options,
+    termsConditionsUrl: httpUrl('termsConditionsUrl', options.termsConditionsUrl),
+    privacyPolicyUrl: httpUrl('privacyPolicyUrl', options.privacyPolicyUrl),
     apiUrl: options.apiUrl?.replace(/\/$/, ''),
     networks: networks as [CaipNetwork, ...CaipNetwork[]],
-    features: { ...defaultFeatures, ...options.features },
+    features: {
+      ...defaultFeatures,
+      ...options.features,
+      eip6963: options.features?.eip6963 ?? options.adapters.some((adapter) => adapter.eip6963 === true),
+    },
     themeMode: options.themeMode ?? 'system',
     themeVariables: options.themeVariables ?? {},
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     locale: options.locale ?? 'en',
     logLevel: options.logLevel ?? DEFAULT_LOG_LEVEL,
   }
+}
+
+// The patterns of `EVM_ADDRESS_PATTERN` and `isSolanaAddress`, repeated: this module is in the page's entry, and
+// importing theirs (modules the lazy views share) would make the bundler split them out of it.
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
+/** An http or https URL (a link the modal opens), else `InvalidOptionError`: never `javascript:` or `data:`. */
+function httpUrl(option: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {}
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+    throw new InvalidOptionError({ option, expected: 'an http or https URL', value })
+  return url.href
 }
 
 /** A feature is on when the site enabled it and, for server-backed ones, an `apiUrl` is set. */

@@ -62,6 +62,37 @@ describe('query cache', () => {
   })
 })
 
+describe('query cache: remove', () => {
+  it('forgets every key under the prefix at once: data, errors and running fetches; others stay', async () => {
+    const cache = createQueryCache()
+    cache.setData(['account', 'a', 'balances'], [1])
+    await expect(
+      cache.fetch(['account', 'a', 'history'], async () => Promise.reject(new Error('down'))),
+    ).rejects.toThrow()
+    const { fn, calls } = deferredFn<number>()
+    const running = cache.fetch(['account', 'a', 'names'], fn)
+    const watched: string[] = []
+    const stop = cache.subscribe(['account', 'a', 'watched'], () =>
+      watched.push(cache.getState(['account', 'a', 'watched']).status),
+    )
+    cache.setData(['account', 'a', 'watched'], 'mine')
+    cache.setData(['account', 'b', 'balances'], [2])
+
+    cache.remove(['account', 'a'])
+    for (const part of ['balances', 'history', 'names', 'watched'])
+      expect(cache.getState(['account', 'a', part])).toEqual({ status: 'idle', fetching: false, updatedAt: 0 })
+    expect(calls[0]!.signal.aborted).toBe(true)
+    calls[0]!.resolve(9) // a late answer lands nowhere
+    await running
+    expect(cache.getState(['account', 'a', 'names']).data).toBeUndefined()
+    // The subscriber was told, and fetches again only when asked
+    expect(watched).toEqual(['success', 'idle'])
+    expect(cache.getState(['account', 'b', 'balances']).data).toEqual([2])
+    expect(await cache.fetch(['account', 'a', 'watched'], async () => 'fresh')).toBe('fresh')
+    stop()
+  })
+})
+
 describe('query cache: garbage collection', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())

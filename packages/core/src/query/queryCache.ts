@@ -2,8 +2,8 @@
  * A small query cache in the spirit of TanStack Query, without React: features define an action and a query
  * key in core (`fetchX`, `xQueryKey`), React adds a thin hook (`useFoyerQuery`). Keys are arrays of primitives.
  * Concurrent fetches of a key share one request; a query function gets an AbortSignal, aborted when the last
- * subscriber leaves, on `invalidate` and on a forced refetch; a network or 5xx failure is retried with backoff;
- * an entry nobody subscribes to is dropped after `QUERY_GC_MS`. Built by hand rather than on @tanstack/query-core:
+ * subscriber leaves, on `invalidate`, `remove` and a forced refetch; a network or 5xx failure is retried with
+ * backoff; an entry nobody subscribes to is dropped after `QUERY_GC_MS`, or at once by `remove`. Built by hand rather than on @tanstack/query-core:
  * that costs a wagmi site 1.9 KiB gzip before the first click (docs/performance.md).
  */
 import { HttpRequestError } from '../errors/errors.ts'
@@ -78,9 +78,19 @@ export function createQueryCache() {
   /** Drops the entry `QUERY_GC_MS` after its last subscriber left, its fetch settled or it was made unsubscribed. */
   const scheduleGc = (entry: Entry) => {
     clearTimeout(entry.gc)
-    if (!entry.listeners.size)
-      entry.gc = setTimeout(() => entry.listeners.size || entries.delete(entry.id), QUERY_GC_MS)
+    if (!entry.listeners.size) entry.gc = setTimeout(() => entry.listeners.size || forget(entry), QUERY_GC_MS)
   }
+  /** Drops the entry from the map (unless a newer entry of the same key replaced it there). */
+  const forget = (entry: Entry) => {
+    clearTimeout(entry.gc)
+    if (entries.get(entry.id) === entry) entries.delete(entry.id)
+  }
+  /** The entries whose key starts with `prefix`. */
+  const matching = (prefix: QueryKey) =>
+    [...entries.values()].filter((entry) => {
+      const key = JSON.parse(entry.id) as QueryKey
+      return prefix.every((part, index) => key[index] === part)
+    })
   const entryFor = (key: QueryKey) => {
     const id = hash(key)
     let entry = entries.get(id)
@@ -179,13 +189,23 @@ export function createQueryCache() {
      * fetched again at once with its last query function.
      */
     invalidate(prefix: QueryKey) {
-      for (const entry of entries.values()) {
-        const key = JSON.parse(entry.id) as QueryKey
-        if (prefix.every((part, index) => key[index] === part)) {
-          abort(entry)
-          update(entry, { updatedAt: 0 })
-          if (entry.listeners.size && entry.fn) run(entry, entry.fn).catch(() => {})
-        }
+      for (const entry of matching(prefix)) {
+        abort(entry)
+        update(entry, { updatedAt: 0 })
+        if (entry.listeners.size && entry.fn) run(entry, entry.fn).catch(() => {})
+      }
+    },
+    /**
+     * Forgets every query whose key starts with `prefix` (e.g. a disconnected account's data): running fetches are
+     * aborted and their results ignored, data and errors go. An entry nobody subscribes to is dropped; a subscribed
+     * one goes back to idle, its subscribers are told, and it fetches again only when asked.
+     */
+    remove(prefix: QueryKey) {
+      for (const entry of matching(prefix)) {
+        abort(entry)
+        entry.fn = undefined
+        if (entry.listeners.size) update(entry, { ...idle, data: undefined, error: undefined })
+        else forget(entry)
       }
     },
     clear() {

@@ -37,7 +37,7 @@ function signingAdapter() {
     controller: () => controller,
     mount(c) {
       controller = c
-      c.setConnectors([{ id: 'test', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155' }])
+      c.setConnectors([{ id: 'test', name: 'Test Wallet', type: 'INJECTED', chain: 'eip155' }])
     },
     async connect({ connectorId }) {
       return { address: WALLET.address, networkId: `eip155:${CHAIN_ID}`, connectorId }

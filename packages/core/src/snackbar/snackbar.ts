@@ -22,7 +22,8 @@ export const closedSnackbar: SnackbarState = { open: false, variant: 'success', 
 
 /**
  * Shows and hides the snackbar in the store: a loading message stays until replaced, any other hides after
- * SNACKBAR_HIDE_MS. `dispose` clears the pending hide.
+ * SNACKBAR_HIDE_MS. An error with no words of its own (blank text) reads "An error occurred" rather than showing an
+ * empty card. `dispose` clears the pending hide.
  */
 export function createSnackbarController(store: Store<{ snackbar: SnackbarState }>) {
   let hideTimer: ReturnType<typeof setTimeout> | undefined
@@ -30,7 +31,9 @@ export function createSnackbarController(store: Store<{ snackbar: SnackbarState 
     clearTimeout(hideTimer)
     store.setState((s) => ({ snackbar: { ...s.snackbar, open: false } }))
   }
-  function show(variant: SnackbarVariant, message: SnackbarMessage) {
+  function show(variant: SnackbarVariant, shown: SnackbarMessage) {
+    const message: SnackbarMessage =
+      variant === 'error' && 'text' in shown && !shown.text.trim() ? { key: 'snackbar.anErrorOccurred' } : shown
     clearTimeout(hideTimer)
     store.setState((s) => ({ snackbar: { open: true, variant, message, id: s.snackbar.id + 1 } }))
     if (variant !== 'loading') hideTimer = setTimeout(hide, SNACKBAR_HIDE_MS)

@@ -1,6 +1,7 @@
 import { type Address, parseUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
+import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import { connectedAnvilClient } from '../test/anvilWallet.ts'
 import {
   NO_SWAPS_PROJECT,
@@ -84,6 +85,45 @@ describe('swap controller', () => {
     })
     expect(swap.getState().status).toBe('idle')
     expect(wallet.client.getState().router.view).toBe('Account')
+  })
+
+  it('the network token unpriced (price request down, or nothing prices it): "Failed to fetch network token price"', async () => {
+    const realFetch = globalThis.fetch
+    const native = (address: string) => address.toLowerCase() === NATIVE_TOKEN_ADDRESS_EVM
+    let priceRoute: 'down' | 'unpriced' = 'down'
+    // Between the client and the real server: the server knows no price for the native token (its balance comes
+    // back unpriced), and the price route fails (502) or answers it unpriced too.
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url.includes('/v1/fungible/price') && priceRoute === 'down')
+        return new Response(JSON.stringify({ error: { code: 'upstream_unavailable', message: 'Pools unreachable' } }), {
+          status: 502,
+          headers: { 'content-type': 'application/json' },
+        })
+      const response = await realFetch(input, init)
+      if (!(url.includes('/v1/fungible/price') || url.includes('/balance'))) return response
+      const body = await response.json()
+      for (const entry of [...(body.fungibles ?? []), ...(body.balances ?? [])])
+        if (native(entry.address.split(':').at(-1))) entry.price = 0
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers })
+    })
+    try {
+      for (const mode of ['down', 'unpriced'] as const) {
+        priceRoute = mode
+        wallet.client.hideSnackbar()
+        const swap = createSwapController(wallet.client)
+        await swap.initialize()
+        expect(snackbar(wallet.client)).toMatchObject({
+          open: true,
+          variant: 'error',
+          message: { key: 'snackbar.failedToFetchNetworkTokenPrice' },
+        })
+        // The swap still works; only the network cost has no dollar figure.
+        expect(swap.getState()).toMatchObject({ status: 'ready', networkPrice: 0, gasPriceInUSD: undefined })
+      }
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   it('an unknown target token: the quote says "No pool can swap these tokens"', async () => {

@@ -120,9 +120,13 @@ export function createSwapController(client: FoyerClient) {
     await refreshPrices()
   }
 
-  /** USD prices of the offered tokens (the native one prices the network cost). */
+  /**
+   * USD prices of the offered tokens. The native one prices the network cost: when it has no price (the request
+   * failed, or nothing prices it), "Failed to fetch network token price" shows and the cost stays unpriced.
+   */
   async function refreshPrices() {
     const { tokens } = get()
+    let failure: unknown
     try {
       const fungibles = await fetchTokenPrices(client, { addresses: tokens.map((t) => t.id) })
       const priceOf = (id: string) => fungibles.find((f) => f.address.toLowerCase() === id.toLowerCase())?.price ?? 0
@@ -130,11 +134,14 @@ export function createSwapController(client: FoyerClient) {
       const pick = (token?: WalletToken) => token && priced.find((t) => t.id === token.id)
       store.setState((s) => ({ tokens: priced, sourceToken: pick(s.sourceToken), toToken: pick(s.toToken) }))
     } catch (error) {
-      client.logger.error('swap: prices', error)
-      client.showSnackbar('error', { key: 'snackbar.failedToFetchNetworkTokenPrice' })
+      failure = error
     }
     const s = get()
     const networkPrice = nativeToken()?.price ?? 0
+    if (failure !== undefined || !networkPrice) {
+      client.logger.error('swap: prices', new SwapStepError({ step: 'networkPrice', cause: failure }))
+      client.showSnackbar('error', { key: 'snackbar.failedToFetchNetworkTokenPrice' })
+    }
     store.setState({
       networkPrice,
       gasPriceInUSD: networkPrice ? networkCostInUsd(s.gasPrice, networkPrice) : undefined,

@@ -6,6 +6,7 @@ import { createConfig, createStorage, http, mock } from '@wagmi/core'
 import type { Address, Chain } from 'viem'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
+import type { FoyerOptions } from '../options/options.ts'
 import { startTestChain } from './testChain.ts'
 
 export type AnvilWalletParameters = {
@@ -15,11 +16,13 @@ export type AnvilWalletParameters = {
   address: Address
   apiUrl?: string
   projectId?: string
+  /** Any other site option (`tokens`, …). */
+  site?: Partial<FoyerOptions>
 }
 
 /** A mounted client, connected with the mock wallet; `unmount` when done. */
 export async function connectedAnvilClient(parameters: AnvilWalletParameters) {
-  const { chain, network, address, apiUrl, projectId } = parameters
+  const { chain, network, address, apiUrl, projectId, site } = parameters
   const wagmiConfig = createConfig({
     chains: [chain],
     connectors: [mock({ accounts: [address] })],
@@ -34,6 +37,7 @@ export async function connectedAnvilClient(parameters: AnvilWalletParameters) {
     apiUrl,
     projectId,
     logLevel: 'silent',
+    ...site,
   })
   const unmount = client.mount()
   for (let tries = 0; !client.getState().connectors.some((c) => c.id === 'mock'); tries++) {

@@ -35,7 +35,7 @@ export function signingAdapter() {
     },
     mount(c) {
       controller = c
-      c.setConnectors([{ id: 'test', name: 'Test Wallet', type: 'ANNOUNCED', chain: 'eip155' }])
+      c.setConnectors([{ id: 'test', name: 'Test Wallet', type: 'INJECTED', chain: 'eip155' }])
     },
     async connect({ connectorId, network }) {
       return { address: account.address, networkId: network!.id, connectorId }

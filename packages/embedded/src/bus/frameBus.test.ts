@@ -133,6 +133,30 @@ describe('embedded wallet client provider', () => {
     expect(sent).toHaveLength(0)
   })
 
+  it('reports a method the frame itself refuses (not_allowed) the same way', async () => {
+    const refused: [string, unknown][] = []
+    const client = createEmbeddedWalletClient({
+      frameUrl: FRAME_URL,
+      projectId: 'foyer-demo',
+      onRpcNotAllowed: (method, error) => refused.push([method, error]),
+    })
+    cleanups.push(client.destroy)
+    const sent = sentTo(client.bus)
+    fromFrame(client.bus, eventMessage('FRAME_READY', {}))
+    const pending = client.provider.request({ method: 'eth_sign', params: ['0x01', '0x6869'] })
+    await vi.waitFor(() => expect(sent).toHaveLength(1))
+    fromFrame(
+      client.bus,
+      responseMessage('RPC_REQUEST', sent[0]!.message.id, {
+        error: { code: 'not_allowed', message: 'Requested RPC call is not allowed' },
+      }),
+    )
+    const error = await pending.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RpcNotAllowedError)
+    expect((error as RpcNotAllowedError).code).toBe(4200)
+    expect(refused).toEqual([['eth_sign', error]])
+  })
+
   it('forwards a not-safe method to the frame and shows the frame when it asks', async () => {
     const visibility: boolean[] = []
     const client = createEmbeddedWalletClient({

@@ -16,8 +16,8 @@ export type EmbeddedWalletClientOptions = {
   /** The frame asks to be shown (approval, recovery) or is done. */
   onFrameVisibility?: (visible: boolean, reason?: 'approval' | 'recovery') => void
   /**
-   * The site called a method that is on neither list (log "Requested RPC call is not allowed", snackbar "Action not
-   * allowed"); `error` is what the request then throws.
+   * The site called a method that is on neither list, refused here or by the frame (log "Requested RPC call is not
+   * allowed", snackbar "Action not allowed"); `error` is what the request then throws.
    */
   onRpcNotAllowed?: (method: string, error: RpcNotAllowedError) => void
 }
@@ -123,6 +123,8 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
       )
       return result
     } catch (error) {
+      // The frame keeps its own lists and refuses on its own too: the site hears of it the same way.
+      if (error instanceof RpcNotAllowedError) options.onRpcNotAllowed?.(method, error)
       throw toProviderError(error as FoyerError)
     }
   }

@@ -18,6 +18,7 @@ import {
 } from '@wagmi/core'
 import { type EIP1193Provider, type Hash, type Hex, numberToHex, type TransactionReceipt } from 'viem'
 import { readNativeBalance } from '../account/readNativeBalance.ts'
+import type { TokenFacts } from '../account/readTokenBalance.ts'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
 import { createEmbeddedRuntime } from '../embedded/embeddedConnector.ts'
@@ -31,8 +32,9 @@ import { addConnector, isServerRenderedConfig, storePersistence } from './wagmiI
 export type EvmAdapterParameters<config extends Config = Config> = {
   /**
    * The site's wagmi config; the site keeps using wagmi hooks and actions with the same object. Keep
-   * `multiInjectedProviderDiscovery` on (wagmi's default): that is how EIP-6963 wallets reach the modal, whatever
-   * core's `features.eip6963` says. List every network given to Foyer in its `chains` and `transports`.
+   * `multiInjectedProviderDiscovery` on (wagmi's default): that is how EIP-6963 wallets reach the modal. Whether
+   * they are listed is core's `features.eip6963`, which this adapter defaults to on. List every network given to
+   * Foyer in its `chains` and `transports`.
    */
   wagmiConfig: config
   /**
@@ -50,6 +52,7 @@ export type EvmAdapterParameters<config extends Config = Config> = {
 
 export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
   readonly namespace: 'eip155'
+  readonly eip6963: true
   readonly wagmiConfig: config
   /** A viem public client over the network's own RPC (cached per network). */
   getPublicClient(network: CaipNetwork): EvmPublicClient
@@ -60,13 +63,14 @@ export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
   estimateGas(transaction: AdapterTransaction & { from: string }): Promise<bigint>
   estimateTokenCallGas(call: AdapterTokenCall & { from: string }): Promise<bigint>
   getGasPrice(network: CaipNetwork): Promise<bigint>
+  getTokenBalance(parameters: { address: string; network: CaipNetwork; tokenAddress: string }): Promise<AdapterBalance>
   signMessage(parameters: { message: string }): Promise<Hex>
 }
 
 /**
  * The EVM chain adapter: plugs a site's wagmi config into Foyer. Lists the config's connectors (EIP-6963 wallets
  * as `ANNOUNCED`), follows the connection, connects, disconnects and switches networks through wagmi, and reads
- * native balances over each network's RPC with viem. Nothing here runs until `mount`, so it is safe to create
+ * native and ERC-20 balances over each network's RPC with viem. Nothing here runs until `mount`, so it is safe to create
  * during a server render.
  *
  * @example
@@ -80,6 +84,7 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     addConnector(config, walletConnect(parameters.walletConnect))
   }
   const publicClient = createPublicClients()
+  const tokenFacts: TokenFacts = new Map()
   let reconnectStarted = false
   // Email login through the secure frame (AUTH connector); active when the options give frameUrl, apiUrl, projectId.
   const embedded = createEmbeddedRuntime()
@@ -137,6 +142,8 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
 
   return {
     namespace: 'eip155',
+    // Announced wallets are listed unless the site sets `features.eip6963: false`.
+    eip6963: true,
     wagmiConfig,
 
     embeddedWallet: embedded.embeddedWallet,
@@ -144,7 +151,7 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
     mount(controller) {
       let mounted = true
       embedded.mount(config, controller) // before the connector list is read and before reconnect
-      const unwatchConnectors = watchWagmiConnectors(config, (connectors) => {
+      const unwatchConnectors = watchWagmiConnectors(config, controller.options.features, (connectors) => {
         if (mounted) controller.setConnectors(connectors)
       })
       const connection = watchWagmiConnection(config, controller)
@@ -213,6 +220,14 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       const value = await readNativeBalance(publicClient(network), address)
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
+
+    // The site's `tokens` option: read after a connection, in a chunk of its own, never with the page.
+    getTokenBalance: async ({ address, network, tokenAddress }) =>
+      (await import('../account/readTokenBalance.ts')).readTokenBalance(
+        publicClient(network),
+        { address, tokenAddress },
+        tokenFacts,
+      ),
 
     getPublicClient: publicClient,
 

@@ -2,6 +2,7 @@
 // EIP-6963 discovery needs a window: wagmi (through mipd) listens for announcements on it. The wallets here are
 // small in-memory EIP-1193 providers announced the way a browser extension does; no chain is involved.
 import { UserRejectedRequestError } from '@foyer/core'
+import { resolveOptions } from '@foyer/core/internal'
 import { type Config, createConfig, getConnection, http, injected } from '@wagmi/core'
 import { defineChain } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
@@ -153,6 +154,29 @@ describe('evmAdapter with EIP-6963 wallets', () => {
       await vi.waitFor(() => expect(again.of('setConnectors').length).toBeGreaterThan(0))
       expect(again.last('setConnectors')!.connectors.map((c) => c.id)).not.toContain('injected')
       unmountAgain()
+    } finally {
+      delete target.ethereum
+    }
+  })
+
+  it('with features.eip6963 off lists no announced wallet, and the browser wallet as INJECTED in their place', async () => {
+    const target = window as unknown as { ethereum?: unknown }
+    target.ethereum = rabby.provider
+    try {
+      const off = recordingController([], { features: { eip6963: false } })
+      const adapter = evmAdapter({ wagmiConfig: siteConfig(), reconnectOnMount: false })
+      const unmount = adapter.mount(off.controller)!
+      await vi.waitFor(() =>
+        expect(off.last('setConnectors')?.connectors.map((c) => [c.id, c.type])).toEqual([['injected', 'INJECTED']]),
+      )
+      // A wallet announcing itself later is not listed either.
+      announce(testWallet(), { rdns: 'dev.foyer.off', name: 'Off', uuid: '9c1f1c9e-0f8e-4d0e-9a57-1a0f2a2c3b07' })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(off.of('setConnectors').flatMap((r) => r.connectors.map((c) => c.type))).not.toContain('ANNOUNCED')
+      unmount()
+      // The adapter's own default (the option unset) lists them.
+      expect(adapter.eip6963).toBe(true)
+      expect(resolveOptions({ adapters: [adapter], networks: [toCaipNetwork(chainOne)] }).features.eip6963).toBe(true)
     } finally {
       delete target.ethereum
     }

@@ -36,15 +36,21 @@ export function isAnnounced(config: Config, connector: WagmiConnector): boolean 
  * Reports the config's connectors now and whenever they change (a wallet announcing itself late, a connector
  * added by the site). Injected connectors without a provider (no `window.ethereum`) are left out, and so is the
  * generic injected one when its provider is a wallet that also announced itself, so one wallet is one row.
+ * With `eip6963` false (the site's `features.eip6963`), announced wallets are left out instead and the generic
+ * injected one stays: the browser's wallet is still one row.
  */
-export function watchWagmiConnectors(config: Config, onChange: (connectors: Connector[]) => void): () => void {
+export function watchWagmiConnectors(
+  config: Config,
+  { eip6963 }: { eip6963: boolean },
+  onChange: (connectors: Connector[]) => void,
+): () => void {
   let latest = 0
   async function report(connectors: readonly WagmiConnector[]) {
     const run = ++latest
-    const announced = announcedProviders(config)
+    const announced = eip6963 ? announcedProviders(config) : []
     const listed = await Promise.all(
       connectors.map(async (connector) => {
-        if (isAnnounced(config, connector)) return toFoyerConnector(connector, true)
+        if (isAnnounced(config, connector)) return eip6963 ? toFoyerConnector(connector, true) : undefined
         if (connector.type === 'injected') {
           const provider = await connector.getProvider().catch(() => undefined)
           if (!provider || announced.some((p) => p.provider === provider)) return undefined

@@ -1,6 +1,6 @@
 // Test-only: the real `AdapterController` contract, recording every report instead of updating a store.
 import type { CaipNetwork, ConnectionStatus, Connector, FoyerOptions } from '@foyer/core'
-import { type AdapterController, type ReportedAccount, resolveOptions } from '@foyer/core/internal'
+import { type AdapterController, type ChainAdapter, type ReportedAccount, resolveOptions } from '@foyer/core/internal'
 
 export type Report =
   | { type: 'setConnectors'; connectors: Connector[] }
@@ -30,7 +30,12 @@ export function recordingController(networks: readonly CaipNetwork[] = [], optio
     setAccount: (account) => void reports.push({ type: 'setAccount', account }),
     setNetwork: (networkId) => void reports.push({ type: 'setNetwork', networkId }),
     resetAccount: () => void reports.push({ type: 'resetAccount' }),
-    options: resolveOptions({ adapters: [], networks: networks.length ? networks : [placeholderNetwork], ...options }),
+    // Resolved as for the EVM adapter, whose default lists EIP-6963 wallets.
+    options: resolveOptions({
+      adapters: [{ eip6963: true } as ChainAdapter],
+      networks: networks.length ? networks : [placeholderNetwork],
+      ...options,
+    }),
     showEmbeddedFrame: () => void reports.push({ type: 'showEmbeddedFrame' }),
     hideEmbeddedFrame: () => void reports.push({ type: 'hideEmbeddedFrame' }),
     rpcNotAllowed: (method) => void reports.push({ type: 'rpcNotAllowed', method }),

@@ -63,6 +63,22 @@ describe('buttons', () => {
     expect(foyer.getState().router.view).toBe('Account')
   })
 
+  it('AccountButton shows the site’s token on a network `tokens` names, formatted like the native balance', async () => {
+    const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const { adapter, foyer } = setupFoyer({ site: { tokens: { 'eip155:31337': { address: TOKEN } } } })
+    await render(
+      <FoyerProvider foyer={foyer}>
+        <AccountButton />
+      </FoyerProvider>,
+    )
+    await act(async () => foyer.connect('dev.foyer.testwallet'))
+    await waitFor(() => expect(byTestId('account-button').textContent).toBe('12.345 fUSD0xf39F…2266'))
+    expect(adapter.calls).toContain(`tokenBalance:${TOKEN}`)
+    // Another network, not named: the native balance.
+    await act(async () => foyer.switchNetwork('eip155:31338'))
+    await waitFor(() => expect(byTestId('account-button').textContent).toBe('1.234 ETH0xf39F…2266'))
+  })
+
   it('AccountButton shows the profile name and renders nothing when disconnected', async () => {
     const { foyer } = setupFoyer()
     await render(

@@ -119,6 +119,12 @@ describe('modal shell', () => {
     expect(aside.getAttribute('aria-hidden')).toBe('false')
   })
 
+  it('shows "Action not allowed" when the embedded wallet refuses a method', async () => {
+    const { adapter } = await openConnect()
+    await act(async () => adapter.controller().rpcNotAllowed('eth_coinbase_export_key'))
+    expect(byTestId('snackbar').textContent).toBe('Action not allowed')
+  })
+
   it('has a polite status region for the snackbar, translated, with a spinner for loading messages', async () => {
     const { foyer } = await openConnect()
     const snackbar = byTestId('snackbar')
@@ -129,6 +135,8 @@ describe('modal shell', () => {
     expect(snackbar.textContent).toBe('Failed to disconnect')
     await act(async () => foyer.showSnackbar('success', { text: 'Plain words' }))
     expect(snackbar.textContent).toBe('Plain words')
+    await act(async () => foyer.showSnackbar('error', { text: ' ' }))
+    expect(snackbar.textContent).toBe('An error occurred')
     await act(async () =>
       foyer.showSnackbar('loading', { key: 'snackbar.swapping', parameters: { from: 'ETH', to: 'USDC' } }),
     )

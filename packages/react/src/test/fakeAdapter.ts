@@ -1,4 +1,4 @@
-import type { CaipNetwork, Connector } from '@foyer/core'
+import type { CaipNetwork, Connector, FoyerOptions } from '@foyer/core'
 import type { AdapterController, ChainAdapter } from '@foyer/core/internal'
 import { createFoyer } from '../createFoyer.ts'
 
@@ -24,7 +24,8 @@ export const testWallet: Connector = {
   info: { rdns: 'dev.foyer.testwallet' },
 }
 
-type Outcome = 'ok' | 'reject' | 'fail' | 'hang'
+/** `fail` throws with a wallet's short message; `crash` with no message of its own. */
+type Outcome = 'ok' | 'reject' | 'fail' | 'crash' | 'hang'
 
 export function fakeAdapter(connectors: Connector[] = [testWallet]) {
   let controller: AdapterController | undefined
@@ -32,6 +33,8 @@ export function fakeAdapter(connectors: Connector[] = [testWallet]) {
   let release: (() => void) | undefined
   const adapter = {
     namespace: 'eip155' as const,
+    // As the EVM adapter: its announced wallets are listed unless the site sets `features.eip6963: false`.
+    eip6963: true,
     calls,
     connectOutcome: 'ok' as Outcome,
     switchOutcome: 'ok' as Outcome,
@@ -61,17 +64,32 @@ export function fakeAdapter(connectors: Connector[] = [testWallet]) {
       await settle(adapter.balanceOutcome, 'RPC down')
       return { value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH' }
     },
+    /** Any token the site names: 12.3456 fUSD (6 decimals). */
+    async getTokenBalance({ tokenAddress }: { tokenAddress: string }) {
+      calls.push(`tokenBalance:${tokenAddress}`)
+      await settle(adapter.balanceOutcome, 'RPC down')
+      return { value: 12_345_600n, decimals: 6, symbol: 'fUSD' }
+    },
   } satisfies ChainAdapter & Record<string, unknown>
 
   async function settle(outcome: Outcome, failure: string) {
     if (outcome === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
     if (outcome === 'fail') throw Object.assign(new Error(failure), { shortMessage: failure })
+    if (outcome === 'crash') throw new Error()
     if (outcome === 'hang') await new Promise<void>((resolve) => (release = resolve))
   }
   return adapter
 }
 
-export function setupFoyer(options: { connectors?: Connector[]; explorer?: boolean; locale?: 'en' | 'es' } = {}) {
+export function setupFoyer(
+  options: {
+    connectors?: Connector[]
+    explorer?: boolean
+    locale?: 'en' | 'es'
+    /** Any other site option (`tokens`, `termsConditionsUrl`, …). */
+    site?: Partial<FoyerOptions>
+  } = {},
+) {
   const adapter = fakeAdapter(options.connectors)
   const foyer = createFoyer({
     adapters: [adapter],
@@ -82,6 +100,7 @@ export function setupFoyer(options: { connectors?: Connector[]; explorer?: boole
     locale: options.locale,
     themeMode: 'dark',
     logLevel: 'silent',
+    ...options.site,
   })
   return { adapter, foyer }
 }

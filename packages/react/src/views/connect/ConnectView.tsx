@@ -15,6 +15,7 @@ import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { EmailLoginForm } from '../email/EmailLoginForm.tsx'
 import { CatalogueWalletImage } from '../wallets/CatalogueWalletImage.tsx'
 import { openCatalogueWallet, useWalletPage } from '../wallets/catalogueWallets.ts'
+import { LegalNotice } from './LegalNotice.tsx'
 
 const installedTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED'])
 const browserTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'])
@@ -221,6 +222,7 @@ export function ConnectView() {
       <button type="button" className="fo-link" onClick={() => client.navigate.push('WhatIsAWallet')}>
         {t('connect.whatIsAWallet')}
       </button>
+      <LegalNotice />
     </div>
   )
 }

@@ -6,7 +6,10 @@ import { renderModal } from '../../test/renderModal.tsx'
 
 afterEach(cleanup)
 
-async function connectingTo(outcome: 'ok' | 'reject' | 'fail' | 'hang', connectorId = 'dev.foyer.testwallet') {
+async function connectingTo(
+  outcome: 'ok' | 'reject' | 'fail' | 'crash' | 'hang',
+  connectorId = 'dev.foyer.testwallet',
+) {
   const setup = await renderModal('Connect')
   setup.adapter.connectOutcome = outcome
   await act(async () => setup.foyer.navigate.push('ConnectingExternal', { connectorId }))
@@ -47,6 +50,14 @@ describe('ConnectingExternal view', () => {
     await waitFor(() => expect(byTestId('foyer-modal').textContent).toContain('Connection failed'))
     expect(byTestId('foyer-modal').textContent).toContain('Connector exploded')
     expect(queryTestId('connect-retry')).not.toBeNull()
+  })
+
+  it('shows "An error occurred" for a failure with no message of its own, translated', async () => {
+    const { foyer } = await connectingTo('crash')
+    await waitFor(() => expect(byTestId('foyer-modal').textContent).toContain('Connection failed'))
+    expect(byTestId('foyer-modal').textContent).toContain('An error occurred')
+    await act(async () => foyer.setLocale('es'))
+    expect(byTestId('foyer-modal').textContent).toContain('Se produjo un error')
   })
 
   it("translates Foyer's own errors", async () => {
