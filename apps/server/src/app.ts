@@ -8,7 +8,6 @@ import { registerAccountDataRoutes } from './account-data/registerAccountDataRou
 import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
 import { createWalletCatalogue, loadCatalogueFile, type WalletCatalogue } from './catalogue/walletCatalogue.ts'
 import type { ServerConfig } from './config.ts'
-import { registerConvertRoutes } from './convert/convertRoutes.ts'
 import type { FoyerDatabase } from './db/index.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
 import { createSmtpMailer, type Mailer } from './embedded/mailer.ts'
@@ -29,6 +28,7 @@ import { requestContext } from './observability/requestId.ts'
 import { effectiveFeatures } from './projects/model.ts'
 import { ProjectStore } from './projects/store.ts'
 import { registerSiweRoutes } from './siwe/siweRoutes.ts'
+import { registerSwapRoutes } from './swap/swapRoutes.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -124,7 +124,7 @@ export function createApp({
     return c.json({ id: p.id, name: p.name, features: effectiveFeatures(p.features) } satisfies ProjectResponse)
   })
 
-  registerConvertRoutes(app, { config, project })
+  registerSwapRoutes(app, { config, project })
 
   registerAccountDataRoutes(app, { config, db, project })
 

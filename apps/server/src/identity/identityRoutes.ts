@@ -7,7 +7,7 @@ import { parseRequest } from '../http/validate.ts'
 
 export interface IdentityRouteDeps {
   project: MiddlewareHandler<AppEnv>
-  /** Looks up the account's primary Foyer name and its avatar (profile/nameStore.ts); absent → every answer is null. */
+  /** Looks up the account's primary Foyer name and its avatar (names/nameStore.ts); absent → every answer is null. */
   lookup?: (address: `0x${string}`) => Promise<IdentityResponse>
 }
 

@@ -4,10 +4,10 @@
  */
 export * from './accountData.ts'
 export * from './catalogue.ts'
-export * from './convert.ts'
 export * from './embedded.ts'
 export * from './features.ts'
 export * from './names.ts'
 export * from './onramp.ts'
 export * from './primitives.ts'
 export * from './siwe.ts'
+export * from './swap.ts'

@@ -1,11 +1,11 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import type { ConvertBuildApproveQueryInput, ConvertBuildApproveResponse } from '../protocol/convert.ts'
+import type { SwapBuildApproveQueryInput, SwapBuildApproveResponse } from '../protocol/swap.ts'
 import { SwapApprovalError, type SwapApprovalErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
 
-export type BuildSwapApprovalParameters = Omit<ConvertBuildApproveQueryInput, 'amount'> & {
+export type BuildSwapApprovalParameters = Omit<SwapBuildApproveQueryInput, 'amount'> & {
   /** In the source token's base units; absent approves the most a uint256 holds. */
   amount?: bigint
   signal?: AbortSignal
@@ -27,7 +27,7 @@ export async function buildSwapApproval(
 ): Promise<BuildSwapApprovalReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const { tx } = await api.get<ConvertBuildApproveResponse>(
+    const { tx } = await api.get<SwapBuildApproveResponse>(
       '/v1/convert/build-approve',
       {
         userAddress: parameters.userAddress,

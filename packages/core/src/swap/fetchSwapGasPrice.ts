@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import type { ConvertGasPriceResponse } from '../protocol/convert.ts'
+import type { SwapGasPriceResponse } from '../protocol/swap.ts'
 import { SwapGasPriceError, type SwapGasPriceErrorType } from './swapErrors.ts'
 
 export type FetchSwapGasPriceParameters = {
@@ -28,7 +28,7 @@ export async function fetchSwapGasPrice(
 ): Promise<FetchSwapGasPriceReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const answer = await api.get<ConvertGasPriceResponse>(
+    const answer = await api.get<SwapGasPriceResponse>(
       '/v1/convert/gas-price',
       { chainId: parameters.chainId },
       { signal: parameters.signal },

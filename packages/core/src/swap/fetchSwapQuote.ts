@@ -1,10 +1,10 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { type ClientNotSetErrorType, HttpRequestError } from '../errors/errors.ts'
-import type { ConvertQuoteQueryInput, ConvertQuotesResponse } from '../protocol/convert.ts'
+import type { SwapQuoteQueryInput, SwapQuotesResponse } from '../protocol/swap.ts'
 import { SwapQuoteError, type SwapQuoteErrorType } from './swapErrors.ts'
 
-export type FetchSwapQuoteParameters = Pick<ConvertQuoteQueryInput, 'from' | 'to' | 'userAddress'> & {
+export type FetchSwapQuoteParameters = Pick<SwapQuoteQueryInput, 'from' | 'to' | 'userAddress'> & {
   /** In the source token's base units. */
   amount: bigint
   /** Wei per gas unit the route is priced at. */
@@ -38,9 +38,9 @@ export async function fetchSwapQuote(
   parameters: FetchSwapQuoteParameters,
 ): Promise<FetchSwapQuoteReturnType> {
   const api = requireApi(client, 'swapping')
-  let answer: ConvertQuotesResponse
+  let answer: SwapQuotesResponse
   try {
-    answer = await api.get<ConvertQuotesResponse>(
+    answer = await api.get<SwapQuotesResponse>(
       '/v1/convert/quotes',
       {
         amount: parameters.amount.toString(),

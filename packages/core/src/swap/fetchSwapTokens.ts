@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import type { ConvertTokensResponse } from '../protocol/convert.ts'
+import type { SwapTokensResponse } from '../protocol/swap.ts'
 import { SwapTokensError, type SwapTokensErrorType } from './swapErrors.ts'
 
 /** One token the swap API offers. */
@@ -39,7 +39,7 @@ export async function fetchSwapTokens(
 ): Promise<FetchSwapTokensReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const { tokens } = await api.get<ConvertTokensResponse>(
+    const { tokens } = await api.get<SwapTokensResponse>(
       '/v1/convert/tokens',
       { chainId: parameters.chainId },
       { signal: parameters.signal },

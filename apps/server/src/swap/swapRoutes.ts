@@ -1,17 +1,17 @@
 import {
-  ConvertAllowanceQuery,
-  type ConvertAllowanceResponse,
-  ConvertBuildApproveQuery,
-  type ConvertBuildApproveResponse,
-  ConvertBuildTransactionBody,
-  type ConvertBuildTransactionResponse,
-  ConvertChainQuery,
-  type ConvertGasPriceResponse,
-  ConvertQuoteQuery,
-  type ConvertQuotesResponse,
-  type ConvertTokensResponse,
-  type ConvertTransaction,
   MAX_UINT256,
+  SwapAllowanceQuery,
+  type SwapAllowanceResponse,
+  type SwapApiTransaction,
+  SwapBuildApproveQuery,
+  type SwapBuildApproveResponse,
+  SwapBuildTransactionBody,
+  type SwapBuildTransactionResponse,
+  SwapChainQuery,
+  type SwapGasPriceResponse,
+  SwapQuoteQuery,
+  type SwapQuotesResponse,
+  type SwapTokensResponse,
 } from '@foyer/core/protocol'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getAddress } from 'viem'
@@ -23,33 +23,33 @@ import { badRequest, forbidden, invalidRequest } from '../http/errors.ts'
 import { classifyChainError } from '../http/upstreamErrors.ts'
 import { parseRequest } from '../http/validate.ts'
 import { effectiveFeatures } from '../projects/model.ts'
-import { type ConvertChain, convertChainsFrom } from './convertChains.ts'
-import { buildApprove, buildSwap, quoteSwap, readAllowance, readGasPrices } from './convertService.ts'
+import { type SwapChain, swapChainsFrom } from './swapChains.ts'
+import { buildApprove, buildSwap, quoteSwap, readAllowance, readGasPrices } from './swapService.ts'
 
 /**
- * The convert (swap) API over Uniswap-V2-compatible routers, one per chain:
+ * The swap API (`/v1/convert/*` on the wire) over Uniswap-V2-compatible routers, one per chain:
  * tokens, quotes, allowance, gas-price, build-approve and build-transaction. Token ids are CAIP-10
  * (`eip155:31337:0x…`); the native currency is `NATIVE_TOKEN_ADDRESS_EVM`. Amounts are integer strings in the
  * token's smallest unit. Projects with `features.swaps: false` get 403 `feature_disabled`.
  */
-export function registerConvertRoutes(
+export function registerSwapRoutes(
   app: FoyerApp,
   { config, project }: { config: ServerConfig; project: MiddlewareHandler<AppEnv> },
 ) {
-  const chains = convertChainsFrom(config.chains)
+  const chains = swapChainsFrom(config.chains)
   const swapsEnabled: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!effectiveFeatures(c.get('project').features).swaps)
       throw forbidden('feature_disabled', 'Swaps are switched off for this project')
     await next()
   }
-  const chainOf = (chainId: number): ConvertChain => {
+  const chainOf = (chainId: number): SwapChain => {
     const chain = chains.get(chainId)
     if (!chain) throw badRequest('unsupported_chain', `Chain ${chainId} has no swap router configured on this server`)
     return chain
   }
 
   app.get('/v1/convert/tokens', project, swapsEnabled, (c) => {
-    const { chainId } = parseRequest(ConvertChainQuery, c.req.query())
+    const { chainId } = parseRequest(SwapChainQuery, c.req.query())
     const chain = chainOf(chainId)
     return c.json({
       tokens: chain.tokens.map((token) => ({
@@ -59,7 +59,7 @@ export function registerConvertRoutes(
         decimals: token.decimals,
         logoUri: tokenMarkUrl(token.symbol),
       })),
-    } satisfies ConvertTokensResponse)
+    } satisfies SwapTokensResponse)
   })
 
   app.get(
@@ -67,7 +67,7 @@ export function registerConvertRoutes(
     project,
     swapsEnabled,
     chainErrors(async (c) => {
-      const query = parseRequest(ConvertQuoteQuery, c.req.query())
+      const query = parseRequest(SwapQuoteQuery, c.req.query())
       const user = typeof query.userAddress === 'object' ? query.userAddress : undefined
       sameChain(query.from, query.to, user)
       const chain = chainOf(query.from.chainId)
@@ -83,7 +83,7 @@ export function registerConvertRoutes(
             priceImpact: quote.priceImpact,
           },
         ],
-      } satisfies ConvertQuotesResponse)
+      } satisfies SwapQuotesResponse)
     }),
   )
 
@@ -92,11 +92,11 @@ export function registerConvertRoutes(
     project,
     swapsEnabled,
     chainErrors(async (c) => {
-      const { tokenAddress, userAddress } = parseRequest(ConvertAllowanceQuery, c.req.query())
+      const { tokenAddress, userAddress } = parseRequest(SwapAllowanceQuery, c.req.query())
       sameChain(tokenAddress, undefined, userAddress)
       const chain = chainOf(tokenAddress.chainId)
       const allowance = await readAllowance(chain, checksummed(tokenAddress), checksummed(userAddress))
-      return c.json({ allowance: allowance.toString() } satisfies ConvertAllowanceResponse)
+      return c.json({ allowance: allowance.toString() } satisfies SwapAllowanceResponse)
     }),
   )
 
@@ -105,13 +105,13 @@ export function registerConvertRoutes(
     project,
     swapsEnabled,
     chainErrors(async (c) => {
-      const { chainId } = parseRequest(ConvertChainQuery, c.req.query())
+      const { chainId } = parseRequest(SwapChainQuery, c.req.query())
       const prices = await readGasPrices(chainOf(chainId))
       return c.json({
         standard: prices.standard.toString(),
         fast: prices.fast.toString(),
         instant: prices.instant.toString(),
-      } satisfies ConvertGasPriceResponse)
+      } satisfies SwapGasPriceResponse)
     }),
   )
 
@@ -120,12 +120,12 @@ export function registerConvertRoutes(
     project,
     swapsEnabled,
     chainErrors(async (c) => {
-      const query = parseRequest(ConvertBuildApproveQuery, c.req.query())
+      const query = parseRequest(SwapBuildApproveQuery, c.req.query())
       sameChain(query.from, query.to, query.userAddress)
       const chain = chainOf(query.from.chainId)
       const amount = typeof query.amount === 'bigint' ? query.amount : MAX_UINT256
       const tx = await buildApprove(chain, checksummed(query.from), checksummed(query.userAddress), amount)
-      return c.json({ tx: transactionJson(chain, tx) } satisfies ConvertBuildApproveResponse)
+      return c.json({ tx: transactionJson(chain, tx) } satisfies SwapBuildApproveResponse)
     }),
   )
 
@@ -134,7 +134,7 @@ export function registerConvertRoutes(
     project,
     swapsEnabled,
     chainErrors(async (c) => {
-      const body = parseRequest(ConvertBuildTransactionBody, c.get('body'))
+      const body = parseRequest(SwapBuildTransactionBody, c.get('body'))
       sameChain(body.from, body.to, body.userAddress)
       const chain = chainOf(body.from.chainId)
       const built = await buildSwap(chain, {
@@ -151,7 +151,7 @@ export function registerConvertRoutes(
           minimumToAmount: built.minimumOut.toString(),
           deadline: Number(built.deadline),
         },
-      } satisfies ConvertBuildTransactionResponse)
+      } satisfies SwapBuildTransactionResponse)
     }),
   )
 }
@@ -171,9 +171,9 @@ function chainErrors(handler: (c: Context<AppEnv>) => Promise<Response>) {
 }
 
 function transactionJson(
-  chain: ConvertChain,
+  chain: SwapChain,
   tx: { from: Address; to: Address; data: `0x${string}`; value: bigint; gas: bigint; gasPrice: bigint },
-): ConvertTransaction {
+): SwapApiTransaction {
   return {
     chainId: `eip155:${chain.chainId}`,
     from: tx.from,
