@@ -1,27 +1,13 @@
-import {
-  MAX_UINT256,
-  SwapAllowanceQuery,
-  type SwapAllowanceResponse,
-  type SwapApiTransaction,
-  SwapBuildApproveQuery,
-  type SwapBuildApproveResponse,
-  SwapBuildTransactionBody,
-  type SwapBuildTransactionResponse,
-  SwapChainQuery,
-  type SwapGasPriceResponse,
-  SwapQuoteQuery,
-  type SwapQuotesResponse,
-  type SwapTokensResponse,
-} from '@foyer/core/protocol'
-import type { Context, MiddlewareHandler } from 'hono'
+import { MAX_UINT256, routes, type SwapApiTransaction } from '@foyer/core/protocol'
+import type { MiddlewareHandler } from 'hono'
 import { getAddress } from 'viem'
 import type { FoyerApp } from '../app.ts'
 import { tokenMarkUrl } from '../catalogue/marks.ts'
 import type { Address, ServerConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { badRequest, forbidden, invalidRequest } from '../http/errors.ts'
+import { route } from '../http/route.ts'
 import { classifyChainError } from '../http/upstreamErrors.ts'
-import { parseRequest } from '../http/validate.ts'
 import { effectiveFeatures } from '../projects/model.ts'
 import { type SwapChain, swapChainsFrom } from './swapChains.ts'
 import { buildApprove, buildSwap, quoteSwap, readAllowance, readGasPrices } from './swapService.ts'
@@ -48,10 +34,10 @@ export function registerSwapRoutes(
     return chain
   }
 
-  app.get('/v1/convert/tokens', project, swapsEnabled, (c) => {
-    const { chainId } = parseRequest(SwapChainQuery, c.req.query())
+  route(app, routes.swapTokens, project, swapsEnabled, (_c, request) => {
+    const { chainId } = request.query()
     const chain = chainOf(chainId)
-    return c.json({
+    return {
       tokens: chain.tokens.map((token) => ({
         name: token.name,
         symbol: token.symbol,
@@ -59,20 +45,17 @@ export function registerSwapRoutes(
         decimals: token.decimals,
         logoUri: tokenMarkUrl(token.symbol),
       })),
-    } satisfies SwapTokensResponse)
+    }
   })
 
-  app.get(
-    '/v1/convert/quotes',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const query = parseRequest(SwapQuoteQuery, c.req.query())
+  route(app, routes.swapQuotes, project, swapsEnabled, (c, request) =>
+    chainErrors(async () => {
+      const query = request.query()
       const user = typeof query.userAddress === 'object' ? query.userAddress : undefined
       sameChain(query.from, query.to, user)
       const chain = chainOf(query.from.chainId)
       const quote = await quoteSwap(chain, checksummed(query.from), checksummed(query.to), query.amount)
-      return c.json({
+      return {
         quotes: [
           {
             fromAmount: quote.fromAmount.toString(),
@@ -83,58 +66,46 @@ export function registerSwapRoutes(
             priceImpact: quote.priceImpact,
           },
         ],
-      } satisfies SwapQuotesResponse)
+      }
     }),
   )
 
-  app.get(
-    '/v1/convert/allowance',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const { tokenAddress, userAddress } = parseRequest(SwapAllowanceQuery, c.req.query())
+  route(app, routes.swapAllowance, project, swapsEnabled, (_c, request) =>
+    chainErrors(async () => {
+      const { tokenAddress, userAddress } = request.query()
       sameChain(tokenAddress, undefined, userAddress)
       const chain = chainOf(tokenAddress.chainId)
       const allowance = await readAllowance(chain, checksummed(tokenAddress), checksummed(userAddress))
-      return c.json({ allowance: allowance.toString() } satisfies SwapAllowanceResponse)
+      return { allowance: allowance.toString() }
     }),
   )
 
-  app.get(
-    '/v1/convert/gas-price',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const { chainId } = parseRequest(SwapChainQuery, c.req.query())
+  route(app, routes.swapGasPrice, project, swapsEnabled, (_c, request) =>
+    chainErrors(async () => {
+      const { chainId } = request.query()
       const prices = await readGasPrices(chainOf(chainId))
-      return c.json({
+      return {
         standard: prices.standard.toString(),
         fast: prices.fast.toString(),
         instant: prices.instant.toString(),
-      } satisfies SwapGasPriceResponse)
+      }
     }),
   )
 
-  app.get(
-    '/v1/convert/build-approve',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const query = parseRequest(SwapBuildApproveQuery, c.req.query())
+  route(app, routes.swapBuildApprove, project, swapsEnabled, (_c, request) =>
+    chainErrors(async () => {
+      const query = request.query()
       sameChain(query.from, query.to, query.userAddress)
       const chain = chainOf(query.from.chainId)
       const amount = typeof query.amount === 'bigint' ? query.amount : MAX_UINT256
       const tx = await buildApprove(chain, checksummed(query.from), checksummed(query.userAddress), amount)
-      return c.json({ tx: transactionJson(chain, tx) } satisfies SwapBuildApproveResponse)
+      return { tx: transactionJson(chain, tx) }
     }),
   )
 
-  app.post(
-    '/v1/convert/build-transaction',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const body = parseRequest(SwapBuildTransactionBody, c.get('body'))
+  route(app, routes.swapBuildTransaction, project, swapsEnabled, (_c, request) =>
+    chainErrors(async () => {
+      const body = await request.body()
       sameChain(body.from, body.to, body.userAddress)
       const chain = chainOf(body.from.chainId)
       const built = await buildSwap(chain, {
@@ -144,14 +115,14 @@ export function registerSwapRoutes(
         user: checksummed(body.userAddress),
         slippagePercent: body.eip155.slippage,
       })
-      return c.json({
+      return {
         tx: transactionJson(chain, built),
         quote: {
           toAmount: built.quote.toAmount.toString(),
           minimumToAmount: built.minimumOut.toString(),
           deadline: Number(built.deadline),
         },
-      } satisfies SwapBuildTransactionResponse)
+      }
     }),
   )
 }
@@ -160,13 +131,11 @@ export function registerSwapRoutes(
  * The chain's node failing is a 502 the client can retry, not a 500; a call the chain refuses (a token address
  * with no contract, a revert) is the request's fault: 400. See http/upstreamErrors.ts.
  */
-function chainErrors(handler: (c: Context<AppEnv>) => Promise<Response>) {
-  return async (c: Context<AppEnv>) => {
-    try {
-      return await handler(c)
-    } catch (error) {
-      throw classifyChainError(error) ?? error
-    }
+async function chainErrors<Result>(work: () => Promise<Result>): Promise<Result> {
+  try {
+    return await work()
+  } catch (error) {
+    throw classifyChainError(error) ?? error
   }
 }
 

@@ -10,7 +10,7 @@ export async function fetchIdentity(
   client: { api?: ApiClient },
   { address, signal }: { address: string; signal?: AbortSignal },
 ): Promise<Identity> {
-  return requireApi(client).get<Identity>(`/v1/identity/${encodeURIComponent(address)}`, undefined, { signal })
+  return requireApi(client).call('identity', { params: { address } }, { signal })
 }
 
 export function identityQueryKey({ address }: { address: string }) {

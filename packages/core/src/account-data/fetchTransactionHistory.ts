@@ -44,13 +44,16 @@ export async function fetchTransactionHistory(
 ): Promise<TransactionHistoryPage> {
   const api = requireApi(client)
   try {
-    const page = await api.get<TransactionHistoryPage>(
-      `/v1/account/${encodeURIComponent(parameters.address)}/history`,
+    const page = await api.call(
+      'accountHistory',
       {
-        chainId: parameters.chainId,
-        cursor: parameters.cursor,
-        onramp: parameters.onramp,
-      } satisfies AccountHistoryQueryInput,
+        params: { account: parameters.address },
+        query: {
+          chainId: parameters.chainId,
+          cursor: parameters.cursor,
+          onramp: parameters.onramp,
+        } satisfies AccountHistoryQueryInput,
+      },
       { signal: parameters.signal },
     )
     return { data: page.data, next: page.next ?? null }

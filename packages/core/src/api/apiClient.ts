@@ -1,14 +1,28 @@
 import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
 import { HttpRequestError } from '../errors/errors.ts'
+import { type Endpoint, endpoints, fillPath, type RouteName } from '../protocol/endpoints.ts'
+import type { ApiErrorBody } from '../protocol/errors.ts'
+import type { AnswerOf, QueryValue, RouteInput, Routes } from '../protocol/routes.ts'
 
-export type QueryParameters = Record<string, string | number | boolean | undefined | null | readonly string[]>
+export type QueryParameters = Readonly<Record<string, QueryValue>>
 
-/** Talks to the site's Foyer server: project id and SDK headers on every call, typed errors on failure. */
+/** The arguments of a call to route `name`: its input (optional when the route reads none) and request options. */
+export type CallArguments<name extends RouteName> =
+  Record<never, never> extends RouteInput<Routes[name]>
+    ? [input?: RouteInput<Routes[name]>, init?: RequestOptions]
+    : [input: RouteInput<Routes[name]>, init?: RequestOptions]
+
+/**
+ * Talks to the site's Foyer server through the route table of `@foyer/core/protocol`: a call names a route, its input
+ * and answer are that route's types. Project id and SDK headers on every call, typed errors on failure.
+ */
 export type ApiClient = {
   readonly baseUrl: string
-  get<result>(path: string, query?: QueryParameters, init?: RequestOptions): Promise<result>
-  post<result>(path: string, body: Record<string, unknown>, init?: RequestOptions): Promise<result>
-  /** The URL of a GET (images, links), with the project id in the query. */
+  /** Calls route `name` (`api.call('swapTokens', { query: { chainId: 1 } })`) and returns its JSON answer. */
+  call<name extends RouteName>(name: name, ...args: CallArguments<name>): Promise<AnswerOf<Routes[name]>>
+  /** The URL of GET route `name` (an image, a link), with the project id in the query. */
+  routeUrl<name extends RouteName>(name: name, input?: RouteInput<Routes[name]>): string
+  /** A server-relative URL the server answered with (`/public/getTokenImage/ETH`), on this server, with the project id. */
   url(path: string, query?: QueryParameters): string
 }
 
@@ -20,6 +34,8 @@ export type CreateApiClientParameters = {
   projectId?: string
   fetch?: typeof globalThis.fetch
 }
+
+type AnyInput = { params?: Record<string, string>; query?: QueryParameters; body?: unknown }
 
 export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateApiClientParameters): ApiClient {
   const baseUrl = apiUrl.replace(/\/$/, '')
@@ -35,21 +51,21 @@ export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateA
     return target.toString()
   }
 
-  async function request<result>(
-    method: 'GET' | 'POST',
-    target: string,
-    body?: Record<string, unknown>,
-    init: RequestOptions = {},
-  ) {
+  const targetOf = (endpoint: Endpoint, input: AnyInput = {}) => url(fillPath(endpoint.path, input.params), input.query)
+
+  async function call(name: RouteName, input: AnyInput = {}, init: RequestOptions = {}): Promise<unknown> {
+    const endpoint = endpoints[name]
+    const target = targetOf(endpoint, input)
+    const body = endpoint.method === 'POST' ? { projectId, ...(input.body as object | undefined) } : undefined
     const response = await (fetchImpl ?? globalThis.fetch)(target, {
-      method,
+      method: endpoint.method,
       signal: init.signal,
       headers: { ...init.headers, ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify({ projectId, ...body }) : undefined,
+      body: body ? JSON.stringify(body) : undefined,
     })
     if (!response.ok) {
       const reason = await response.json().then(
-        (json: { error?: { code?: unknown; message?: string } }) => json?.error,
+        (json: Partial<ApiErrorBody> | null) => json?.error,
         () => undefined,
       )
       throw new HttpRequestError({
@@ -59,13 +75,13 @@ export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateA
         code: typeof reason?.code === 'string' ? reason.code : undefined,
       })
     }
-    return (await response.json()) as result
+    return response.json()
   }
 
   return {
     baseUrl,
     url,
-    get: (path, query, init) => request('GET', url(path, query), undefined, init),
-    post: (path, body, init) => request('POST', url(path), body, init),
+    routeUrl: (name, input) => targetOf(endpoints[name], input as AnyInput | undefined),
+    call: ((name: RouteName, input?: AnyInput, init?: RequestOptions) => call(name, input, init)) as ApiClient['call'],
   }
 }

@@ -31,7 +31,7 @@ export async function fetchAccountName(
 ): Promise<FetchAccountNameReturnType> {
   const api = requireApi(client, 'account names')
   try {
-    return await api.get<NameRecord>(`/v1/profile/account/${encodeURIComponent(name.trim())}`, undefined, { signal })
+    return await api.call('nameAccount', { params: { name: name.trim() } }, { signal })
   } catch (error) {
     if (error instanceof HttpRequestError && error.status === 404) return null
     throw new ResolveNameError({ cause: error })

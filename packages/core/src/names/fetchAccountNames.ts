@@ -25,7 +25,7 @@ export async function fetchAccountNames(
 ): Promise<FetchAccountNamesReturnType> {
   const api = requireApi(client, 'account names')
   try {
-    return await api.get<NameRecord[]>(`/v1/profile/reverse/${encodeURIComponent(address)}`, undefined, { signal })
+    return await api.call('nameReverse', { params: { address } }, { signal })
   } catch (error) {
     throw new AccountNamesError({ cause: error })
   }

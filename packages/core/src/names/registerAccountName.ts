@@ -37,7 +37,7 @@ export async function registerAccountName(
   const api = requireApi(client, 'account names')
   try {
     const body = { coin_type: coinType, address, message, signature } satisfies RegisterNameBodyInput
-    return await api.post<NameRecord>('/v1/profile/account', body, { signal })
+    return await api.call('nameRegister', { body }, { signal })
   } catch (error) {
     throw new RegisterNameError({ cause: error })
   }

@@ -29,7 +29,7 @@ export async function createOnrampUrl(
 ): Promise<CreateOnrampUrlReturnType> {
   const api = requireApi(client, 'the on-ramp')
   try {
-    return await api.post<OnrampUrlResponse>('/v1/generators/onrampurl', body as Record<string, unknown>, { signal })
+    return await api.call('onrampUrl', { body }, { signal })
   } catch (error) {
     throw new OnrampUrlError({ cause: error })
   }

@@ -27,7 +27,7 @@ export async function fetchOnrampOptions(
 ): Promise<FetchOnrampOptionsReturnType> {
   const api = requireApi(client, 'the on-ramp')
   try {
-    return await api.get<OnrampOptionsResponse>('/v1/onramp/options', { provider }, { signal })
+    return await api.call('onrampOptions', { query: { provider } }, { signal })
   } catch (error) {
     throw new OnrampOptionsError({ cause: error })
   }

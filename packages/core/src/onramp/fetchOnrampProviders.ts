@@ -23,7 +23,7 @@ export async function fetchOnrampProviders(
 ): Promise<FetchOnrampProvidersReturnType> {
   const api = requireApi(client, 'the on-ramp')
   try {
-    return await api.get<OnrampProvidersResponse>('/v1/onramp/providers', undefined, { signal })
+    return await api.call('onrampProviders', {}, { signal })
   } catch (error) {
     throw new OnrampProvidersError({ cause: error })
   }

@@ -28,7 +28,7 @@ export async function fetchOnrampPurchase(
 ): Promise<FetchOnrampPurchaseReturnType> {
   const api = requireApi(client, 'the on-ramp')
   try {
-    return await api.get<OnrampPurchase>(`/v1/onramp/purchases/${encodeURIComponent(id)}`, undefined, { signal })
+    return await api.call('onrampPurchase', { params: { id } }, { signal })
   } catch (error) {
     throw new OnrampPurchaseError({ cause: error })
   }

@@ -42,7 +42,7 @@ export async function fetchOnrampQuote(
     const body: OnrampQuoteBodyInput = { purchaseCurrency, paymentCurrency, amount, network }
     if (paymentMethod !== undefined) body.paymentMethod = paymentMethod
     if (provider !== undefined) body.provider = provider
-    return await api.post<OnrampQuoteResponse>('/v1/onramp/quote', body, { signal })
+    return await api.call('onrampQuote', { body }, { signal })
   } catch (error) {
     throw new OnrampQuoteError({ cause: error })
   }

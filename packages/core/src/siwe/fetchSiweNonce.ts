@@ -13,7 +13,7 @@ export async function fetchSiweNonce(
 ): Promise<FetchSiweNonceReturnType> {
   const api = requireApi(client, 'sign-in with Ethereum')
   try {
-    return await api.get<FetchSiweNonceReturnType>('/v1/auth/siwe/nonce', undefined, { signal })
+    return await api.call('siweNonce', {}, { signal })
   } catch (e) {
     throw toSiweError(e, (parameters) => new SiweNonceError(parameters))
   }

@@ -17,10 +17,14 @@ export async function fetchSiweSession(
 ): Promise<FetchSiweSessionReturnType | null> {
   const api = requireApi(client, 'sign-in with Ethereum')
   try {
-    return await api.get<FetchSiweSessionReturnType>('/v1/auth/siwe/session', undefined, {
-      signal,
-      headers: { authorization: `Bearer ${token}` },
-    })
+    return await api.call(
+      'siweSession',
+      {},
+      {
+        signal,
+        headers: { authorization: `Bearer ${token}` },
+      },
+    )
   } catch (e) {
     if (e instanceof HttpRequestError && e.status === 401) return null
     throw toSiweError(e, (parameters) => new SiweSessionError(parameters))

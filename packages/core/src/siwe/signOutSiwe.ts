@@ -14,11 +14,7 @@ export async function signOutSiwe(
 ): Promise<void> {
   const api = requireApi(client, 'sign-in with Ethereum')
   try {
-    await api.post<{ signedOut: true }>(
-      '/v1/auth/siwe/sign-out',
-      {},
-      { signal, headers: { authorization: `Bearer ${token}` } },
-    )
+    await api.call('siweSignOut', {}, { signal, headers: { authorization: `Bearer ${token}` } })
   } catch (e) {
     if (e instanceof HttpRequestError && e.status === 401) return
     throw toSiweError(e, (parameters) => new SiweSignOutError(parameters))

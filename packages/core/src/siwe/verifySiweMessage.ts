@@ -17,7 +17,7 @@ export async function verifySiweMessage(
 ): Promise<VerifySiweMessageReturnType> {
   const api = requireApi(client, 'sign-in with Ethereum')
   try {
-    return await api.post<VerifySiweMessageReturnType>('/v1/auth/siwe/verify', { message, signature }, { signal })
+    return await api.call('siweVerify', { body: { message, signature } }, { signal })
   } catch (e) {
     throw toSiweError(e, (parameters) => new SiweVerifyError(parameters))
   }

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import type { SwapBuildApproveQueryInput, SwapBuildApproveResponse } from '../protocol/swap.ts'
+import type { SwapBuildApproveQueryInput } from '../protocol/swap.ts'
 import { SwapApprovalError, type SwapApprovalErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
 
@@ -27,13 +27,15 @@ export async function buildSwapApproval(
 ): Promise<BuildSwapApprovalReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const { tx } = await api.get<SwapBuildApproveResponse>(
-      '/v1/convert/build-approve',
+    const { tx } = await api.call(
+      'swapBuildApprove',
       {
-        userAddress: parameters.userAddress,
-        from: parameters.from,
-        to: parameters.to,
-        amount: parameters.amount?.toString(),
+        query: {
+          userAddress: parameters.userAddress,
+          from: parameters.from,
+          to: parameters.to,
+          amount: parameters.amount?.toString(),
+        },
       },
       { signal: parameters.signal },
     )

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import type { SwapBuildTransactionBodyInput, SwapBuildTransactionResponse } from '../protocol/swap.ts'
+import type { SwapBuildTransactionBodyInput } from '../protocol/swap.ts'
 import { SwapTransactionError, type SwapTransactionErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
 
@@ -34,14 +34,16 @@ export async function buildSwapTransaction(
 ): Promise<BuildSwapTransactionReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const { tx, quote } = await api.post<SwapBuildTransactionResponse>(
-      '/v1/convert/build-transaction',
+    const { tx, quote } = await api.call(
+      'swapBuildTransaction',
       {
-        amount: parameters.amount.toString(),
-        eip155: { slippage: parameters.slippage },
-        from: parameters.from,
-        to: parameters.to,
-        userAddress: parameters.userAddress,
+        body: {
+          amount: parameters.amount.toString(),
+          eip155: { slippage: parameters.slippage },
+          from: parameters.from,
+          to: parameters.to,
+          userAddress: parameters.userAddress,
+        },
       },
       { signal: parameters.signal },
     )

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import type { SwapAllowanceQueryInput, SwapAllowanceResponse } from '../protocol/swap.ts'
+import type { SwapAllowanceQueryInput } from '../protocol/swap.ts'
 import { SwapAllowanceError, type SwapAllowanceErrorType } from './swapErrors.ts'
 
 export type FetchSwapAllowanceParameters = SwapAllowanceQueryInput & { signal?: AbortSignal }
@@ -22,9 +22,9 @@ export async function fetchSwapAllowance(
 ): Promise<FetchSwapAllowanceReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const { allowance } = await api.get<SwapAllowanceResponse>(
-      '/v1/convert/allowance',
-      { tokenAddress: parameters.tokenAddress, userAddress: parameters.userAddress },
+    const { allowance } = await api.call(
+      'swapAllowance',
+      { query: { tokenAddress: parameters.tokenAddress, userAddress: parameters.userAddress } },
       { signal: parameters.signal },
     )
     return BigInt(allowance)

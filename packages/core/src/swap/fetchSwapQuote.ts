@@ -40,14 +40,16 @@ export async function fetchSwapQuote(
   const api = requireApi(client, 'swapping')
   let answer: SwapQuotesResponse
   try {
-    answer = await api.get<SwapQuotesResponse>(
-      '/v1/convert/quotes',
+    answer = await api.call(
+      'swapQuotes',
       {
-        amount: parameters.amount.toString(),
-        userAddress: parameters.userAddress,
-        from: parameters.from,
-        to: parameters.to,
-        gasPrice: parameters.gasPrice?.toString(),
+        query: {
+          amount: parameters.amount.toString(),
+          userAddress: parameters.userAddress,
+          from: parameters.from,
+          to: parameters.to,
+          gasPrice: parameters.gasPrice?.toString(),
+        },
       },
       { signal: parameters.signal },
     )
