@@ -148,13 +148,11 @@ const SWAP = [...PROJECT, ...CHAIN, 'feature_disabled', 'unsupported_chain'] as 
 const ONRAMP = [...PROJECT, 'feature_disabled'] as const
 const NAMES = [...PROJECT, 'feature_disabled', 'invalid_name'] as const
 
-const ACCOUNT_DATA_CODES = {
-  address: 'invalid_address',
-  account: 'invalid_address',
-  chainId: 'invalid_chain_id',
-  currency: 'unsupported_currency',
-} as const satisfies Record<string, ApiErrorCode>
-const ACCOUNT_DATA = [...PROJECT, ...CHAIN, 'invalid_address', 'invalid_chain_id', 'unknown_chain'] as const
+/** The account-data parameters whose problem has a code of its own. */
+const ADDRESS = { address: 'invalid_address' } as const
+const CHAIN_ID = { chainId: 'invalid_chain_id' } as const
+const CURRENCY = { currency: 'unsupported_currency' } as const
+const ACCOUNT_DATA = [...PROJECT, ...CHAIN, 'invalid_chain_id', 'unknown_chain'] as const
 
 function defineRoutes<const Details extends { readonly [Name in RouteName]: RouteDetails }>(
   details: Details,
@@ -187,28 +185,28 @@ export const routes = defineRoutes({
   accountBalance: {
     params: AccountAddressParams,
     query: AccountBalanceQuery,
-    codes: ACCOUNT_DATA_CODES,
+    codes: { ...ADDRESS, ...CHAIN_ID, ...CURRENCY },
     answer: json<AccountBalanceResponse>(),
-    errors: [...ACCOUNT_DATA, 'unsupported_currency'],
+    errors: [...ACCOUNT_DATA, 'invalid_address', 'unsupported_currency'],
   },
   fungiblePrice: {
     body: FungiblePriceBody,
-    codes: ACCOUNT_DATA_CODES,
+    codes: { ...CHAIN_ID, ...CURRENCY },
     answer: json<FungiblePriceResponse>(),
     errors: [...ACCOUNT_DATA, 'unsupported_currency'],
   },
   identity: {
     params: AccountAddressParams,
-    codes: ACCOUNT_DATA_CODES,
+    codes: ADDRESS,
     answer: json<IdentityResponse>(),
     errors: [...PROJECT, 'invalid_address'],
   },
   accountHistory: {
     params: AccountHistoryParams,
     query: AccountHistoryQuery,
-    codes: ACCOUNT_DATA_CODES,
+    codes: { account: 'invalid_address', ...CHAIN_ID },
     answer: json<AccountHistoryResponse>(),
-    errors: [...ACCOUNT_DATA, 'feature_disabled', 'invalid_cursor'],
+    errors: [...ACCOUNT_DATA, 'invalid_address', 'feature_disabled', 'invalid_cursor'],
   },
 
   nameAccount: {
@@ -219,7 +217,7 @@ export const routes = defineRoutes({
   },
   nameReverse: {
     params: AccountAddressParams,
-    codes: { address: 'invalid_address' },
+    codes: ADDRESS,
     answer: json<NameRecord[]>(),
     errors: [...NAMES, 'invalid_address'],
   },
