@@ -124,7 +124,15 @@ const PROJECT = [
   'unknown_project',
 ] as const satisfies readonly ApiErrorCode[]
 /** The same without the rate limits (the images). */
-const PROJECT_UNLIMITED = PROJECT.filter((code) => code !== 'rate_limited')
+const PROJECT_UNLIMITED = [
+  'invalid_header',
+  'invalid_json',
+  'invalid_project_id',
+  'missing_project_id',
+  'origin_not_allowed',
+  'project_id_mismatch',
+  'unknown_project',
+] as const satisfies readonly ApiErrorCode[]
 /** The embedded wallet's project check: the frame's origin, a project with email login on. */
 const FRAME = [
   'feature_disabled',
@@ -162,7 +170,8 @@ function defineRoutes<const Details extends { readonly [Name in RouteName]: Rout
   ) as { readonly [Name in RouteName]: Endpoints[Name] & Details[Name] }
 }
 
-export const routes = defineRoutes({
+// Pure: a bundle that imports only the endpoints or the types from this package carries none of the schemas.
+export const routes = /* @__PURE__ */ defineRoutes({
   health: { answer: json<HealthResponse>(), errors: [] },
   metrics: { answer: text, errors: ['unauthorized'] },
   project: { answer: json<ProjectResponse>(), errors: PROJECT },
