@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { AccountBalance, AccountBalanceQueryInput } from '../protocol/accountData.ts'
+import { accountBalance } from '../protocol/endpoints.ts'
 import { TokenBalanceError } from './accountDataErrors.ts'
 
 /**
@@ -44,7 +45,7 @@ export async function fetchTokenBalances(
       forceUpdate: parameters.forceUpdate === undefined ? undefined : String(parameters.forceUpdate),
     } satisfies AccountBalanceQueryInput
     const { balances } = await api.call(
-      'accountBalance',
+      accountBalance,
       { params: { address: parameters.address }, query },
       { signal: parameters.signal },
     )

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { Fungible, FungiblePriceBodyInput } from '../protocol/accountData.ts'
+import { fungiblePrice } from '../protocol/endpoints.ts'
 import { TokenPriceError } from './accountDataErrors.ts'
 
 /**
@@ -30,7 +31,7 @@ export async function fetchTokenPrices(
     const body: FungiblePriceBodyInput = { currency: 'usd', addresses: [...parameters.addresses] }
     if (parameters.chainId) body.chainId = parameters.chainId
     const { fungibles } = await api.call(
-      'fungiblePrice',
+      fungiblePrice,
       { body },
       {
         signal: parameters.signal,

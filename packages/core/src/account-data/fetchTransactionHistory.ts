@@ -8,6 +8,7 @@ import type {
   HistoryTransfer,
   OperationType,
 } from '../protocol/accountData.ts'
+import { accountHistory } from '../protocol/endpoints.ts'
 import { TransactionHistoryError } from './accountDataErrors.ts'
 
 /** What a transaction did for the account (`send`, `receive`, `trade`, …). */
@@ -45,7 +46,7 @@ export async function fetchTransactionHistory(
   const api = requireApi(client)
   try {
     const page = await api.call(
-      'accountHistory',
+      accountHistory,
       {
         params: { account: parameters.address },
         query: {

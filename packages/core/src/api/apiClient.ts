@@ -1,6 +1,6 @@
 import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
 import { HttpRequestError } from '../errors/errors.ts'
-import { type Endpoint, endpoints, fillPath, type RouteName } from '../protocol/endpoints.ts'
+import { type Endpoint, fillPath, type RouteName } from '../protocol/endpoints.ts'
 import type { ApiErrorBody } from '../protocol/errors.ts'
 import type { AnswerOf, QueryValue, RouteInput, Routes } from '../protocol/routes.ts'
 
@@ -12,16 +12,23 @@ export type CallArguments<name extends RouteName> =
     ? [input?: RouteInput<Routes[name]>, init?: RequestOptions]
     : [input: RouteInput<Routes[name]>, init?: RequestOptions]
 
+/** A route's endpoint (`swapTokens` in `@foyer/core/protocol`'s endpoints.ts): its name, method and path. */
+export type RouteEndpoint<name extends RouteName = RouteName> = Endpoint & { readonly name: name }
+
 /**
- * Talks to the site's Foyer server through the route table of `@foyer/core/protocol`: a call names a route, its input
- * and answer are that route's types. Project id and SDK headers on every call, typed errors on failure.
+ * Talks to the site's Foyer server through the route table of `@foyer/core/protocol`: a call names a route by its
+ * endpoint, its input and answer are that route's types. Project id and SDK headers on every call, typed errors on
+ * failure.
  */
 export type ApiClient = {
   readonly baseUrl: string
-  /** Calls route `name` (`api.call('swapTokens', { query: { chainId: 1 } })`) and returns its JSON answer. */
-  call<name extends RouteName>(name: name, ...args: CallArguments<name>): Promise<AnswerOf<Routes[name]>>
-  /** The URL of GET route `name` (an image, a link), with the project id in the query. */
-  routeUrl<name extends RouteName>(name: name, input?: RouteInput<Routes[name]>): string
+  /** Calls a route (`api.call(swapTokens, { query: { chainId: 1 } })`) and returns its JSON answer. */
+  call<name extends RouteName>(
+    endpoint: RouteEndpoint<name>,
+    ...args: CallArguments<name>
+  ): Promise<AnswerOf<Routes[name]>>
+  /** The URL of a GET route (an image, a link), with the project id in the query. */
+  routeUrl<name extends RouteName>(endpoint: RouteEndpoint<name>, input?: RouteInput<Routes[name]>): string
   /** A server-relative URL the server answered with (`/public/getTokenImage/ETH`), on this server, with the project id. */
   url(path: string, query?: QueryParameters): string
 }
@@ -53,8 +60,7 @@ export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateA
 
   const targetOf = (endpoint: Endpoint, input: AnyInput = {}) => url(fillPath(endpoint.path, input.params), input.query)
 
-  async function call(name: RouteName, input: AnyInput = {}, init: RequestOptions = {}): Promise<unknown> {
-    const endpoint = endpoints[name]
+  async function call(endpoint: Endpoint, input: AnyInput = {}, init: RequestOptions = {}): Promise<unknown> {
     const target = targetOf(endpoint, input)
     const body = endpoint.method === 'POST' ? { projectId, ...(input.body as object | undefined) } : undefined
     const response = await (fetchImpl ?? globalThis.fetch)(target, {
@@ -81,7 +87,8 @@ export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateA
   return {
     baseUrl,
     url,
-    routeUrl: (name, input) => targetOf(endpoints[name], input as AnyInput | undefined),
-    call: ((name: RouteName, input?: AnyInput, init?: RequestOptions) => call(name, input, init)) as ApiClient['call'],
+    routeUrl: (endpoint, input) => targetOf(endpoint, input as AnyInput | undefined),
+    call: ((endpoint: Endpoint, input?: AnyInput, init?: RequestOptions) =>
+      call(endpoint, input, init)) as ApiClient['call'],
   }
 }

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { FEATURED_WALLETS_PAGE_SIZE, WALLETS_PAGE_SIZE, WALLETS_SEARCH_PAGE_SIZE } from '../constants.ts'
+import { walletImage, wallets } from '../protocol/endpoints.ts'
 import type { QueryKey } from '../query/queryCache.ts'
 
 /** A wallet from the Foyer server's catalogue (`GET /getWallets`), with the seed's field names. */
@@ -42,7 +43,7 @@ export function fetchWallets(
 ): Promise<WalletPage> {
   const { page = 1, entries = WALLETS_PAGE_SIZE, chains, include, exclude, search } = parameters
   return api.call(
-    'wallets',
+    wallets,
     {
       query: {
         page,
@@ -64,7 +65,7 @@ export function walletsQueryKey(parameters: FetchWalletsParameters): QueryKey {
 
 /** The URL of a catalogue wallet's image on the site's Foyer server. */
 export function walletImageUrl(api: ApiClient, walletId: string): string {
-  return api.routeUrl('walletImage', { params: { id: walletId } })
+  return api.routeUrl(walletImage, { params: { id: walletId } })
 }
 
 export const catalogueEntries = {

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { nameSuggestions } from '../protocol/endpoints.ts'
 import type { NameSuggestion } from '../protocol/names.ts'
 import { NameSuggestionsError } from './nameErrors.ts'
 
@@ -29,7 +30,7 @@ export async function fetchNameSuggestions(
 ): Promise<FetchNameSuggestionsReturnType> {
   const api = requireApi(client, 'account names')
   try {
-    const { suggestions } = await api.call('nameSuggestions', { params: { name: name.trim() } }, { signal })
+    const { suggestions } = await api.call(nameSuggestions, { params: { name: name.trim() } }, { signal })
     return suggestions
   } catch (error) {
     throw new NameSuggestionsError({ cause: error })

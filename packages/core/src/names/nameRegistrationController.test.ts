@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fetchIdentity } from '../account-data/fetchIdentity.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { UserRejectedRequestError } from '../errors/errors.ts'
+import { nameSuggestions } from '../protocol/endpoints.ts'
 import { createSendController } from '../send/sendController.ts'
 import { sendInputError } from '../send/sendInputError.ts'
 import { connectedAnvilClient } from '../test/anvilWallet.ts'
@@ -64,7 +65,7 @@ describe('name registration controller', () => {
       expect(get).not.toHaveBeenCalled()
       await vi.waitFor(() => expect(names.getState().status).toBe('ready'))
       expect(get).toHaveBeenCalledTimes(1)
-      expect(get.mock.calls[0]!.slice(0, 2)).toEqual(['nameSuggestions', { params: { name: `free-${run}-x` } }])
+      expect(get.mock.calls[0]!.slice(0, 2)).toEqual([nameSuggestions, { params: { name: `free-${run}-x` } }])
     } finally {
       get.mockRestore()
     }

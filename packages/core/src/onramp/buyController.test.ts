@@ -4,6 +4,7 @@ import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKEND_TIMEOUT_MS, openTestPGlite } from '../../../../apps/server/src/test/backends.ts'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
+import { onrampPurchase, onrampQuote } from '../protocol/endpoints.ts'
 import { connectedAnvilClient } from '../test/anvilWallet.ts'
 import { listenTestServer } from '../test/listenTestServer.ts'
 import { chainTools, startTestChain } from '../test/testChain.ts'
@@ -115,12 +116,12 @@ describe('buy controller (real server)', () => {
       buy.setAmount('7500.01')
       expect(buy.getState().amountError).toEqual({ kind: 'max', bound: '7500.00', currency: 'USD' })
       await new Promise((resolve) => setTimeout(resolve, 100))
-      expect(post.mock.calls.filter(([name]) => name === 'onrampQuote')).toEqual([])
+      expect(post.mock.calls.filter(([endpoint]) => endpoint === onrampQuote)).toEqual([])
       buy.setAmount('10')
       expect(buy.getState()).toMatchObject({ amountError: undefined, quoteLoading: true })
       buy.setAmount('50')
       await vi.waitFor(() => expect(buy.getState().quoteLoading).toBe(false), { timeout: 5000 })
-      expect(post.mock.calls.filter(([name]) => name === 'onrampQuote')).toHaveLength(1)
+      expect(post.mock.calls.filter(([endpoint]) => endpoint === onrampQuote)).toHaveLength(1)
     } finally {
       post.mockRestore()
     }
@@ -158,7 +159,7 @@ describe('buy controller (real server)', () => {
     // Polling stopped with the final status.
     const get = vi.spyOn(me.client.api!, 'call')
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(get.mock.calls.filter(([name]) => name === 'onrampPurchase')).toEqual([])
+    expect(get.mock.calls.filter(([endpoint]) => endpoint === onrampPurchase)).toEqual([])
     get.mockRestore()
     me.client.close()
   })
@@ -179,8 +180,8 @@ describe('buy controller (real server)', () => {
   it('fallbacks: failing options give the marked sample options, a failing quote the marked placeholder', async () => {
     const buy = createBuyController(me.client, { delayMs: 10, pollMs: 50 })
     await buy.loadProviders()
-    const get = vi.spyOn(me.client.api!, 'call').mockImplementation(async (name) => {
-      throw new Error(`down: ${name}`)
+    const get = vi.spyOn(me.client.api!, 'call').mockImplementation(async (endpoint) => {
+      throw new Error(`down: ${endpoint.path}`)
     })
     buy.selectProvider('sandbox')
     await vi.waitFor(() => expect(buy.getState().optionsStatus).toBe('ready'))

@@ -8,7 +8,10 @@ const entries = Object.entries(routes) as [string, Route][]
 describe('the route table', () => {
   it('has one entry per endpoint, each with the endpoint’s method and path, and no two alike', () => {
     expect(Object.keys(routes)).toEqual(Object.keys(endpoints))
-    for (const [name, route] of entries) expect(route, name).toMatchObject(endpoints[name as keyof typeof endpoints])
+    for (const [name, route] of entries) {
+      expect(route.name, name).toBe(name)
+      expect(route, name).toMatchObject(endpoints[name as keyof typeof endpoints])
+    }
     expect(new Set(entries.map(([, route]) => `${route.method} ${route.path}`)).size).toBe(entries.length)
   })
 

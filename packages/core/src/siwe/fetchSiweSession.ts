@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { HttpRequestError } from '../errors/errors.ts'
+import { siweSession } from '../protocol/endpoints.ts'
 import type { SiweSessionResponse } from '../protocol/siwe.ts'
 import { SiweSessionError, toSiweError } from './siweErrors.ts'
 
@@ -18,7 +19,7 @@ export async function fetchSiweSession(
   const api = requireApi(client, 'sign-in with Ethereum')
   try {
     return await api.call(
-      'siweSession',
+      siweSession,
       {},
       {
         signal,

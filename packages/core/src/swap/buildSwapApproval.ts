@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
+import { swapBuildApprove } from '../protocol/endpoints.ts'
 import type { SwapBuildApproveQueryInput } from '../protocol/swap.ts'
 import { SwapApprovalError, type SwapApprovalErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
@@ -28,7 +29,7 @@ export async function buildSwapApproval(
   const api = requireApi(client, 'swapping')
   try {
     const { tx } = await api.call(
-      'swapBuildApprove',
+      swapBuildApprove,
       {
         query: {
           userAddress: parameters.userAddress,

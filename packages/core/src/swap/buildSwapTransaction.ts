@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
+import { swapBuildTransaction } from '../protocol/endpoints.ts'
 import type { SwapBuildTransactionBodyInput } from '../protocol/swap.ts'
 import { SwapTransactionError, type SwapTransactionErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
@@ -35,7 +36,7 @@ export async function buildSwapTransaction(
   const api = requireApi(client, 'swapping')
   try {
     const { tx, quote } = await api.call(
-      'swapBuildTransaction',
+      swapBuildTransaction,
       {
         body: {
           amount: parameters.amount.toString(),

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
+import { swapAllowance } from '../protocol/endpoints.ts'
 import type { SwapAllowanceQueryInput } from '../protocol/swap.ts'
 import { SwapAllowanceError, type SwapAllowanceErrorType } from './swapErrors.ts'
 
@@ -23,7 +24,7 @@ export async function fetchSwapAllowance(
   const api = requireApi(client, 'swapping')
   try {
     const { allowance } = await api.call(
-      'swapAllowance',
+      swapAllowance,
       { query: { tokenAddress: parameters.tokenAddress, userAddress: parameters.userAddress } },
       { signal: parameters.signal },
     )

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
+import { swapGasPrice } from '../protocol/endpoints.ts'
 import { SwapGasPriceError, type SwapGasPriceErrorType } from './swapErrors.ts'
 
 export type FetchSwapGasPriceParameters = {
@@ -28,7 +29,7 @@ export async function fetchSwapGasPrice(
   const api = requireApi(client, 'swapping')
   try {
     const answer = await api.call(
-      'swapGasPrice',
+      swapGasPrice,
       { query: { chainId: parameters.chainId } },
       { signal: parameters.signal },
     )

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { type ClientNotSetErrorType, HttpRequestError } from '../errors/errors.ts'
+import { swapQuotes } from '../protocol/endpoints.ts'
 import type { SwapQuoteQueryInput, SwapQuotesResponse } from '../protocol/swap.ts'
 import { SwapQuoteError, type SwapQuoteErrorType } from './swapErrors.ts'
 
@@ -41,7 +42,7 @@ export async function fetchSwapQuote(
   let answer: SwapQuotesResponse
   try {
     answer = await api.call(
-      'swapQuotes',
+      swapQuotes,
       {
         query: {
           amount: parameters.amount.toString(),

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
+import { swapTokens } from '../protocol/endpoints.ts'
 import { SwapTokensError, type SwapTokensErrorType } from './swapErrors.ts'
 
 /** One token the swap API offers. */
@@ -39,7 +40,7 @@ export async function fetchSwapTokens(
   const api = requireApi(client, 'swapping')
   try {
     const { tokens } = await api.call(
-      'swapTokens',
+      swapTokens,
       { query: { chainId: parameters.chainId } },
       { signal: parameters.signal },
     )
