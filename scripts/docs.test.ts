@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { routes } from '@foyer/core/protocol'
+import { API_ERROR_CODES, routes } from '@foyer/core/protocol'
 import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '..')
@@ -130,6 +130,10 @@ describe('docs/api.md', () => {
       .map((route) => `${route.method} ${route.path}`)
       .sort()
     expect(documentedRoutes(api)).toEqual(table)
+  })
+
+  it('names every error code the server answers with', () => {
+    expect(API_ERROR_CODES.filter((code) => !new RegExp(`\\b${code}\\b`).test(api))).toEqual([])
   })
 
   it('reads a heading, a heading with more paths and a table row', () => {
