@@ -18,7 +18,11 @@ export default defineConfig({
     ],
     environment: 'node',
     // Type tests (`*.test-d.ts`, expectTypeOf and @ts-expect-error) run with the unit tests and fail them.
-    typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    typecheck: {
+      enabled: true,
+      include: ['packages/*/src/**/*.test-d.ts', 'apps/*/src/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,10 +1,11 @@
 /**
  * docs/getting-started.md stays true: every code block whose info string names a file of the repository
  * (```tsx examples/nextjs/app/providers.tsx) is that file, word for word. The examples themselves are built and
- * driven in the browser by e2e/example-*.spec.ts.
+ * driven in the browser by e2e/example-*.spec.ts. docs/api.md documents exactly the routes of the route table.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { API_ERROR_CODES, routes } from '@foyer/core/protocol'
 import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '..')
@@ -117,5 +118,56 @@ describe('code and docs explain themselves', () => {
         .flatMap((line, i) => (outsidePointer.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
     )
     expect(found).toEqual([])
+  })
+})
+
+/**
+ * The routes docs/api.md documents: the `METHOD /path` of each heading and of the first cell of each table row (a
+ * heading may add more paths of the same method: `/public/getCurrencyImage/{id}`), without the query, `{name}` read
+ * as the path parameter `:name`.
+ */
+function documentedRoutes(markdown: string): string[] {
+  const found = new Set<string>()
+  for (const line of markdown.split('\n')) {
+    const cell = line.startsWith('#') ? line : line.startsWith('| `') ? line.split('|')[1]! : undefined
+    if (cell === undefined) continue
+    let method: string | undefined
+    for (const [, code] of cell.matchAll(/`([^`]+)`/g)) {
+      const route = code!.match(/^(GET|POST|PUT|PATCH|DELETE) (\/\S*)$/)
+      if (route) method = route[1]
+      const path = route ? route[2]! : method && code!.startsWith('/') ? code! : undefined
+      if (path) found.add(`${method} ${path.split('?')[0]!.replace(/\{(\w+)\}/g, ':$1')}`)
+    }
+  }
+  return [...found].sort()
+}
+
+describe('docs/api.md', () => {
+  const api = readFileSync(join(root, 'docs', 'api.md'), 'utf8')
+
+  it('documents every route of the route table, and no route the server does not have', () => {
+    const table = Object.values(routes)
+      .map((route) => `${route.method} ${route.path}`)
+      .sort()
+    expect(documentedRoutes(api)).toEqual(table)
+  })
+
+  it('names every error code the server answers with', () => {
+    expect(API_ERROR_CODES.filter((code) => !new RegExp(`\\b${code}\\b`).test(api))).toEqual([])
+  })
+
+  it('reads a heading, a heading with more paths and a table row', () => {
+    const sample = [
+      '### `GET /v1/account/{address}/balance?currency=usd`',
+      '### `GET /public/getAssetImage/{id}`, `/public/getTokenImage/{id}`',
+      '| `POST /v1/embedded/wallet` | bearer | `{ user }` |',
+      'Prose naming `GET /v1/elsewhere` is not a route entry.',
+    ].join('\n')
+    expect(documentedRoutes(sample)).toEqual([
+      'GET /public/getAssetImage/:id',
+      'GET /public/getTokenImage/:id',
+      'GET /v1/account/:address/balance',
+      'POST /v1/embedded/wallet',
+    ])
   })
 })

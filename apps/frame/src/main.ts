@@ -3,6 +3,8 @@
  * that the parent really is that origin (location.ancestorOrigins / referrer) and that the project allows it.
  * Anything else is ignored and counted in `data-ignored-messages` (tests read it).
  */
+
+import type { EmbeddedConfigResponse, EmbeddedUser } from '@foyer/core/protocol'
 import { createFrameHost, type FrameHandlers, FrameHostError } from '@foyer/embedded/host'
 import { type Chain, defineChain, type PrivateKeyAccount } from 'viem'
 import { approvalChanged } from './approval/approvalScreen.ts'
@@ -12,7 +14,7 @@ import { createAccountFlows } from './login/accountFlows.ts'
 import { cancelFlowScreen } from './login/flowScreen.ts'
 import { createRpc } from './rpc/rpc.ts'
 import { applyTheme, cancelScreen, installStyles, setFrameLocale } from './screens.ts'
-import { createServerApi, type FrameConfig, type ServerUser } from './serverApi.ts'
+import { createServerApi } from './serverApi.ts'
 
 const params = new URLSearchParams(location.search)
 const projectId = params.get('projectId') ?? ''
@@ -54,7 +56,7 @@ async function boot() {
     return refuse('bad-parameters')
   if (actualParentOrigin() !== parentOrigin) return refuse('parent-origin-mismatch')
   const api = createServerApi(projectId)
-  let config: FrameConfig
+  let config: EmbeddedConfigResponse
   try {
     config = await api.config()
   } catch {
@@ -64,7 +66,7 @@ async function boot() {
   startWallet(api, config)
 }
 
-function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfig) {
+function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedConfigResponse) {
   const chains: Chain[] = config.chains.map((c) =>
     defineChain({
       id: c.id,
@@ -76,7 +78,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: FrameConfi
   const storedChain = Number(localStorage.getItem('foyer.frame.chainId'))
   let chain: Chain | undefined = chains.find((c) => c.id === storedChain) ?? chains[0]
   let session: StoredSession | undefined
-  let user: ServerUser | undefined
+  let user: EmbeddedUser | undefined
   let account: PrivateKeyAccount | undefined
   let restoring: Promise<void> | undefined
 

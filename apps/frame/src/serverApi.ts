@@ -1,31 +1,35 @@
-/** The frame's calls to its own Foyer server (baked in at build time). Errors become FrameHostErrors. */
+/**
+ * The frame's calls to its own Foyer server (baked in at build time), through the route table of
+ * `@foyer/core/protocol`: each call names a route, its body and answer are that route's types. Errors become
+ * FrameHostErrors.
+ */
+import {
+  type AnswerOf,
+  type ApiErrorBody,
+  endpoints,
+  type RouteInput,
+  type RouteName,
+  type Routes,
+} from '@foyer/core/protocol'
 import { FrameHostError } from '@foyer/embedded/host'
 
-export type ServerUser = { id: string; email: string; address: string | null; authShare: string | null }
-export type ServerDevice = {
-  id: string
-  current: boolean
-  approvedAt: string | null
-  lastUsedAt: string | null
-  expiresAt: string | null
-}
-export type FrameConfig = {
-  projectId: string
-  allowedOrigins: string[]
-  chains: { id: number; name: string; rpcUrl: string; nativeSymbol: string }[]
-}
+/** The embedded-wallet routes the frame calls. */
+type FrameRoute = Extract<RouteName, `embedded${string}`>
+type Body<name extends FrameRoute> = RouteInput<Routes[name]>['body']
 
 export function createServerApi(projectId: string, baseUrl = __FOYER_API_URL__) {
-  async function call<result>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: Record<string, unknown>,
+  async function call<name extends FrameRoute>(
+    name: name,
+    body?: Body<name>,
     token?: string,
     signal?: AbortSignal,
-  ): Promise<result> {
+  ): Promise<AnswerOf<Routes[name]>> {
+    const { method, path } = endpoints[name]
     let response: Response
     try {
-      response = await fetch(`${baseUrl}${path}`, {
+      // The config also names the project in its URL (the other calls only in the header).
+      const query = name === 'embeddedConfig' ? `?projectId=${encodeURIComponent(projectId)}` : ''
+      response = await fetch(`${baseUrl}${path}${query}`, {
         method,
         signal,
         headers: {
@@ -39,16 +43,15 @@ export function createServerApi(projectId: string, baseUrl = __FOYER_API_URL__) 
       if ((error as Error).name === 'AbortError') throw new FrameHostError('aborted', 'Request was aborted')
       throw new FrameHostError('server_error', 'The Foyer server is not reachable')
     }
-    const json = (await response.json().catch(() => ({}))) as {
-      error?: { code?: string; message?: string; details?: { retryAfterSeconds?: number } }
-    }
-    if (response.ok) return json as result
+    const json = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>
+    if (response.ok) return json as AnswerOf<Routes[name]>
     const code = json.error?.code
     const message = json.error?.message ?? `HTTP status code ${response.status}`
     switch (code) {
       case 'email_rate_limited':
         throw new FrameHostError('rate_limited', message, {
-          retryAfterSeconds: json.error?.details?.retryAfterSeconds ?? 30,
+          retryAfterSeconds:
+            (json.error?.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 30,
         })
       case 'invalid_code':
       case 'code_expired':
@@ -63,33 +66,22 @@ export function createServerApi(projectId: string, baseUrl = __FOYER_API_URL__) 
     }
   }
   return {
-    config: () => call<FrameConfig>('GET', `/v1/embedded/config?projectId=${encodeURIComponent(projectId)}`),
+    config: () => call('embeddedConfig'),
     // Always VERIFY_OTP: whether the address has an account (and needs a device approval first) is not told.
-    startEmail: async (email: string, deviceId: string) => {
-      await call<unknown>('POST', '/v1/embedded/email/start', { email, deviceId })
-      return { action: 'VERIFY_OTP' as const }
-    },
+    startEmail: (email: string, deviceId: string) => call('embeddedEmailStart', { email, deviceId }),
     verifyEmail: (email: string, deviceId: string, otp: string) =>
-      call<{ sessionToken: string; expiresAt: string; user: ServerUser }>('POST', '/v1/embedded/email/verify', {
-        email,
-        deviceId,
-        otp,
-      }),
-    session: (token: string) => call<{ user: ServerUser }>('GET', '/v1/embedded/session', undefined, token),
+      call('embeddedEmailVerify', { email, deviceId, otp }),
+    session: (token: string) => call('embeddedSession', undefined, token),
     /** `signature`: the new key's personal_sign of `linkWalletMessage` (proves the key behind the address). */
     createWallet: (token: string, address: string, authShare: string, signature: string) =>
-      call<{ user: ServerUser }>('POST', '/v1/embedded/wallet', { address, authShare, signature }, token),
+      call('embeddedWallet', { address, authShare, signature }, token),
     signOut: (token: string, everywhere = false) =>
-      call<{ ok: true }>('POST', '/v1/embedded/sign-out', everywhere ? { everywhere: true } : {}, token),
-    devices: (token: string) => call<{ devices: ServerDevice[] }>('GET', '/v1/embedded/devices', undefined, token),
-    revokeDevice: (token: string, id: string) =>
-      call<{ ok: true }>('POST', '/v1/embedded/devices/revoke', { id }, token),
-    updateEmail: (token: string, email: string) =>
-      call<{ action: 'VERIFY_PRIMARY_OTP' }>('POST', '/v1/embedded/email/update', { email }, token),
-    updateEmailPrimary: (token: string, otp: string) =>
-      call<{ action: 'VERIFY_SECONDARY_OTP' }>('POST', '/v1/embedded/email/update/primary', { otp }, token),
-    updateEmailSecondary: (token: string, otp: string) =>
-      call<{ email: string }>('POST', '/v1/embedded/email/update/secondary', { otp }, token),
+      call('embeddedSignOut', everywhere ? { everywhere: true } : {}, token),
+    devices: (token: string) => call('embeddedDevices', undefined, token),
+    revokeDevice: (token: string, id: string) => call('embeddedDeviceRevoke', { id }, token),
+    updateEmail: (token: string, email: string) => call('embeddedEmailUpdate', { email }, token),
+    updateEmailPrimary: (token: string, otp: string) => call('embeddedEmailUpdatePrimary', { otp }, token),
+    updateEmailSecondary: (token: string, otp: string) => call('embeddedEmailUpdateSecondary', { otp }, token),
   }
 }
 export type ServerApi = ReturnType<typeof createServerApi>

@@ -1,4 +1,4 @@
-import type { ProjectResponse } from '@foyer/core/protocol'
+import { routes } from '@foyer/core/protocol'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -8,7 +8,6 @@ import { registerAccountDataRoutes } from './account-data/registerAccountDataRou
 import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
 import { createWalletCatalogue, loadCatalogueFile, type WalletCatalogue } from './catalogue/walletCatalogue.ts'
 import type { ServerConfig } from './config.ts'
-import { registerConvertRoutes } from './convert/convertRoutes.ts'
 import type { FoyerDatabase } from './db/index.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
 import { createSmtpMailer, type Mailer } from './embedded/mailer.ts'
@@ -17,6 +16,7 @@ import type { AppEnv } from './http/context.ts'
 import { cors } from './http/cors.ts'
 import { apiErrorResponse, classifyError, errorResponse, payloadTooLarge } from './http/errors.ts'
 import { requireProject } from './http/project.ts'
+import { route } from './http/route.ts'
 import { sequence } from './http/sequence.ts'
 import { classifyChainError } from './http/upstreamErrors.ts'
 import { type CounterStore, createDatabaseCounterStore } from './limits/counters.ts'
@@ -29,6 +29,7 @@ import { requestContext } from './observability/requestId.ts'
 import { effectiveFeatures } from './projects/model.ts'
 import { ProjectStore } from './projects/store.ts'
 import { registerSiweRoutes } from './siwe/siweRoutes.ts'
+import { registerSwapRoutes } from './swap/swapRoutes.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -96,7 +97,7 @@ export function createApp({
     }),
   )
 
-  app.get('/health', async (c) => {
+  route(app, routes.health, async (c) => {
     let ok = true
     try {
       await withTimeout(sql`select 1`.execute(db.kysely), 2_000)
@@ -105,11 +106,12 @@ export function createApp({
       logger.warn('health check: database not answering', { error: e })
     }
     c.header('Cache-Control', 'no-store')
-    return c.json({ ok, version: config.version, database: db.kind }, ok ? 200 : 503)
+    c.status(ok ? 200 : 503)
+    return { ok, version: config.version, database: db.kind }
   })
 
   // Prometheus text format. Open unless FOYER_METRICS_TOKEN is set (then `Authorization: Bearer <token>`).
-  app.get('/metrics', async (c) => {
+  route(app, routes.metrics, async (c) => {
     if (!metricsAuthorized(c.req.header('Authorization'), config.metricsToken)) {
       c.header('WWW-Authenticate', 'Bearer realm="foyer-metrics"')
       return errorResponse(c, 401, 'unauthorized', 'GET /metrics needs Authorization: Bearer <FOYER_METRICS_TOKEN>')
@@ -119,12 +121,12 @@ export function createApp({
     return c.body(await registry.metrics())
   })
 
-  app.get('/v1/project', project, (c) => {
+  route(app, routes.project, project, (c) => {
     const p = c.get('project')
-    return c.json({ id: p.id, name: p.name, features: effectiveFeatures(p.features) } satisfies ProjectResponse)
+    return { id: p.id, name: p.name, features: effectiveFeatures(p.features) }
   })
 
-  registerConvertRoutes(app, { config, project })
+  registerSwapRoutes(app, { config, project })
 
   registerAccountDataRoutes(app, { config, db, project })
 

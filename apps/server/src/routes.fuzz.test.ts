@@ -7,6 +7,7 @@
  * ROUTES below: a new route gets fuzz coverage or the suite goes red. Runs are bounded (FOYER_FUZZ_RUNS, default
  * 100 per route) and seeded (FOYER_FUZZ_SEED, default fixed); fast-check prints the seed and the failing request.
  */
+import { ANY_ROUTE_ERRORS, type ApiErrorCode, type Route, routes } from '@foyer/core/protocol'
 import { type RunningDevnet, startDevnet } from '@foyer/devnet'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -263,6 +264,17 @@ async function send(request: { method: string; url: string; headers: Record<stri
   return { status: response.status, text, contentType: response.headers.get('content-type') ?? '' }
 }
 
+/**
+ * The codes a route may answer with: its entry's in the route table, those of any route, and `not_found` (a fuzzed
+ * path parameter can make the path match no route).
+ */
+const ALLOWED_CODES = new Map<string, ReadonlySet<ApiErrorCode>>(
+  (Object.values(routes) as Route[]).map((route) => [
+    `${route.method} ${route.path}`,
+    new Set<ApiErrorCode>([...route.errors, ...ANY_ROUTE_ERRORS, 'not_found']),
+  ]),
+)
+
 /** The property every answer must hold. */
 function checkAnswer(key: string, answer: { status: number; text: string; contentType: string }) {
   const context = `${key} → ${answer.status} ${answer.text.slice(0, 300)}`
@@ -283,6 +295,9 @@ function checkAnswer(key: string, answer: { status: number; text: string; conten
     }
     expect(typeof body?.error?.code, context).toBe('string')
     expect(typeof body?.error?.message, context).toBe('string')
+    expect(ALLOWED_CODES.get(key)!.has(body!.error!.code as ApiErrorCode), `${context}: a code its entry lists`).toBe(
+      true,
+    )
   }
 }
 

@@ -2,20 +2,20 @@
  * The devices signed in to this wallet, in the frame: this one marked, any revocable, and "Sign out everywhere".
  * Revoking this device signs out here (and forgets its share).
  */
+
+import type { EmbeddedDevice } from '@foyer/core/protocol'
 import { FrameHostError } from '@foyer/embedded/host'
 import { holdScreen } from '../login/flowScreen.ts'
 import { clearScreen, el, root, t } from '../screens.ts'
-import type { ServerDevice } from '../serverApi.ts'
 
 export type DevicesOutcome = 'stayed' | 'revokedThis' | 'signedOutEverywhere'
 export type DevicesActions = {
-  list: () => Promise<ServerDevice[]>
+  list: () => Promise<EmbeddedDevice[]>
   revoke: (id: string) => Promise<void>
   signOutEverywhere: () => Promise<void>
 }
 
-function when(iso: string | null): string {
-  if (!iso) return '—'
+function when(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return '—'
   return new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
@@ -25,8 +25,8 @@ function when(iso: string | null): string {
 }
 
 /** This device first, then the most recently used. */
-function byRecentUse(devices: ServerDevice[]): ServerDevice[] {
-  const used = (device: ServerDevice) => Date.parse(device.lastUsedAt ?? device.approvedAt ?? '') || 0
+function byRecentUse(devices: EmbeddedDevice[]): EmbeddedDevice[] {
+  const used = (device: EmbeddedDevice) => Date.parse(device.lastUsedAt) || 0
   return [...devices].sort((a, b) => Number(b.current) - Number(a.current) || used(b) - used(a))
 }
 
@@ -86,7 +86,7 @@ export function showDevices(actions: DevicesActions): Promise<DevicesOutcome> {
           const name = el('strong', { textContent: device.current ? t('frame.thisDevice') : t('frame.otherDevice') })
           const detail = el('span', {
             className: 'muted',
-            textContent: t('frame.deviceLastUsed', { date: when(device.lastUsedAt ?? device.approvedAt) }),
+            textContent: t('frame.deviceLastUsed', { date: when(device.lastUsedAt) }),
           })
           const text = el('div', {}, name, el('br'), detail)
           text.style.cssText = 'flex:1'

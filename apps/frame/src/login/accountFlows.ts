@@ -2,6 +2,8 @@
  * The frame's account requests: email login (the code taken in the frame), sign-out, the email change and the
  * devices screen. main.ts owns the signed-in state; these flows read and set it through `context`.
  */
+
+import type { EmbeddedUser } from '@foyer/core/protocol'
 import { FrameHostError } from '@foyer/embedded/host'
 import { showDevices } from '../devices/devicesScreen.ts'
 import {
@@ -12,7 +14,7 @@ import {
   type StoredSession,
   writeSession,
 } from '../keyVault.ts'
-import type { ServerApi, ServerUser } from '../serverApi.ts'
+import type { ServerApi } from '../serverApi.ts'
 import { changeEmailInFrame } from './emailChange.ts'
 import { type KeepShown, type SignedIn, signIn } from './signIn.ts'
 
@@ -20,9 +22,9 @@ export type AccountFlowContext = {
   api: ServerApi
   /** Restores a stored session if needed; throws `unauthorized` when nobody is signed in. */
   signedIn: () => Promise<void>
-  current: () => { session?: StoredSession; user?: ServerUser }
+  current: () => { session?: StoredSession; user?: EmbeddedUser }
   signInDone: (state: SignedIn) => void
-  userChanged: (session: StoredSession, user: ServerUser) => void
+  userChanged: (session: StoredSession, user: EmbeddedUser) => void
   signedOut: () => void
   keepShown: KeepShown
 }

@@ -2,14 +2,16 @@
  * Email login inside the frame: the code screen, then the wallet's key — a new key (its recovery code shown once),
  * this device's share, or, on a device without one, the recovery code the person saved.
  */
+
+import type { EmbeddedUser } from '@foyer/core/protocol'
 import { FrameHostError } from '@foyer/embedded/host'
 import type { PrivateKeyAccount } from 'viem'
 import { createKey, deviceId, recoverKey, restoreKey, type StoredSession, setRememberDevice } from '../keyVault.ts'
 import { askRecoveryCode, showRecoveryCode, t } from '../screens.ts'
-import type { ServerApi, ServerUser } from '../serverApi.ts'
+import type { ServerApi } from '../serverApi.ts'
 import { askCode } from './codeScreen.ts'
 
-export type SignedIn = { session: StoredSession; user: ServerUser; account: PrivateKeyAccount }
+export type SignedIn = { session: StoredSession; user: EmbeddedUser; account: PrivateKeyAccount }
 export type KeepShown = <result>(task: () => Promise<result>, reason: 'approval' | 'recovery') => Promise<result>
 
 /** What the new key signs so the server links only an address whose key the frame really holds. */

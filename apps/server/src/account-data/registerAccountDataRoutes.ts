@@ -9,17 +9,17 @@ import { SpamList } from '../history/spamList.ts'
 import type { AppEnv } from '../http/context.ts'
 import { registerIdentityRoutes } from '../identity/identityRoutes.ts'
 import { withHistoryTables } from '../indexer/tables.ts'
+import { registerNameRoutes } from '../names/nameRoutes.ts'
+import { NameStore } from '../names/nameStore.ts'
+import { withNameTables } from '../names/nameTables.ts'
 import { registerOnrampRoutes } from '../onramp/onrampRoutes.ts'
 import { OnrampStore } from '../onramp/onrampStore.ts'
 import { withOnrampTables } from '../onramp/onrampTables.ts'
 import { PriceOracle } from '../prices/priceOracle.ts'
 import { registerPriceRoutes } from '../prices/priceRoutes.ts'
-import { registerNameRoutes } from '../profile/nameRoutes.ts'
-import { NameStore } from '../profile/nameStore.ts'
-import { withNameTables } from '../profile/nameTables.ts'
 
 /**
- * The account data API: balances, prices, identity, account names (profile/), the on-ramp (onramp/) and history (the indexer that fills
+ * The account data API: balances, prices, identity, account names (names/), the on-ramp (onramp/) and history (the indexer that fills
  * history runs beside the app, see indexer/indexerService.ts). One price cache and one RPC client per chain serve
  * every route; identity answers from the names table.
  */

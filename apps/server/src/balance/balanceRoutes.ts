@@ -1,11 +1,11 @@
-import { AccountAddressParams, AccountBalanceQuery, type AccountBalanceResponse } from '@foyer/core/protocol'
+import { routes } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
-import { ACCOUNT_DATA_CODES, readFromChain, requireChain } from '../chains/chainParams.ts'
+import { readFromChain, requireChain } from '../chains/chainParams.ts'
 import type { ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
-import { parseRequest } from '../http/validate.ts'
+import { route } from '../http/route.ts'
 import type { PriceOracle } from '../prices/priceOracle.ts'
 import { readAccountBalances } from './accountBalances.ts'
 
@@ -22,9 +22,9 @@ export interface BalanceRouteDeps {
  * `forceUpdate=<token address>` also reads that ERC-20 when it is not in the chain's token list.
  */
 export function registerBalanceRoutes(app: FoyerApp, deps: BalanceRouteDeps) {
-  app.get('/v1/account/:address/balance', deps.project, async (c) => {
-    const { address } = parseRequest(AccountAddressParams, c.req.param(), ACCOUNT_DATA_CODES)
-    const query = parseRequest(AccountBalanceQuery, c.req.query(), ACCOUNT_DATA_CODES)
+  route(app, routes.accountBalance, deps.project, async (c, request) => {
+    const { address } = request.params()
+    const query = request.query()
     const chains = query.chainId === undefined ? [...deps.chains] : [requireChain(deps.chains, query.chainId)]
     const { fresh, token } = query.forceUpdate
     const perChain = await Promise.all(
@@ -40,6 +40,6 @@ export function registerBalanceRoutes(app: FoyerApp, deps: BalanceRouteDeps) {
       ),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json({ balances: perChain.flat() } satisfies AccountBalanceResponse)
+    return { balances: perChain.flat() }
   })
 }

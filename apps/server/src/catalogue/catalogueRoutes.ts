@@ -1,8 +1,9 @@
-import { GetWalletsQuery } from '@foyer/core/protocol'
+import { GetWalletsQuery, type GetWalletsResponse, routes } from '@foyer/core/protocol'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { LRUCache } from 'lru-cache'
 import type { AppEnv } from '../http/context.ts'
 import { invalidRequest, notFound } from '../http/errors.ts'
+import { JsonText, route } from '../http/route.ts'
 import { parseRequest } from '../http/validate.ts'
 import { effectiveFeatures } from '../projects/model.ts'
 import { etagOf, generatedMarkSvg } from './generatedMark.ts'
@@ -53,8 +54,8 @@ export function registerCatalogueRoutes(
   // The catalogue never changes while the process runs, so an answer is a pure function of (origin, project,
   // query): keep the serialised bodies of recent queries. Bounded (least recently used dropped) and expiring, so
   // memory stays flat whatever queries arrive.
-  const answers = new LRUCache<string, string>({ max: MAX_CACHED_ANSWERS, ttl: ANSWER_TTL_MS })
-  app.get('/getWallets', project, (c) => {
+  const answers = new LRUCache<string, JsonText<GetWalletsResponse>>({ max: MAX_CACHED_ANSWERS, ttl: ANSWER_TTL_MS })
+  route(app, routes.wallets, project, (c) => {
     const projectId = c.get('project').id
     const url = new URL(c.req.url)
     const key = `${url.origin}|${projectId}|${url.search}`
@@ -65,26 +66,30 @@ export function registerCatalogueRoutes(
       // cached as immutable, so a browser holding the old one asks for the new URL.
       const image = (w: CatalogueWallet) =>
         `${url.origin}/getWalletImage/${w.id}?projectId=${encodeURIComponent(projectId)}&v=${w.mark.source === MARKS_PACKAGE ? marksVersion() : 'g1'}`
-      body = JSON.stringify({ count, data: data.map((w) => toWalletListing(w, image(w))) })
+      body = JsonText.of<GetWalletsResponse>({ count, data: data.map((w) => toWalletListing(w, image(w))) })
       answers.set(key, body)
     }
     c.header('Cache-Control', 'public, max-age=300')
-    c.header('Content-Type', 'application/json')
-    return c.body(body)
+    return body
   })
 
-  app.get('/getWalletImage/:id', imageProject, async (c) => {
-    const wallet = catalogue.get(c.req.param('id'))
-    if (!wallet) throw notFound('unknown_wallet', `No wallet with the id "${c.req.param('id').slice(0, 80)}"`)
+  route(app, routes.walletImage, imageProject, async (c) => {
+    const id = c.req.param('id') ?? ''
+    const wallet = catalogue.get(id)
+    if (!wallet) throw notFound('unknown_wallet', `No wallet with the id "${id.slice(0, 80)}"`)
     const real = wallet.mark.source === MARKS_PACKAGE ? await loadMark('wallets', wallet.mark.name) : undefined
     return svgResponse(c, real ?? generatedMarkSvg(wallet.id, wallet.name))
   })
 
   // Token and currency ids are symbols (`ETH`, `USDC`); asset ids are networks (`eip155:1`, `ethereum`) or symbols.
   // A name the package has no mark for gets the generated one.
-  for (const kind of ['Asset', 'Currency', 'Token'] as const) {
-    app.get(`/public/get${kind}Image/:id`, imageProject, async (c) => {
-      const id = c.req.param('id')
+  for (const [kind, entry] of [
+    ['Asset', routes.assetImage],
+    ['Currency', routes.currencyImage],
+    ['Token', routes.tokenImage],
+  ] as const) {
+    route(app, entry, imageProject, async (c) => {
+      const id = c.req.param('id') ?? ''
       if (!IMAGE_ID_RE.test(id) || id.includes('..'))
         throw invalidRequest([
           { path: 'id', message: 'must be 1–128 letters, digits, ".", "_", ":" or "-", without ".."' },
@@ -95,8 +100,8 @@ export function registerCatalogueRoutes(
     })
   }
 
-  app.get('/getAnalyticsConfig', project, (c) => {
+  route(app, routes.analyticsConfig, project, (c) => {
     c.header('Cache-Control', 'no-store')
-    return c.json({ isAnalyticsEnabled: effectiveFeatures(c.get('project').features).analytics })
+    return { isAnalyticsEnabled: effectiveFeatures(c.get('project').features).analytics }
   })
 }

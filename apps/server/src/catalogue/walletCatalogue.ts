@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { WalletListing } from '@foyer/core/protocol'
 import { MARKS_LICENCE, MARKS_PACKAGE, markName } from './marks.ts'
 
 /** The shipped catalogue; operators replace it with `FOYER_WALLETS_FILE`. */
@@ -28,25 +29,6 @@ export type CatalogueWallet = {
 export type WalletMark =
   | { source: typeof MARKS_PACKAGE; name: string; licence: typeof MARKS_LICENCE }
   | { source: 'generated' }
-
-/** A wallet as `GET /getWallets` answers it. */
-export type WalletListing = {
-  id: string
-  name: string
-  homepage: string
-  image_id: string
-  image_url: string
-  rdns: string | null
-  chains: string[]
-  mobile_link: string | null
-  mobile_universal_link: string | null
-  desktop_link: string | null
-  desktop_universal_link: string | null
-  webapp_link: string | null
-  app_store: string | null
-  play_store: string | null
-  order: number
-}
 
 export class CatalogueFileError extends Error {
   override name = 'CatalogueFileError'

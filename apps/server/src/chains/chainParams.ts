@@ -3,18 +3,6 @@ import type { ChainConfig } from '../config.ts'
 import { ApiError } from '../http/errors.ts'
 
 /**
- * The request's path, query or body parameters whose problem has a code of its own (see `parseRequest`): a malformed
- * address is 400 `invalid_address`, a malformed chain id 400 `invalid_chain_id`, another currency than usd 400
- * `unsupported_currency`.
- */
-export const ACCOUNT_DATA_CODES = {
-  address: 'invalid_address',
-  account: 'invalid_address',
-  chainId: 'invalid_chain_id',
-  currency: 'unsupported_currency',
-} as const
-
-/**
  * The configured chain a (parsed) `chainId` names: one that is not one of this server's chains → 400
  * `unknown_chain` listing the chains it does serve.
  */

@@ -2,18 +2,12 @@
  * A signed-in person's account: the session, linking the wallet (with proof of the key), signing out (here or
  * everywhere), and listing and revoking approved devices. Revoking a device ends its sessions at once.
  */
-import {
-  DeviceRevokeBody,
-  type EmbeddedDevicesResponse,
-  type EmbeddedOkResponse,
-  type EmbeddedUserResponse,
-  SignOutBody,
-  WalletLinkBody,
-} from '@foyer/core/protocol'
+import { routes } from '@foyer/core/protocol'
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError, badRequest, notFound } from '../http/errors.ts'
-import { type EmbeddedContext, readBody, requireSession, userOut } from './embeddedContext.ts'
+import { route } from '../http/route.ts'
+import { type EmbeddedContext, requireSession, userOut } from './embeddedContext.ts'
 import { isWalletLinkSigned } from './walletProof.ts'
 
 export function registerAccountRoutes(
@@ -23,15 +17,15 @@ export function registerAccountRoutes(
 ) {
   const { db, now } = ctx
 
-  app.get('/v1/embedded/session', frameProject, async (c) => {
+  route(app, routes.embeddedSession, frameProject, async (c) => {
     const row = await requireSession(ctx, c)
     c.header('Cache-Control', 'no-store')
-    return c.json({ user: userOut(row) } satisfies EmbeddedUserResponse)
+    return { user: userOut(row) }
   })
 
-  app.post('/v1/embedded/wallet', frameProject, async (c) => {
+  route(app, routes.embeddedWallet, frameProject, async (c, request) => {
     const row = await requireSession(ctx, c)
-    const { address, authShare, signature } = readBody(c, WalletLinkBody)
+    const { address, authShare, signature } = await request.body()
     if (!(await isWalletLinkSigned(address, row.id, authShare, signature)))
       throw badRequest('invalid_signature', 'The signature is not a personal_sign of the link message by this address')
     const updated = await db
@@ -43,24 +37,24 @@ export function registerAccountRoutes(
       .executeTakeFirst()
     if (!updated) throw new ApiError(409, 'wallet_exists', 'This user already has a wallet')
     await fundNewWallet(ctx, address)
-    return c.json({ user: userOut(updated) } satisfies EmbeddedUserResponse)
+    return { user: userOut(updated) }
   })
 
   // `{}` ends this session; `{ everywhere: true }` ends every session of the user and forgets every device.
-  app.post('/v1/embedded/sign-out', frameProject, async (c) => {
+  route(app, routes.embeddedSignOut, frameProject, async (c, request) => {
     const row = await requireSession(ctx, c)
     // No body at all is a plain sign-out, as before the `everywhere` option.
-    const everywhere = readBody(c, SignOutBody)?.everywhere === true
+    const everywhere = (await request.body())?.everywhere === true
     await db.transaction().execute(async (trx) => {
       let sessions = trx.updateTable('embedded_sessions').set({ revoked_at: now() }).where('revoked_at', 'is', null)
       sessions = everywhere ? sessions.where('user_id', '=', row.id) : sessions.where('token_hash', '=', row.token_hash)
       await sessions.execute()
       if (everywhere) await trx.deleteFrom('embedded_devices').where('user_id', '=', row.id).execute()
     })
-    return c.json({ ok: true } satisfies EmbeddedOkResponse)
+    return { ok: true }
   })
 
-  app.get('/v1/embedded/devices', frameProject, async (c) => {
+  route(app, routes.embeddedDevices, frameProject, async (c) => {
     const row = await requireSession(ctx, c)
     const devices = await db
       .selectFrom('embedded_devices')
@@ -70,7 +64,7 @@ export function registerAccountRoutes(
       .orderBy('last_used_at', 'desc')
       .execute()
     c.header('Cache-Control', 'no-store')
-    return c.json({
+    return {
       devices: devices.map((d) => ({
         id: d.device_hash,
         current: d.device_hash === row.device_hash,
@@ -78,12 +72,12 @@ export function registerAccountRoutes(
         lastUsedAt: d.last_used_at.toISOString(),
         expiresAt: d.expires_at.toISOString(),
       })),
-    } satisfies EmbeddedDevicesResponse)
+    }
   })
 
-  app.post('/v1/embedded/devices/revoke', frameProject, async (c) => {
+  route(app, routes.embeddedDeviceRevoke, frameProject, async (c, request) => {
     const row = await requireSession(ctx, c)
-    const { id } = readBody(c, DeviceRevokeBody)
+    const { id } = await request.body()
     const revoked = await db.transaction().execute(async (trx) => {
       const gone = await trx
         .deleteFrom('embedded_devices')
@@ -102,7 +96,7 @@ export function registerAccountRoutes(
       return Boolean(gone)
     })
     if (!revoked) throw notFound('device_not_found', 'No such device for this user')
-    return c.json({ ok: true } satisfies EmbeddedOkResponse)
+    return { ok: true }
   })
 }
 

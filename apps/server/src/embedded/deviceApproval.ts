@@ -2,9 +2,11 @@
  * The device-approval link in the email: GET shows a button (mail scanners that prefetch links approve nothing),
  * POST approves once — the token is consumed in one conditional update — and mails the login code.
  */
+import { routes } from '@foyer/core/protocol'
 import type { Hono } from 'hono'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
+import { route } from '../http/route.ts'
 import { issueChallenge } from './challenges.ts'
 import { approveDevice, type EmbeddedContext } from './embeddedContext.ts'
 import { loginCodeMail } from './mailer.ts'
@@ -15,7 +17,7 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/
 export function registerDeviceApproval(app: Hono<AppEnv>, ctx: EmbeddedContext) {
   const { codeTtlMs } = ctx.config.embedded
 
-  app.get('/v1/embedded/device/approve', (c) => {
+  route(app, routes.embeddedDeviceApprovePage, (c) => {
     const token = c.req.query('token') ?? ''
     if (!TOKEN_RE.test(token)) return c.html(page('This link is not valid.'), 400)
     return c.html(
@@ -26,7 +28,7 @@ export function registerDeviceApproval(app: Hono<AppEnv>, ctx: EmbeddedContext) 
     )
   })
 
-  app.post('/v1/embedded/device/approve', async (c) => {
+  route(app, routes.embeddedDeviceApprove, async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const token = typeof form.token === 'string' ? form.token : ''
     if (!TOKEN_RE.test(token)) return c.html(page('This link is not valid.'), 400)

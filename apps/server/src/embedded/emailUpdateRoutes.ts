@@ -4,17 +4,13 @@
  * would be an oracle for which emails have wallets. A completed change signs out every other session and tells
  * the old address.
  */
-import {
-  EmailUpdateBody,
-  EmailUpdateCodeBody,
-  type EmbeddedActionResponse,
-  type EmbeddedEmailResponse,
-} from '@foyer/core/protocol'
+import { routes } from '@foyer/core/protocol'
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
+import { route } from '../http/route.ts'
 import { checkCode, issueChallenge, unconsume } from './challenges.ts'
-import { type EmbeddedContext, readBody, requireSession } from './embeddedContext.ts'
+import { type EmbeddedContext, requireSession, withMailerEmail } from './embeddedContext.ts'
 import { emailChangedMail, updateEmailCodeMail } from './mailer.ts'
 import { newCode } from './secrets.ts'
 
@@ -28,9 +24,9 @@ export function registerEmailUpdateRoutes(
   const { db, now } = ctx
   const { codeTtlMs } = ctx.config.embedded
 
-  app.post('/v1/embedded/email/update', frameProject, async (c) => {
+  route(app, routes.embeddedEmailUpdate, frameProject, async (c, request) => {
     const row = await requireSession(ctx, c)
-    const { email } = readBody(c, EmailUpdateBody)
+    const { email } = withMailerEmail(await request.body())
     if (email === row.email) throw badRequest('invalid_request', 'The new email is the current one')
     await issueChallenge(ctx, {
       challenge: {
@@ -45,12 +41,12 @@ export function registerEmailUpdateRoutes(
       mail: (code) => updateEmailCodeMail(row.email, code, 'current'),
       limits: { kind: 'client', c },
     })
-    return c.json({ action: 'VERIFY_PRIMARY_OTP' } satisfies EmbeddedActionResponse)
+    return { action: 'VERIFY_PRIMARY_OTP' }
   })
 
-  app.post('/v1/embedded/email/update/primary', frameProject, async (c) => {
+  route(app, routes.embeddedEmailUpdatePrimary, frameProject, async (c, request) => {
     const row = await requireSession(ctx, c)
-    const { otp } = readBody(c, EmailUpdateCodeBody)
+    const { otp } = await request.body()
     const challenge = await checkCode(
       ctx,
       c,
@@ -82,12 +78,12 @@ export function registerEmailUpdateRoutes(
       await unconsume(ctx, challenge.id) // the second code never went out: the first one may be entered again
       throw error
     }
-    return c.json({ action: 'VERIFY_SECONDARY_OTP' } satisfies EmbeddedActionResponse)
+    return { action: 'VERIFY_SECONDARY_OTP' }
   })
 
-  app.post('/v1/embedded/email/update/secondary', frameProject, async (c) => {
+  route(app, routes.embeddedEmailUpdateSecondary, frameProject, async (c, request) => {
     const row = await requireSession(ctx, c)
-    const { otp } = readBody(c, EmailUpdateCodeBody)
+    const { otp } = await request.body()
     const challenge = await checkCode(
       ctx,
       c,
@@ -128,6 +124,6 @@ export function registerEmailUpdateRoutes(
       .catch((error: Error) =>
         ctx.logger.warn('embedded: could not mail the old address about the change', { error: error.message }),
       )
-    return c.json({ email } satisfies EmbeddedEmailResponse)
+    return { email }
   })
 }

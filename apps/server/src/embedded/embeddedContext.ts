@@ -5,11 +5,9 @@
 import { EMAIL_MESSAGE } from '@foyer/core/protocol'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import type * as v from 'valibot'
 import type { ServerConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { invalidRequest, unauthorized } from '../http/errors.ts'
-import { parseRequest } from '../http/validate.ts'
 import type { CounterStore } from '../limits/counters.ts'
 import type { Logger } from '../log.ts'
 import { normalizeEmail } from './emailAddress.ts'
@@ -30,14 +28,10 @@ export interface EmbeddedContext {
 }
 
 /**
- * The JSON body checked against its schema from `@foyer/core/protocol` (every problem listed in one 400). An email
- * must also read as that one mailbox to the mailer's own parser (see emailAddress.ts).
+ * A body its route's schema has checked, once its email (when it has one) also reads as that one mailbox to the
+ * mailer's own parser (see emailAddress.ts); else 400 `invalid_request`.
  */
-export function readBody<const Schema extends v.GenericSchema>(
-  c: Context<AppEnv>,
-  schema: Schema,
-): v.InferOutput<Schema> {
-  const body = parseRequest(schema, c.get('body'))
+export function withMailerEmail<Body>(body: Body): Body {
   const email = (body as { email?: unknown } | undefined)?.email
   if (typeof email === 'string' && normalizeEmail(email) !== email)
     throw invalidRequest([{ path: 'email', message: EMAIL_MESSAGE }])

@@ -4,13 +4,15 @@
  * these from a browser; the site itself never does. Codes, tokens and device ids are stored as hashes and never
  * logged. Every limit and one-time use is enforced in one database statement (challenges.ts, sendLimits.ts).
  */
+import { routes } from '@foyer/core/protocol'
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config.ts'
 import type { FoyerDatabase } from '../db/index.ts'
 import { readJsonBody } from '../http/body.ts'
 import type { AppEnv } from '../http/context.ts'
-import { badRequest, forbidden, unauthorized } from '../http/errors.ts'
+import { badRequest, type ErrorBody, forbidden, unauthorized } from '../http/errors.ts'
+import { route } from '../http/route.ts'
 import { type CounterStore, createDatabaseCounterStore } from '../limits/counters.ts'
 import type { Logger } from '../log.ts'
 import { effectiveFeatures, isPlainObject, isValidProjectId, normalizeOrigin } from '../projects/model.ts'
@@ -58,7 +60,7 @@ export function embeddedCors(config: ServerConfig): MiddlewareHandler<AppEnv> {
         return c.json(
           {
             error: { code: 'origin_not_allowed', message: 'Only the secure frame may call the embedded-wallet routes' },
-          },
+          } satisfies ErrorBody,
           403,
         )
       c.header('Access-Control-Allow-Origin', frameOrigin)
@@ -108,14 +110,14 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
   }
 
   // What the frame needs to know about the project and the chains.
-  app.get('/v1/embedded/config', frameProject, (c) => {
+  route(app, routes.embeddedConfig, frameProject, (c) => {
     const project = c.get('project')
     c.header('Cache-Control', 'no-store')
-    return c.json({
+    return {
       projectId: project.id,
       allowedOrigins: project.allowedOrigins,
       chains: config.chains.map(({ id, name, rpcUrl, nativeSymbol }) => ({ id, name, rpcUrl, nativeSymbol })),
-    })
+    }
   })
 
   registerLoginRoutes(app, ctx, frameProject)

@@ -4,16 +4,12 @@
  * `{ action: 'VERIFY_OTP' }` after the same database work whether the email is unknown, known on this device or
  * known on a new device, so it does not tell anyone which emails have wallets.
  */
-import {
-  EmailStartBody,
-  EmailVerifyBody,
-  type EmbeddedActionResponse,
-  type EmbeddedSessionResponse,
-} from '@foyer/core/protocol'
+import { routes } from '@foyer/core/protocol'
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../http/context.ts'
+import { route } from '../http/route.ts'
 import { checkCode, issueChallenge } from './challenges.ts'
-import { approveDevice, type EmbeddedContext, readBody, userOut } from './embeddedContext.ts'
+import { approveDevice, type EmbeddedContext, userOut, withMailerEmail } from './embeddedContext.ts'
 import { deviceApprovalMail, loginCodeMail } from './mailer.ts'
 import { newCode, newId, newToken, sha256 } from './secrets.ts'
 
@@ -39,8 +35,8 @@ export function registerLoginRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, fra
   const { codeTtlMs, sessionTtlMs, publicUrl } = ctx.config.embedded
   const minutes = Math.round(codeTtlMs / 60_000)
 
-  app.post('/v1/embedded/email/start', frameProject, async (c) => {
-    const { email, deviceId } = readBody(c, EmailStartBody)
+  route(app, routes.embeddedEmailStart, frameProject, async (c, request) => {
+    const { email, deviceId } = withMailerEmail(await request.body())
     const deviceHash = sha256(deviceId)
     const { userId, approved } = await userAndDevice(ctx, email, deviceHash)
     if (userId !== undefined && !approved) {
@@ -60,11 +56,11 @@ export function registerLoginRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, fra
         limits: { kind: 'client', c },
       })
     }
-    return c.json({ action: 'VERIFY_OTP' } satisfies EmbeddedActionResponse)
+    return { action: 'VERIFY_OTP' }
   })
 
-  app.post('/v1/embedded/email/verify', frameProject, async (c) => {
-    const { email, deviceId, otp } = readBody(c, EmailVerifyBody)
+  route(app, routes.embeddedEmailVerify, frameProject, async (c, request) => {
+    const { email, deviceId, otp } = withMailerEmail(await request.body())
     const deviceHash = sha256(deviceId)
     await checkCode(ctx, c, { purpose: 'login', email, deviceHash, limitEmail: email }, otp)
     const token = newToken()
@@ -96,10 +92,6 @@ export function registerLoginRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, fra
       return row
     })
     ctx.logger.info('embedded: signed in')
-    return c.json({
-      sessionToken: token,
-      expiresAt: expiresAt.toISOString(),
-      user: userOut(user),
-    } satisfies EmbeddedSessionResponse)
+    return { sessionToken: token, expiresAt: expiresAt.toISOString(), user: userOut(user) }
   })
 }

@@ -1,11 +1,11 @@
-import { AccountHistoryParams, AccountHistoryQuery, type AccountHistoryResponse } from '@foyer/core/protocol'
+import { routes } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import { ACCOUNT_DATA_CODES, requireChain } from '../chains/chainParams.ts'
+import { requireChain } from '../chains/chainParams.ts'
 import type { ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { forbidden } from '../http/errors.ts'
-import { parseRequest } from '../http/validate.ts'
+import { route } from '../http/route.ts'
 import type { AccountHistoryDb } from '../indexer/tables.ts'
 import { readOnrampHistory } from '../onramp/onrampHistory.ts'
 import type { OnrampStore } from '../onramp/onrampStore.ts'
@@ -29,16 +29,16 @@ export interface HistoryRouteDeps {
  * `onramp=<provider>` asks for the address's on-ramp purchases through that provider instead (onramp/onrampHistory.ts).
  */
 export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
-  app.get('/v1/account/:account/history', deps.project, async (c) => {
+  route(app, routes.accountHistory, deps.project, async (c, request) => {
     if (!effectiveFeatures(c.get('project').features).history) {
       throw forbidden('feature_disabled', 'Transaction history is switched off for this project')
     }
-    const { account: address } = parseRequest(AccountHistoryParams, c.req.param(), ACCOUNT_DATA_CODES)
-    const query = parseRequest(AccountHistoryQuery, c.req.query(), ACCOUNT_DATA_CODES)
+    const { account: address } = request.params()
+    const query = request.query()
     const chain = query.chainId === undefined ? undefined : requireChain(deps.chains, query.chainId)
     c.header('Cache-Control', 'no-store')
     if (query.onramp) {
-      if (!deps.onramp) return c.json({ data: [], next: null } satisfies AccountHistoryResponse)
+      if (!deps.onramp) return { data: [], next: null }
       const page = await readOnrampHistory(deps.onramp, {
         address,
         provider: query.onramp,
@@ -46,7 +46,7 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
         cursor: query.cursor,
         limit: query.limit,
       })
-      return c.json(page satisfies AccountHistoryResponse)
+      return page
     }
     const page = await readAccountHistory({
       db: deps.db,
@@ -58,6 +58,6 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
       cursor: query.cursor,
       limit: query.limit,
     })
-    return c.json({ data: page.data, next: page.next ?? null } satisfies AccountHistoryResponse)
+    return { data: page.data, next: page.next ?? null }
   })
 }

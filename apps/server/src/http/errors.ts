@@ -1,25 +1,24 @@
+import type { ApiErrorBody, ApiErrorCode, ApiIssue } from '@foyer/core/protocol'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 /**
- * The one error shape every Foyer endpoint answers with:
+ * The one error shape every Foyer endpoint answers with (`ApiErrorBody` in `@foyer/core/protocol`):
  *   { "error": { "code": "unknown_project", "message": "…", "details"?: … } }
- * `code` is stable and machine-readable (snake_case); `message` is for humans and may change.
+ * `code` is one of `ApiErrorCode` (a new code is added there first); `message` is for humans and may change.
  */
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown }
-}
+export type ErrorBody = ApiErrorBody
 
 /** Throw this from any handler or middleware; the app's error handler turns it into the JSON shape above. */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode
-  readonly code: string
+  readonly code: ApiErrorCode
   readonly details?: unknown
   readonly headers?: Record<string, string>
 
   constructor(
     status: ContentfulStatusCode,
-    code: string,
+    code: ApiErrorCode,
     message: string,
     options: { details?: unknown; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
@@ -38,21 +37,21 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, details?: unknown) =>
+export const badRequest = (code: ApiErrorCode, message: string, details?: unknown) =>
   new ApiError(400, code, message, { details })
-export const unauthorized = (code: string, message: string) => new ApiError(401, code, message)
-export const forbidden = (code: string, message: string) => new ApiError(403, code, message)
-export const notFound = (code: string, message: string) => new ApiError(404, code, message)
+export const unauthorized = (code: ApiErrorCode, message: string) => new ApiError(401, code, message)
+export const forbidden = (code: ApiErrorCode, message: string) => new ApiError(403, code, message)
+export const notFound = (code: ApiErrorCode, message: string) => new ApiError(404, code, message)
 export const payloadTooLarge = (message = 'Request body is too large') =>
   new ApiError(413, 'payload_too_large', message)
 export const unsupportedMediaType = (message: string) => new ApiError(415, 'unsupported_media_type', message)
-export const serviceUnavailable = (code: string, message: string) => new ApiError(503, code, message)
+export const serviceUnavailable = (code: ApiErrorCode, message: string) => new ApiError(503, code, message)
 
 /** Builds the JSON error response directly (for places that return instead of throw). */
 export function errorResponse(
   c: Context,
   status: ContentfulStatusCode,
-  code: string,
+  code: ApiErrorCode,
   message: string,
   details?: unknown,
 ): Response {
@@ -65,10 +64,7 @@ export function apiErrorResponse(c: Context, err: ApiError): Response {
 }
 
 /** A single validation problem, e.g. `{ path: 'entries', message: 'must be an integer between 1 and 100' }`. */
-export interface Issue {
-  path: string
-  message: string
-}
+export type Issue = ApiIssue
 
 /** 400 `invalid_request` listing every problem found, so a client can fix them all at once. */
 export function invalidRequest(issues: Issue[], message?: string): ApiError {

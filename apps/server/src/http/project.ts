@@ -9,7 +9,7 @@ const SDK_HEADER_RE = /^[A-Za-z0-9._+\-@/:]{1,64}$/
 
 /**
  * Resolves the calling project and enforces its allowed origins. Put it in front of every route that
- * belongs to a project: `app.get('/v1/x', requireProject(store), handler)`; then use `c.get('project')`,
+ * belongs to a project: `route(app, routes.x, requireProject(store), handler)`; then use `c.get('project')`,
  * `c.get('body')` (parsed JSON body) and `c.get('sdk')`.
  *
  * The project id comes from the `x-project-id` header, the `projectId` query parameter or a

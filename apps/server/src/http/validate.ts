@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@foyer/core/protocol'
 import * as v from 'valibot'
 import { badRequest, type Issue, invalidRequest } from './errors.ts'
 
@@ -12,7 +13,7 @@ import { badRequest, type Issue, invalidRequest } from './errors.ts'
 export function parseRequest<const Schema extends v.GenericSchema>(
   schema: Schema,
   input: unknown,
-  codes?: Readonly<Record<string, string>>,
+  codes?: Readonly<Record<string, ApiErrorCode>>,
 ): v.InferOutput<Schema> {
   const result = v.safeParse(schema, input)
   if (result.success) return result.output

@@ -1,13 +1,12 @@
-import { AccountAddressParams, type IdentityResponse } from '@foyer/core/protocol'
+import { type IdentityResponse, routes } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import { ACCOUNT_DATA_CODES } from '../chains/chainParams.ts'
 import type { AppEnv } from '../http/context.ts'
-import { parseRequest } from '../http/validate.ts'
+import { route } from '../http/route.ts'
 
 export interface IdentityRouteDeps {
   project: MiddlewareHandler<AppEnv>
-  /** Looks up the account's primary Foyer name and its avatar (profile/nameStore.ts); absent → every answer is null. */
+  /** Looks up the account's primary Foyer name and its avatar (names/nameStore.ts); absent → every answer is null. */
   lookup?: (address: `0x${string}`) => Promise<IdentityResponse>
 }
 
@@ -16,10 +15,10 @@ export interface IdentityRouteDeps {
  * avatar, null when it has none. Foyer names are the only source (no ENS or other third party is asked).
  */
 export function registerIdentityRoutes(app: FoyerApp, deps: IdentityRouteDeps) {
-  app.get('/v1/identity/:address', deps.project, async (c) => {
-    const { address } = parseRequest(AccountAddressParams, c.req.param(), ACCOUNT_DATA_CODES)
+  route(app, routes.identity, deps.project, async (c, request) => {
+    const { address } = request.params()
     const identity = deps.lookup ? await deps.lookup(address) : { name: null, avatar: null }
     c.header('Cache-Control', 'no-store')
-    return c.json({ name: identity.name, avatar: identity.avatar } satisfies IdentityResponse)
+    return { name: identity.name, avatar: identity.avatar }
   })
 }

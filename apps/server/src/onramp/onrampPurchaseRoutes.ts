@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { type OnrampPurchase, OnrampPurchaseParams, OnrampUrlBody, type OnrampUrlResponse } from '@foyer/core/protocol'
+import { routes } from '@foyer/core/protocol'
 import { parseUnits } from 'viem'
 import type { FoyerApp } from '../app.ts'
-import { readJsonBody } from '../http/body.ts'
 import { ApiError, badRequest, notFound } from '../http/errors.ts'
-import { parseRequest } from '../http/validate.ts'
+import { route } from '../http/route.ts'
 import { formatCents, formatUnitsExact, parseCents } from './money.ts'
 import type { OnrampFigures } from './onrampPricing.ts'
 import type { OnrampRouteContext } from './onrampRoutes.ts'
@@ -16,13 +15,8 @@ export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteCont
   const { providerOf, assetOf, paymentOf, priceTotal, priceUnits } = ctx.pricing
   const chains = config.chains
 
-  app.post('/v1/generators/onrampurl', project, onrampEnabled, async (c) => {
-    const body = parseRequest(OnrampUrlBody, await readJsonBody(c, { require: true }), {
-      provider: 'unknown_provider',
-      paymentMethod: 'unknown_payment_method',
-      paymentCurrency: 'unknown_payment_currency',
-      defaultNetwork: 'unknown_network',
-    })
+  route(app, routes.onrampUrl, project, onrampEnabled, async (c, request) => {
+    const body = await request.body({ require: true })
     const projectId = c.get('project').id
     const wallet = body.destinationWallets[0]!
     let figures: OnrampFigures
@@ -98,17 +92,14 @@ export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteCont
       partner_user_id: body.partnerUserId ?? null,
     })
     c.header('Cache-Control', 'no-store')
-    return c.json({
-      url: figures.provider.checkoutUrl({ id: purchase.id, projectId }),
-      purchaseId: purchase.id,
-    } satisfies OnrampUrlResponse)
+    return { url: figures.provider.checkoutUrl({ id: purchase.id, projectId }), purchaseId: purchase.id }
   })
 
-  app.get('/v1/onramp/purchases/:id', project, onrampEnabled, async (c) => {
-    const { id } = parseRequest(OnrampPurchaseParams, c.req.param(), { id: 'invalid_purchase_id' })
+  route(app, routes.onrampPurchase, project, onrampEnabled, async (c, request) => {
+    const { id } = request.params()
     const row = await store.findPurchase(id)
     if (!row) throw notFound('purchase_not_found', `No purchase ${id}`)
     c.header('Cache-Control', 'no-store')
-    return c.json(toOnrampPurchase(row) satisfies OnrampPurchase)
+    return toOnrampPurchase(row)
   })
 }

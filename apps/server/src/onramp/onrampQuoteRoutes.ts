@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import {
-  ONRAMP_QUOTE_TTL_SECONDS,
-  OnrampOptionsQuery,
-  type OnrampOptionsResponse,
-  type OnrampProvidersResponse,
-  OnrampQuoteBody,
-  type OnrampQuoteResponse,
-} from '@foyer/core/protocol'
+import { ONRAMP_QUOTE_TTL_SECONDS, routes } from '@foyer/core/protocol'
 import type { FoyerApp } from '../app.ts'
-import { readJsonBody } from '../http/body.ts'
-import { parseRequest } from '../http/validate.ts'
+import { route } from '../http/route.ts'
 import { formatCents, formatUnitsExact, parseCents } from './money.ts'
 import type { OnrampRouteContext } from './onrampRoutes.ts'
 
@@ -22,29 +14,22 @@ export function registerOnrampQuoteRoutes(app: FoyerApp, ctx: OnrampRouteContext
   const { providerOf, assetOf, paymentOf, priceTotal } = ctx.pricing
   const chains = config.chains
 
-  app.get('/v1/onramp/providers', project, onrampEnabled, (c) => {
+  route(app, routes.onrampProviders, project, onrampEnabled, (c) => {
     c.header('Cache-Control', 'no-store')
-    return c.json({
+    return {
       providers: [...providers.values()].map((p) => p.describe(chains)),
       restrictedTimezones: config.onramp.restrictedTimezones,
-    } satisfies OnrampProvidersResponse)
+    }
   })
 
-  app.get('/v1/onramp/options', project, onrampEnabled, (c) => {
-    const query = parseRequest(OnrampOptionsQuery, c.req.query(), { provider: 'unknown_provider' })
-    const provider = providerOf(query.provider)
+  route(app, routes.onrampOptions, project, onrampEnabled, (c, request) => {
+    const provider = providerOf(request.query().provider)
     c.header('Cache-Control', 'no-store')
-    return c.json(provider.options(chains) satisfies OnrampOptionsResponse)
+    return provider.options(chains)
   })
 
-  app.post('/v1/onramp/quote', project, onrampEnabled, async (c) => {
-    const body = parseRequest(OnrampQuoteBody, await readJsonBody(c, { require: true }), {
-      provider: 'unknown_provider',
-      paymentMethod: 'unknown_payment_method',
-      purchaseCurrency: 'unknown_currency',
-      paymentCurrency: 'unknown_payment_currency',
-      network: 'unknown_network',
-    })
+  route(app, routes.onrampQuote, project, onrampEnabled, async (c, request) => {
+    const body = await request.body({ require: true })
     const provider = providerOf(body.provider)
     const { paymentCurrency, paymentMethod } = paymentOf(body.paymentCurrency, body.paymentMethod)
     const asset = assetOf(provider, body.purchaseCurrency, body.network)
@@ -70,7 +55,7 @@ export function registerOnrampQuoteRoutes(app: FoyerApp, ctx: OnrampRouteContext
     // Quotes a day past their expiry are dropped (until then a late use still answers 410 quote_expired).
     await store.deleteExpiredQuotes(new Date(now() - QUOTE_KEPT_AFTER_EXPIRY_MS))
     c.header('Cache-Control', 'no-store')
-    return c.json({
+    return {
       quoteId,
       provider: provider.id,
       fees: {
@@ -82,6 +67,6 @@ export function registerOnrampQuoteRoutes(app: FoyerApp, ctx: OnrampRouteContext
       total: row.total,
       purchaseAmount: row.purchase_amount,
       expiresAt: expiresAt.toISOString(),
-    } satisfies OnrampQuoteResponse)
+    }
   })
 }

@@ -1,15 +1,16 @@
-import { ONRAMP_SIGNATURE_HEADER, OnrampWebhookParams, type OnrampWebhookResponse } from '@foyer/core/protocol'
+import { ONRAMP_SIGNATURE_HEADER, routes } from '@foyer/core/protocol'
 import type { FoyerApp } from '../app.ts'
 import { badRequest, notFound, unauthorized } from '../http/errors.ts'
-import { parseRequest } from '../http/validate.ts'
+import { route } from '../http/route.ts'
 import type { OnrampRouteContext } from './onrampRoutes.ts'
 
 /** `POST /v1/onramp/webhook/{provider}`: the provider's signed status change (no project: the provider calls it). */
 export function registerOnrampWebhookRoute(app: FoyerApp, ctx: OnrampRouteContext) {
   const { store, providers, now } = ctx
 
-  app.post('/v1/onramp/webhook/:provider', async (c) => {
-    const { provider: id } = parseRequest(OnrampWebhookParams, c.req.param(), { provider: 'unknown_provider' })
+  // The body is read as the provider signed it, byte for byte, and parsed by the provider (OnrampWebhookEvent).
+  route(app, routes.onrampWebhook, async (c, request) => {
+    const { provider: id } = request.params()
     const provider = providers.get(id)
     if (!provider) throw notFound('unknown_provider', `Unknown on-ramp provider "${id}"`)
     const raw = await c.req.text()
@@ -32,10 +33,6 @@ export function registerOnrampWebhookRoute(app: FoyerApp, ctx: OnrampRouteContex
     if (outcome.kind === 'not_found')
       throw notFound('purchase_not_found', `No ${provider.id} purchase ${event.purchaseId}`)
     c.header('Cache-Control', 'no-store')
-    return c.json({
-      received: true,
-      duplicate: outcome.kind === 'duplicate',
-      status: outcome.status,
-    } satisfies OnrampWebhookResponse)
+    return { received: true, duplicate: outcome.kind === 'duplicate', status: outcome.status }
   })
 }

@@ -1,12 +1,12 @@
-import { type Fungible, FungiblePriceBody, type FungiblePriceResponse } from '@foyer/core/protocol'
+import { type Fungible, routes } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
 import { listedTokenMarkUrl } from '../catalogue/marks.ts'
-import { ACCOUNT_DATA_CODES, caipChainId, readFromChain, requireChain } from '../chains/chainParams.ts'
+import { caipChainId, readFromChain, requireChain } from '../chains/chainParams.ts'
 import type { Address, ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { type Issue, invalidRequest } from '../http/errors.ts'
-import { parseRequest } from '../http/validate.ts'
+import { route } from '../http/route.ts'
 import type { PriceOracle } from './priceOracle.ts'
 
 export interface PriceRouteDeps {
@@ -21,8 +21,8 @@ export interface PriceRouteDeps {
  * `NATIVE_TOKEN_ADDRESS_EVM` (0xeeee…) prices the native currency.
  */
 export function registerPriceRoutes(app: FoyerApp, deps: PriceRouteDeps) {
-  app.post('/v1/fungible/price', deps.project, async (c) => {
-    const body = parseRequest(FungiblePriceBody, c.get('body'), ACCOUNT_DATA_CODES)
+  route(app, routes.fungiblePrice, deps.project, async (c, request) => {
+    const body = await request.body()
     const defaultChain = body.chainId === undefined ? undefined : requireChain(deps.chains, body.chainId)
     // Which chain each address is on is this server's business: the schema knows ids, not the chains served.
     const resolved = body.addresses.map((token, i) => chainOf(deps.chains, token, defaultChain, `addresses[${i}]`))
@@ -50,7 +50,7 @@ export function registerPriceRoutes(app: FoyerApp, deps: PriceRouteDeps) {
       ),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json({ fungibles } satisfies FungiblePriceResponse)
+    return { fungibles }
   })
 }
 

@@ -1,13 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import {
-  SIWE_NONCE_TTL_MS,
-  SIWE_TOKEN_MAX_TTL_MS,
-  type SiweNonceResponse,
-  type SiweSessionResponse,
-  type SiweSignOutResponse,
-  SiweVerifyRequest,
-  type SiweVerifyResponse,
-} from '@foyer/core/protocol'
+import { routes, SIWE_NONCE_TTL_MS, SIWE_TOKEN_MAX_TTL_MS } from '@foyer/core/protocol'
 import type { Context, MiddlewareHandler } from 'hono'
 import { jwtVerify, SignJWT } from 'jose'
 import { sql } from 'kysely'
@@ -20,7 +12,7 @@ import type { ServerConfig } from '../config.ts'
 import type { FoyerDatabase } from '../db/index.ts'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError, badRequest, forbidden } from '../http/errors.ts'
-import { parseRequest } from '../http/validate.ts'
+import { route } from '../http/route.ts'
 import { type Logger, silentLogger } from '../log.ts'
 import type { Project } from '../projects/model.ts'
 import { normalizeOrigin } from '../projects/model.ts'
@@ -55,7 +47,7 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
   const keys = new SigningKeys(db, config.siwe, logger)
   const issuer = config.embedded.publicUrl
 
-  app.get('/v1/auth/siwe/nonce', project, async (c) => {
+  route(app, routes.siweNonce, project, async (c) => {
     // 16 random bytes as hex: 32 letters and digits (EIP-4361 asks for at least 8 alphanumerics, the contract 17).
     const nonce = randomBytes(16).toString('hex')
     const expiresAt = new Date(Date.now() + SIWE_NONCE_TTL_MS)
@@ -64,11 +56,11 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
       .values({ nonce, project_id: c.get('project').id, expires_at: expiresAt })
       .execute()
     c.header('Cache-Control', 'no-store')
-    return c.json({ nonce, expiresAt: expiresAt.toISOString() } satisfies SiweNonceResponse)
+    return { nonce, expiresAt: expiresAt.toISOString() }
   })
 
-  app.post('/v1/auth/siwe/verify', project, async (c) => {
-    const body = parseRequest(SiweVerifyRequest, c.get('body'))
+  route(app, routes.siweVerify, project, async (c, request) => {
+    const body = await request.body()
     const p = c.get('project')
     const message = parseMessage(body.message)
     checkDomain(message, allowedOriginsFor(c, p))
@@ -133,12 +125,12 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
       .setJti(id)
       .sign(signing.privateKey)
     c.header('Cache-Control', 'no-store')
-    return c.json({
+    return {
       token,
       address,
       chainId: chain.id,
       expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString(),
-    } satisfies SiweVerifyResponse)
+    }
   })
 
   /** The token's claims when it is ours, for this project, unexpired; `revoked` still to be checked. */
@@ -167,19 +159,19 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
     }
   }
 
-  app.get('/v1/auth/siwe/session', project, async (c) => {
+  route(app, routes.siweSession, project, async (c) => {
     const claims = await readToken(c)
     const live = await liveSession(db, claims.id, c.get('project').id)
     if (!live) throw unauthorized('The token has been signed out')
     c.header('Cache-Control', 'no-store')
-    return c.json({
+    return {
       address: claims.address as `0x${string}`,
       chainId: claims.chainId,
       expiresAt: new Date(claims.exp * 1000).toISOString(),
-    } satisfies SiweSessionResponse)
+    }
   })
 
-  app.post('/v1/auth/siwe/sign-out', project, async (c) => {
+  route(app, routes.siweSignOut, project, async (c) => {
     const claims = await readToken(c)
     // Idempotent: a token already signed out is answered the same; the first revocation time is kept.
     await db
@@ -189,13 +181,13 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
       .where('project_id', '=', c.get('project').id)
       .execute()
     c.header('Cache-Control', 'no-store')
-    return c.json({ signedOut: true } satisfies SiweSignOutResponse)
+    return { signedOut: true }
   })
 
-  app.get('/.well-known/jwks.json', async (c) => {
+  route(app, routes.jwks, async (c) => {
     c.header('Cache-Control', 'public, max-age=300')
     c.header('Access-Control-Allow-Origin', '*')
-    return c.json(await keys.jwks())
+    return await keys.jwks()
   })
 }
 

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { IdentityResponse } from '../protocol/accountData.ts'
+import { identity } from '../protocol/endpoints.ts'
 
 /** `GET /v1/identity/{address}`, as `@foyer/core/protocol` defines it. */
 export type Identity = IdentityResponse
@@ -10,7 +11,7 @@ export async function fetchIdentity(
   client: { api?: ApiClient },
   { address, signal }: { address: string; signal?: AbortSignal },
 ): Promise<Identity> {
-  return requireApi(client).get<Identity>(`/v1/identity/${encodeURIComponent(address)}`, undefined, { signal })
+  return requireApi(client).call(identity, { params: { address } }, { signal })
 }
 
 export function identityQueryKey({ address }: { address: string }) {

@@ -2,7 +2,8 @@ import type { TokenBalance } from '../account/account.ts'
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import type { AccountBalance, AccountBalanceQueryInput, AccountBalanceResponse } from '../protocol/accountData.ts'
+import type { AccountBalance, AccountBalanceQueryInput } from '../protocol/accountData.ts'
+import { accountBalance } from '../protocol/endpoints.ts'
 import { TokenBalanceError } from './accountDataErrors.ts'
 
 /**
@@ -43,9 +44,9 @@ export async function fetchTokenBalances(
       chainId: parameters.chainId,
       forceUpdate: parameters.forceUpdate === undefined ? undefined : String(parameters.forceUpdate),
     } satisfies AccountBalanceQueryInput
-    const { balances } = await api.get<AccountBalanceResponse>(
-      `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
-      query,
+    const { balances } = await api.call(
+      accountBalance,
+      { params: { address: parameters.address }, query },
       { signal: parameters.signal },
     )
     return balances

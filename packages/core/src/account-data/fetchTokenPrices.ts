@@ -1,7 +1,8 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import type { Fungible, FungiblePriceBodyInput, FungiblePriceResponse } from '../protocol/accountData.ts'
+import type { Fungible, FungiblePriceBodyInput } from '../protocol/accountData.ts'
+import { fungiblePrice } from '../protocol/endpoints.ts'
 import { TokenPriceError } from './accountDataErrors.ts'
 
 /**
@@ -29,9 +30,13 @@ export async function fetchTokenPrices(
   try {
     const body: FungiblePriceBodyInput = { currency: 'usd', addresses: [...parameters.addresses] }
     if (parameters.chainId) body.chainId = parameters.chainId
-    const { fungibles } = await api.post<FungiblePriceResponse>('/v1/fungible/price', body, {
-      signal: parameters.signal,
-    })
+    const { fungibles } = await api.call(
+      fungiblePrice,
+      { body },
+      {
+        signal: parameters.signal,
+      },
+    )
     return fungibles
   } catch (error) {
     throw new TokenPriceError({ cause: error })

@@ -8,6 +8,7 @@ import type {
   HistoryTransfer,
   OperationType,
 } from '../protocol/accountData.ts'
+import { accountHistory } from '../protocol/endpoints.ts'
 import { TransactionHistoryError } from './accountDataErrors.ts'
 
 /** What a transaction did for the account (`send`, `receive`, `trade`, …). */
@@ -44,13 +45,16 @@ export async function fetchTransactionHistory(
 ): Promise<TransactionHistoryPage> {
   const api = requireApi(client)
   try {
-    const page = await api.get<TransactionHistoryPage>(
-      `/v1/account/${encodeURIComponent(parameters.address)}/history`,
+    const page = await api.call(
+      accountHistory,
       {
-        chainId: parameters.chainId,
-        cursor: parameters.cursor,
-        onramp: parameters.onramp,
-      } satisfies AccountHistoryQueryInput,
+        params: { account: parameters.address },
+        query: {
+          chainId: parameters.chainId,
+          cursor: parameters.cursor,
+          onramp: parameters.onramp,
+        } satisfies AccountHistoryQueryInput,
+      },
       { signal: parameters.signal },
     )
     return { data: page.data, next: page.next ?? null }

@@ -1,14 +1,35 @@
 import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
 import { HttpRequestError } from '../errors/errors.ts'
+import { type Endpoint, fillPath, type RouteName } from '../protocol/endpoints.ts'
+import type { ApiErrorBody } from '../protocol/errors.ts'
+import type { AnswerOf, QueryValue, RouteInput, Routes } from '../protocol/routes.ts'
 
-export type QueryParameters = Record<string, string | number | boolean | undefined | null | readonly string[]>
+export type QueryParameters = Readonly<Record<string, QueryValue>>
 
-/** Talks to the site's Foyer server: project id and SDK headers on every call, typed errors on failure. */
+/** The arguments of a call to route `name`: its input (optional when the route reads none) and request options. */
+export type CallArguments<name extends RouteName> =
+  Record<never, never> extends RouteInput<Routes[name]>
+    ? [input?: RouteInput<Routes[name]>, init?: RequestOptions]
+    : [input: RouteInput<Routes[name]>, init?: RequestOptions]
+
+/** A route's endpoint (`swapTokens` in `@foyer/core/protocol`'s endpoints.ts): its name, method and path. */
+export type RouteEndpoint<name extends RouteName = RouteName> = Endpoint & { readonly name: name }
+
+/**
+ * Talks to the site's Foyer server through the route table of `@foyer/core/protocol`: a call names a route by its
+ * endpoint, its input and answer are that route's types. Project id and SDK headers on every call, typed errors on
+ * failure.
+ */
 export type ApiClient = {
   readonly baseUrl: string
-  get<result>(path: string, query?: QueryParameters, init?: RequestOptions): Promise<result>
-  post<result>(path: string, body: Record<string, unknown>, init?: RequestOptions): Promise<result>
-  /** The URL of a GET (images, links), with the project id in the query. */
+  /** Calls a route (`api.call(swapTokens, { query: { chainId: 1 } })`) and returns its JSON answer. */
+  call<name extends RouteName>(
+    endpoint: RouteEndpoint<name>,
+    ...args: CallArguments<name>
+  ): Promise<AnswerOf<Routes[name]>>
+  /** The URL of a GET route (an image, a link), with the project id in the query. */
+  routeUrl<name extends RouteName>(endpoint: RouteEndpoint<name>, input?: RouteInput<Routes[name]>): string
+  /** A server-relative URL the server answered with (`/public/getTokenImage/ETH`), on this server, with the project id. */
   url(path: string, query?: QueryParameters): string
 }
 
@@ -20,6 +41,8 @@ export type CreateApiClientParameters = {
   projectId?: string
   fetch?: typeof globalThis.fetch
 }
+
+type AnyInput = { params?: Record<string, string>; query?: QueryParameters; body?: unknown }
 
 export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateApiClientParameters): ApiClient {
   const baseUrl = apiUrl.replace(/\/$/, '')
@@ -35,21 +58,20 @@ export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateA
     return target.toString()
   }
 
-  async function request<result>(
-    method: 'GET' | 'POST',
-    target: string,
-    body?: Record<string, unknown>,
-    init: RequestOptions = {},
-  ) {
+  const targetOf = (endpoint: Endpoint, input: AnyInput = {}) => url(fillPath(endpoint.path, input.params), input.query)
+
+  async function call(endpoint: Endpoint, input: AnyInput = {}, init: RequestOptions = {}): Promise<unknown> {
+    const target = targetOf(endpoint, input)
+    const body = endpoint.method === 'POST' ? { projectId, ...(input.body as object | undefined) } : undefined
     const response = await (fetchImpl ?? globalThis.fetch)(target, {
-      method,
+      method: endpoint.method,
       signal: init.signal,
       headers: { ...init.headers, ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify({ projectId, ...body }) : undefined,
+      body: body ? JSON.stringify(body) : undefined,
     })
     if (!response.ok) {
       const reason = await response.json().then(
-        (json: { error?: { code?: unknown; message?: string } }) => json?.error,
+        (json: Partial<ApiErrorBody> | null) => json?.error,
         () => undefined,
       )
       throw new HttpRequestError({
@@ -59,13 +81,14 @@ export function createApiClient({ apiUrl, projectId, fetch: fetchImpl }: CreateA
         code: typeof reason?.code === 'string' ? reason.code : undefined,
       })
     }
-    return (await response.json()) as result
+    return response.json()
   }
 
   return {
     baseUrl,
     url,
-    get: (path, query, init) => request('GET', url(path, query), undefined, init),
-    post: (path, body, init) => request('POST', url(path), body, init),
+    routeUrl: (endpoint, input) => targetOf(endpoint, input as AnyInput | undefined),
+    call: ((endpoint: Endpoint, input?: AnyInput, init?: RequestOptions) =>
+      call(endpoint, input, init)) as ApiClient['call'],
   }
 }

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { FEATURED_WALLETS_PAGE_SIZE, WALLETS_PAGE_SIZE, WALLETS_SEARCH_PAGE_SIZE } from '../constants.ts'
+import { walletImage, wallets } from '../protocol/endpoints.ts'
 import type { QueryKey } from '../query/queryCache.ts'
 
 /** A wallet from the Foyer server's catalogue (`GET /getWallets`), with the field names the server sends. */
@@ -41,15 +42,17 @@ export function fetchWallets(
   init?: { signal?: AbortSignal },
 ): Promise<WalletPage> {
   const { page = 1, entries = WALLETS_PAGE_SIZE, chains, include, exclude, search } = parameters
-  return api.get<WalletPage>(
-    '/getWallets',
+  return api.call(
+    wallets,
     {
-      page,
-      entries,
-      chains: chains?.length ? chains : undefined,
-      include: include?.length ? include : undefined,
-      exclude: exclude?.length ? exclude : undefined,
-      search: search?.trim() || undefined,
+      query: {
+        page,
+        entries,
+        chains: chains?.length ? chains : undefined,
+        include: include?.length ? include : undefined,
+        exclude: exclude?.length ? exclude : undefined,
+        search: search?.trim() || undefined,
+      },
     },
     init,
   )
@@ -62,7 +65,7 @@ export function walletsQueryKey(parameters: FetchWalletsParameters): QueryKey {
 
 /** The URL of a catalogue wallet's image on the site's Foyer server. */
 export function walletImageUrl(api: ApiClient, walletId: string): string {
-  return api.url(`/getWalletImage/${encodeURIComponent(walletId)}`)
+  return api.routeUrl(walletImage, { params: { id: walletId } })
 }
 
 export const catalogueEntries = {

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '../protocol/errors.ts'
 import { FoyerError, type FoyerErrorParameters } from './base.ts'
 
 export type ChainRequiredErrorType = ChainRequiredError & { name: 'ChainRequiredError' }
@@ -45,14 +46,14 @@ export class HttpRequestError extends FoyerError {
   override name = 'HttpRequestError'
   readonly status: number
   readonly url: string
-  /** The server's error code (`{ error: { code } }`), when it sent one. */
-  readonly code: string | undefined
+  /** The server's error code (`{ error: { code } }`, one of `ApiErrorCode` in `@foyer/core/protocol`), when it sent one. */
+  readonly code: ApiErrorCode | undefined
   constructor({
     status,
     url,
     code,
     ...parameters
-  }: FoyerErrorParameters & { status: number; url: string; code?: string }) {
+  }: FoyerErrorParameters & { status: number; url: string; code?: ApiErrorCode }) {
     super(`HTTP status code ${status}`, {
       messageKey: 'error.httpStatus',
       metaMessages: [`URL: ${url}`],

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { HttpRequestError } from '../errors/errors.ts'
+import { nameAccount } from '../protocol/endpoints.ts'
 import type { NameRecord } from '../protocol/names.ts'
 import { ResolveNameError } from './nameErrors.ts'
 
@@ -31,7 +32,7 @@ export async function fetchAccountName(
 ): Promise<FetchAccountNameReturnType> {
   const api = requireApi(client, 'account names')
   try {
-    return await api.get<NameRecord>(`/v1/profile/account/${encodeURIComponent(name.trim())}`, undefined, { signal })
+    return await api.call(nameAccount, { params: { name: name.trim() } }, { signal })
   } catch (error) {
     if (error instanceof HttpRequestError && error.status === 404) return null
     throw new ResolveNameError({ cause: error })

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { nameReverse } from '../protocol/endpoints.ts'
 import type { NameRecord } from '../protocol/names.ts'
 import { AccountNamesError } from './nameErrors.ts'
 
@@ -25,7 +26,7 @@ export async function fetchAccountNames(
 ): Promise<FetchAccountNamesReturnType> {
   const api = requireApi(client, 'account names')
   try {
-    return await api.get<NameRecord[]>(`/v1/profile/reverse/${encodeURIComponent(address)}`, undefined, { signal })
+    return await api.call(nameReverse, { params: { address } }, { signal })
   } catch (error) {
     throw new AccountNamesError({ cause: error })
   }

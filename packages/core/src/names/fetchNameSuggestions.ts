@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import type { NameSuggestion, NameSuggestionsResponse } from '../protocol/names.ts'
+import { nameSuggestions } from '../protocol/endpoints.ts'
+import type { NameSuggestion } from '../protocol/names.ts'
 import { NameSuggestionsError } from './nameErrors.ts'
 
 export type { NameSuggestion }
@@ -29,11 +30,7 @@ export async function fetchNameSuggestions(
 ): Promise<FetchNameSuggestionsReturnType> {
   const api = requireApi(client, 'account names')
   try {
-    const { suggestions } = await api.get<NameSuggestionsResponse>(
-      `/v1/profile/suggestions/${encodeURIComponent(name.trim())}`,
-      undefined,
-      { signal },
-    )
+    const { suggestions } = await api.call(nameSuggestions, { params: { name: name.trim() } }, { signal })
     return suggestions
   } catch (error) {
     throw new NameSuggestionsError({ cause: error })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fetchIdentity } from '../account-data/fetchIdentity.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { UserRejectedRequestError } from '../errors/errors.ts'
+import { nameSuggestions } from '../protocol/endpoints.ts'
 import { createSendController } from '../send/sendController.ts'
 import { sendInputError } from '../send/sendInputError.ts'
 import { connectedAnvilClient } from '../test/anvilWallet.ts'
@@ -50,7 +51,7 @@ async function typed(names: ReturnType<typeof createNameRegistrationController>,
 describe('name registration controller', () => {
   it('asks the server once the typing rests 300 ms; a label that breaks the rule is never sent', async () => {
     const names = createNameRegistrationController(me.client)
-    const get = vi.spyOn(me.client.api!, 'get')
+    const get = vi.spyOn(me.client.api!, 'call')
     try {
       names.setLabel('ab')
       expect(names.getState()).toMatchObject({ status: 'idle', suggestions: [], available: undefined })
@@ -64,7 +65,7 @@ describe('name registration controller', () => {
       expect(get).not.toHaveBeenCalled()
       await vi.waitFor(() => expect(names.getState().status).toBe('ready'))
       expect(get).toHaveBeenCalledTimes(1)
-      expect(get.mock.calls[0]![0]).toBe(`/v1/profile/suggestions/free-${run}-x`)
+      expect(get.mock.calls[0]!.slice(0, 2)).toEqual([nameSuggestions, { params: { name: `free-${run}-x` } }])
     } finally {
       get.mockRestore()
     }
@@ -164,7 +165,7 @@ describe('name registration controller', () => {
     )
 
     const names = createNameRegistrationController(other.client)
-    const get = vi.spyOn(other.client.api!, 'get').mockRejectedValue(new TypeError('fetch failed'))
+    const get = vi.spyOn(other.client.api!, 'call').mockRejectedValue(new TypeError('fetch failed'))
     try {
       names.loadOwnNames()
       await vi.waitFor(() =>
@@ -179,7 +180,7 @@ describe('name registration controller', () => {
 
   it('a failing server: "Error fetching name suggestions"', async () => {
     const names = createNameRegistrationController(me.client)
-    const get = vi.spyOn(me.client.api!, 'get').mockRejectedValue(new TypeError('fetch failed'))
+    const get = vi.spyOn(me.client.api!, 'call').mockRejectedValue(new TypeError('fetch failed'))
     try {
       names.setLabel(`broken-${run}`)
       await vi.waitFor(() => expect(names.getState().status).toBe('error'))

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { nameRegister } from '../protocol/endpoints.ts'
 import type { NameRecord, RegisterNameBodyInput } from '../protocol/names.ts'
 import { RegisterNameError } from './nameErrors.ts'
 
@@ -37,7 +38,7 @@ export async function registerAccountName(
   const api = requireApi(client, 'account names')
   try {
     const body = { coin_type: coinType, address, message, signature } satisfies RegisterNameBodyInput
-    return await api.post<NameRecord>('/v1/profile/account', body, { signal })
+    return await api.call(nameRegister, { body }, { signal })
   } catch (error) {
     throw new RegisterNameError({ cause: error })
   }

@@ -1,5 +1,6 @@
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { isFeatureAvailable } from '../options/options.ts'
+import type { ApiErrorCode } from '../protocol/errors.ts'
 import type { OnrampProvider } from '../protocol/onramp.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { fetchOnrampProviders } from './fetchOnrampProviders.ts'
@@ -94,11 +95,11 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 /** The server's error code behind an error (`amount_below_minimum`, `quote_expired` …), if it sent one. */
-export function httpCodeOf(error: unknown): string | undefined {
+export function httpCodeOf(error: unknown): ApiErrorCode | undefined {
   let current: unknown = error
   for (let depth = 0; current && depth < 8; depth++) {
     if (typeof current === 'object' && 'code' in current && typeof current.code === 'string' && 'status' in current)
-      return current.code
+      return current.code as ApiErrorCode
     current = (current as { cause?: unknown }).cause
   }
   return undefined

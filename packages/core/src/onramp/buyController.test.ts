@@ -4,6 +4,7 @@ import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKEND_TIMEOUT_MS, openTestPGlite } from '../../../../apps/server/src/test/backends.ts'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
+import { onrampPurchase, onrampQuote } from '../protocol/endpoints.ts'
 import { connectedAnvilClient } from '../test/anvilWallet.ts'
 import { listenTestServer } from '../test/listenTestServer.ts'
 import { chainTools, startTestChain } from '../test/testChain.ts'
@@ -108,19 +109,19 @@ describe('buy controller (real server)', () => {
   it('amount: the limits first (nothing is asked for outside them), then a quote whose numbers add up', async () => {
     const buy = await withOptions()
     buy.selectPurchaseCurrency('fUSD')
-    const post = vi.spyOn(me.client.api!, 'post')
+    const post = vi.spyOn(me.client.api!, 'call')
     try {
       buy.setAmount('9.99')
       expect(buy.getState().amountError).toEqual({ kind: 'min', bound: '10.00', currency: 'USD' })
       buy.setAmount('7500.01')
       expect(buy.getState().amountError).toEqual({ kind: 'max', bound: '7500.00', currency: 'USD' })
       await new Promise((resolve) => setTimeout(resolve, 100))
-      expect(post).not.toHaveBeenCalled()
+      expect(post.mock.calls.filter(([endpoint]) => endpoint === onrampQuote)).toEqual([])
       buy.setAmount('10')
       expect(buy.getState()).toMatchObject({ amountError: undefined, quoteLoading: true })
       buy.setAmount('50')
       await vi.waitFor(() => expect(buy.getState().quoteLoading).toBe(false), { timeout: 5000 })
-      expect(post).toHaveBeenCalledTimes(1)
+      expect(post.mock.calls.filter(([endpoint]) => endpoint === onrampQuote)).toHaveLength(1)
     } finally {
       post.mockRestore()
     }
@@ -156,9 +157,9 @@ describe('buy controller (real server)', () => {
     await vi.waitFor(() => expect(buy.getState().purchase?.status).toBe('completed'), { timeout: 5000 })
     await vi.waitFor(() => expect(buy.getState().newBalance?.symbol).toBe('fUSD'), { timeout: 5000 })
     // Polling stopped with the final status.
-    const get = vi.spyOn(me.client.api!, 'get')
+    const get = vi.spyOn(me.client.api!, 'call')
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(get.mock.calls.filter(([path]) => path.startsWith('/v1/onramp/purchases/'))).toEqual([])
+    expect(get.mock.calls.filter(([endpoint]) => endpoint === onrampPurchase)).toEqual([])
     get.mockRestore()
     me.client.close()
   })
@@ -179,8 +180,8 @@ describe('buy controller (real server)', () => {
   it('fallbacks: failing options give the marked sample options, a failing quote the marked placeholder', async () => {
     const buy = createBuyController(me.client, { delayMs: 10, pollMs: 50 })
     await buy.loadProviders()
-    const get = vi.spyOn(me.client.api!, 'get').mockImplementation(async (path) => {
-      throw new Error(`down: ${path}`)
+    const get = vi.spyOn(me.client.api!, 'call').mockImplementation(async (endpoint) => {
+      throw new Error(`down: ${endpoint.path}`)
     })
     buy.selectProvider('sandbox')
     await vi.waitFor(() => expect(buy.getState().optionsStatus).toBe('ready'))
@@ -189,7 +190,7 @@ describe('buy controller (real server)', () => {
     expect(buy.getState().options!.paymentCurrencies.map((c) => c.id)).toEqual(['USD', 'EUR'])
     expect(buy.getState().purchaseCurrency!.id).toBe('ETH')
 
-    const post = vi.spyOn(me.client.api!, 'post').mockRejectedValue(new Error('down'))
+    const post = vi.spyOn(me.client.api!, 'call').mockRejectedValue(new Error('down'))
     buy.setAmount('100')
     await vi.waitFor(() => expect(buy.getState().quoteLoading).toBe(false))
     post.mockRestore()

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { onrampUrl } from '../protocol/endpoints.ts'
 import type { OnrampUrlBodyInput, OnrampUrlResponse } from '../protocol/onramp.ts'
 import { OnrampUrlError } from './onrampErrors.ts'
 
@@ -29,7 +30,7 @@ export async function createOnrampUrl(
 ): Promise<CreateOnrampUrlReturnType> {
   const api = requireApi(client, 'the on-ramp')
   try {
-    return await api.post<OnrampUrlResponse>('/v1/generators/onrampurl', body as Record<string, unknown>, { signal })
+    return await api.call(onrampUrl, { body }, { signal })
   } catch (error) {
     throw new OnrampUrlError({ cause: error })
   }

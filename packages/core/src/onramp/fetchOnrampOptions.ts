@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { onrampOptions } from '../protocol/endpoints.ts'
 import type { OnrampOptionsResponse } from '../protocol/onramp.ts'
 import { OnrampOptionsError } from './onrampErrors.ts'
 
@@ -27,7 +28,7 @@ export async function fetchOnrampOptions(
 ): Promise<FetchOnrampOptionsReturnType> {
   const api = requireApi(client, 'the on-ramp')
   try {
-    return await api.get<OnrampOptionsResponse>('/v1/onramp/options', { provider }, { signal })
+    return await api.call(onrampOptions, { query: { provider } }, { signal })
   } catch (error) {
     throw new OnrampOptionsError({ cause: error })
   }

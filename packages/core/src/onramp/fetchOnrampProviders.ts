@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { onrampProviders } from '../protocol/endpoints.ts'
 import type { OnrampProvidersResponse } from '../protocol/onramp.ts'
 import { OnrampProvidersError } from './onrampErrors.ts'
 
@@ -23,7 +24,7 @@ export async function fetchOnrampProviders(
 ): Promise<FetchOnrampProvidersReturnType> {
   const api = requireApi(client, 'the on-ramp')
   try {
-    return await api.get<OnrampProvidersResponse>('/v1/onramp/providers', undefined, { signal })
+    return await api.call(onrampProviders, {}, { signal })
   } catch (error) {
     throw new OnrampProvidersError({ cause: error })
   }

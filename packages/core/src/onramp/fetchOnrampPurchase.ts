@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { onrampPurchase } from '../protocol/endpoints.ts'
 import type { OnrampPurchase } from '../protocol/onramp.ts'
 import { OnrampPurchaseError } from './onrampErrors.ts'
 
@@ -28,7 +29,7 @@ export async function fetchOnrampPurchase(
 ): Promise<FetchOnrampPurchaseReturnType> {
   const api = requireApi(client, 'the on-ramp')
   try {
-    return await api.get<OnrampPurchase>(`/v1/onramp/purchases/${encodeURIComponent(id)}`, undefined, { signal })
+    return await api.call(onrampPurchase, { params: { id } }, { signal })
   } catch (error) {
     throw new OnrampPurchaseError({ cause: error })
   }

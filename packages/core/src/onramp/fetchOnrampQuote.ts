@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { onrampQuote } from '../protocol/endpoints.ts'
 import type { OnrampQuoteBodyInput, OnrampQuoteResponse } from '../protocol/onramp.ts'
 import { OnrampQuoteError } from './onrampErrors.ts'
 
@@ -42,7 +43,7 @@ export async function fetchOnrampQuote(
     const body: OnrampQuoteBodyInput = { purchaseCurrency, paymentCurrency, amount, network }
     if (paymentMethod !== undefined) body.paymentMethod = paymentMethod
     if (provider !== undefined) body.provider = provider
-    return await api.post<OnrampQuoteResponse>('/v1/onramp/quote', body, { signal })
+    return await api.call(onrampQuote, { body }, { signal })
   } catch (error) {
     throw new OnrampQuoteError({ cause: error })
   }

@@ -60,3 +60,25 @@ export const GetWalletsQuery = v.object({
 })
 
 export type GetWalletsQueryInput = v.InferInput<typeof GetWalletsQuery>
+
+/** One wallet of `GET /getWallets`, with the field names the modal reads. `image_url` is this server's image URL. */
+export type WalletListing = {
+  id: string
+  name: string
+  homepage: string
+  image_id: string
+  image_url: string
+  rdns: string | null
+  chains: string[]
+  mobile_link: string | null
+  mobile_universal_link: string | null
+  desktop_link: string | null
+  desktop_universal_link: string | null
+  webapp_link: string | null
+  app_store: string | null
+  play_store: string | null
+  order: number
+}
+
+/** `GET /getWallets`: one page of the matching wallets and how many match in all. */
+export type GetWalletsResponse = { count: number; data: WalletListing[] }

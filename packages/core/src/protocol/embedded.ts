@@ -81,6 +81,11 @@ export type EmailUpdateBodyInput = v.InferInput<typeof EmailUpdateBody>
 export type EmailUpdateCodeBodyInput = v.InferInput<typeof EmailUpdateCodeBody>
 export type DeviceRevokeBodyInput = v.InferInput<typeof DeviceRevokeBody>
 
+/** One chain the frame's wallet may use. */
+export type EmbeddedChain = { id: number; name: string; rpcUrl: string; nativeSymbol: string }
+/** `GET /v1/embedded/config`: the project the frame serves (the frame checks its parent against `allowedOrigins`). */
+export type EmbeddedConfigResponse = { projectId: string; allowedOrigins: string[]; chains: EmbeddedChain[] }
+
 /** The signed-in user; `address` and `authShare` are null until the wallet is linked. */
 export type EmbeddedUser = { id: string; email: string; address: string | null; authShare: string | null }
 /** `GET /v1/embedded/session` and `POST /v1/embedded/wallet`. */
@@ -90,9 +95,12 @@ export type EmbeddedActionResponse = { action: 'VERIFY_OTP' | 'VERIFY_PRIMARY_OT
 /** `POST /v1/embedded/email/verify`. */
 export type EmbeddedSessionResponse = { sessionToken: string; expiresAt: string; user: EmbeddedUser }
 /** `GET /v1/embedded/devices`: the user's approved devices, most recently used first. */
-export type EmbeddedDevicesResponse = {
-  devices: { id: string; current: boolean; approvedAt: string; lastUsedAt: string; expiresAt: string }[]
-}
+export type EmbeddedDevicesResponse = { devices: EmbeddedDevice[] }
+/**
+ * One approved device: `id` is the stored hash of its device id, `current` marks the calling session's device. The
+ * dates are ISO 8601 and always present (a device is stored when it is approved, with its expiry).
+ */
+export type EmbeddedDevice = { id: string; current: boolean; approvedAt: string; lastUsedAt: string; expiresAt: string }
 /** `POST /v1/embedded/sign-out` and `/devices/revoke`. */
 export type EmbeddedOkResponse = { ok: true }
 /** `POST /v1/embedded/email/update/secondary`: the user's address from now on. */

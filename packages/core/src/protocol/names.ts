@@ -2,8 +2,6 @@ import * as v from 'valibot'
 import { chainIdOfNameCoinType, isValidNameLabel } from './nameRules.ts'
 import { EvmAddress, objectMessage } from './primitives.ts'
 
-export * from './nameRules.ts'
-
 /**
  * The account-name API (`/v1/profile/…`): look a name up, list an address's names, suggest free names and register
  * one with a signed message. Names are `<label>.<suffix>` (nameRules.ts); the suffix is the server's, so whether a

@@ -7,8 +7,6 @@ import {
   AccountHistoryQuery,
   CaipAccountId,
   ChainIdParam,
-  ConvertBuildTransactionBody,
-  ConvertQuoteQuery,
   Currency,
   DEFAULT_FEATURES,
   EmailStartBody,
@@ -25,6 +23,8 @@ import {
   MAX_UINT256,
   PositiveAmount,
   SignOutBody,
+  SwapBuildTransactionBody,
+  SwapQuoteQuery,
   toEvmAddress,
   toPlainEmail,
 } from './index.ts'
@@ -124,11 +124,11 @@ describe('amounts', () => {
       userAddress: `eip155:1:${ADDRESS}`,
       eip155: { slippage },
     })
-    expect(ok(ConvertBuildTransactionBody, body(0))).toBe(true)
-    expect(ok(ConvertBuildTransactionBody, body(50))).toBe(true)
-    expect(ok(ConvertBuildTransactionBody, body(50.01))).toBe(false)
-    expect(ok(ConvertBuildTransactionBody, body('1'))).toBe(false)
-    expect(ok(ConvertQuoteQuery, { from: `eip155:1:${ADDRESS}`, to: `eip155:1:${ADDRESS}`, amount: '1' })).toBe(true)
+    expect(ok(SwapBuildTransactionBody, body(0))).toBe(true)
+    expect(ok(SwapBuildTransactionBody, body(50))).toBe(true)
+    expect(ok(SwapBuildTransactionBody, body(50.01))).toBe(false)
+    expect(ok(SwapBuildTransactionBody, body('1'))).toBe(false)
+    expect(ok(SwapQuoteQuery, { from: `eip155:1:${ADDRESS}`, to: `eip155:1:${ADDRESS}`, amount: '1' })).toBe(true)
   })
 })
 

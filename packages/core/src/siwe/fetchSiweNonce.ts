@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { siweNonce } from '../protocol/endpoints.ts'
 import type { SiweNonceResponse } from '../protocol/siwe.ts'
 import { SiweNonceError, toSiweError } from './siweErrors.ts'
 
@@ -13,7 +14,7 @@ export async function fetchSiweNonce(
 ): Promise<FetchSiweNonceReturnType> {
   const api = requireApi(client, 'sign-in with Ethereum')
   try {
-    return await api.get<FetchSiweNonceReturnType>('/v1/auth/siwe/nonce', undefined, { signal })
+    return await api.call(siweNonce, {}, { signal })
   } catch (e) {
     throw toSiweError(e, (parameters) => new SiweNonceError(parameters))
   }

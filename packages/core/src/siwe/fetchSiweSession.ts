@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { HttpRequestError } from '../errors/errors.ts'
+import { siweSession } from '../protocol/endpoints.ts'
 import type { SiweSessionResponse } from '../protocol/siwe.ts'
 import { SiweSessionError, toSiweError } from './siweErrors.ts'
 
@@ -17,10 +18,14 @@ export async function fetchSiweSession(
 ): Promise<FetchSiweSessionReturnType | null> {
   const api = requireApi(client, 'sign-in with Ethereum')
   try {
-    return await api.get<FetchSiweSessionReturnType>('/v1/auth/siwe/session', undefined, {
-      signal,
-      headers: { authorization: `Bearer ${token}` },
-    })
+    return await api.call(
+      siweSession,
+      {},
+      {
+        signal,
+        headers: { authorization: `Bearer ${token}` },
+      },
+    )
   } catch (e) {
     if (e instanceof HttpRequestError && e.status === 401) return null
     throw toSiweError(e, (parameters) => new SiweSessionError(parameters))

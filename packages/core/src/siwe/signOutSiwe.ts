@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { HttpRequestError } from '../errors/errors.ts'
+import { siweSignOut } from '../protocol/endpoints.ts'
 import { SiweSignOutError, toSiweError } from './siweErrors.ts'
 
 /**
@@ -14,11 +15,7 @@ export async function signOutSiwe(
 ): Promise<void> {
   const api = requireApi(client, 'sign-in with Ethereum')
   try {
-    await api.post<{ signedOut: true }>(
-      '/v1/auth/siwe/sign-out',
-      {},
-      { signal, headers: { authorization: `Bearer ${token}` } },
-    )
+    await api.call(siweSignOut, {}, { signal, headers: { authorization: `Bearer ${token}` } })
   } catch (e) {
     if (e instanceof HttpRequestError && e.status === 401) return
     throw toSiweError(e, (parameters) => new SiweSignOutError(parameters))

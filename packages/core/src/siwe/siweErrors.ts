@@ -1,18 +1,8 @@
 import { FoyerError, type FoyerErrorParameters } from '../errors/base.ts'
 import { HttpRequestError } from '../errors/errors.ts'
+import type { ApiErrorCode } from '../protocol/errors.ts'
 
-/** Why the Foyer server refused a signed sign-in message (`POST /v1/auth/siwe/verify`, docs/api.md). */
-export type SiweRefusal =
-  | 'invalid_request'
-  | 'invalid_message'
-  | 'domain_mismatch'
-  | 'unsupported_chain'
-  | 'invalid_nonce'
-  | 'message_expired'
-  | 'message_not_yet_valid'
-  | 'invalid_signature'
-
-const REFUSALS: readonly string[] = [
+const REFUSALS = [
   'invalid_request',
   'invalid_message',
   'domain_mismatch',
@@ -21,15 +11,18 @@ const REFUSALS: readonly string[] = [
   'message_expired',
   'message_not_yet_valid',
   'invalid_signature',
-] satisfies SiweRefusal[]
+] as const satisfies readonly ApiErrorCode[]
 
-type SiweErrorParameters = FoyerErrorParameters & { code?: string }
+/** Why the Foyer server refused a signed sign-in message (`POST /v1/auth/siwe/verify`, docs/api.md). */
+export type SiweRefusal = (typeof REFUSALS)[number]
+
+type SiweErrorParameters = FoyerErrorParameters & { code?: ApiErrorCode }
 
 export type SiweErrorType = SiweError & { name: 'SiweError' }
 /** The family of the sign-in-with-Ethereum actions' errors; `code` is the server's error code, when it sent one. */
 export class SiweError extends FoyerError {
   override name = 'SiweError'
-  readonly code: string | undefined
+  readonly code: ApiErrorCode | undefined
   constructor(shortMessage: string, { code, ...parameters }: SiweErrorParameters = {}) {
     super(shortMessage, parameters)
     this.code = code ?? (parameters.cause instanceof HttpRequestError ? parameters.cause.code : undefined)
@@ -55,7 +48,7 @@ export class SiweVerifyError extends SiweError {
   readonly reason: SiweRefusal | undefined
   constructor(parameters: SiweErrorParameters = {}) {
     super('The sign-in was refused', { messageKey: 'error.siweVerify', ...parameters })
-    this.reason = this.code && REFUSALS.includes(this.code) ? (this.code as SiweRefusal) : undefined
+    this.reason = REFUSALS.find((refusal) => refusal === this.code)
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
+import { siweVerify } from '../protocol/endpoints.ts'
 import type { SiweVerifyResponse } from '../protocol/siwe.ts'
 import { SiweVerifyError, toSiweError } from './siweErrors.ts'
 
@@ -17,7 +18,7 @@ export async function verifySiweMessage(
 ): Promise<VerifySiweMessageReturnType> {
   const api = requireApi(client, 'sign-in with Ethereum')
   try {
-    return await api.post<VerifySiweMessageReturnType>('/v1/auth/siwe/verify', { message, signature }, { signal })
+    return await api.call(siweVerify, { body: { message, signature } }, { signal })
   } catch (e) {
     throw toSiweError(e, (parameters) => new SiweVerifyError(parameters))
   }

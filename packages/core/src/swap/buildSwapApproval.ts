@@ -1,11 +1,12 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import type { ConvertBuildApproveQueryInput, ConvertBuildApproveResponse } from '../protocol/convert.ts'
+import { swapBuildApprove } from '../protocol/endpoints.ts'
+import type { SwapBuildApproveQueryInput } from '../protocol/swap.ts'
 import { SwapApprovalError, type SwapApprovalErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
 
-export type BuildSwapApprovalParameters = Omit<ConvertBuildApproveQueryInput, 'amount'> & {
+export type BuildSwapApprovalParameters = Omit<SwapBuildApproveQueryInput, 'amount'> & {
   /** In the source token's base units; absent approves the most a uint256 holds. */
   amount?: bigint
   signal?: AbortSignal
@@ -27,13 +28,15 @@ export async function buildSwapApproval(
 ): Promise<BuildSwapApprovalReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const { tx } = await api.get<ConvertBuildApproveResponse>(
-      '/v1/convert/build-approve',
+    const { tx } = await api.call(
+      swapBuildApprove,
       {
-        userAddress: parameters.userAddress,
-        from: parameters.from,
-        to: parameters.to,
-        amount: parameters.amount?.toString(),
+        query: {
+          userAddress: parameters.userAddress,
+          from: parameters.from,
+          to: parameters.to,
+          amount: parameters.amount?.toString(),
+        },
       },
       { signal: parameters.signal },
     )

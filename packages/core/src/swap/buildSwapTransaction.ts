@@ -1,11 +1,12 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import type { ConvertBuildTransactionBodyInput, ConvertBuildTransactionResponse } from '../protocol/convert.ts'
+import { swapBuildTransaction } from '../protocol/endpoints.ts'
+import type { SwapBuildTransactionBodyInput } from '../protocol/swap.ts'
 import { SwapTransactionError, type SwapTransactionErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'
 
-export type BuildSwapTransactionParameters = Omit<ConvertBuildTransactionBodyInput, 'amount' | 'eip155'> & {
+export type BuildSwapTransactionParameters = Omit<SwapBuildTransactionBodyInput, 'amount' | 'eip155'> & {
   /** In the source token's base units. */
   amount: bigint
   /** The most the output may fall short of the quote by, in percent (`SWAP_SLIPPAGE_PERCENT`, at most 50). */
@@ -34,14 +35,16 @@ export async function buildSwapTransaction(
 ): Promise<BuildSwapTransactionReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const { tx, quote } = await api.post<ConvertBuildTransactionResponse>(
-      '/v1/convert/build-transaction',
+    const { tx, quote } = await api.call(
+      swapBuildTransaction,
       {
-        amount: parameters.amount.toString(),
-        eip155: { slippage: parameters.slippage },
-        from: parameters.from,
-        to: parameters.to,
-        userAddress: parameters.userAddress,
+        body: {
+          amount: parameters.amount.toString(),
+          eip155: { slippage: parameters.slippage },
+          from: parameters.from,
+          to: parameters.to,
+          userAddress: parameters.userAddress,
+        },
       },
       { signal: parameters.signal },
     )

@@ -1,10 +1,11 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import type { ConvertAllowanceQueryInput, ConvertAllowanceResponse } from '../protocol/convert.ts'
+import { swapAllowance } from '../protocol/endpoints.ts'
+import type { SwapAllowanceQueryInput } from '../protocol/swap.ts'
 import { SwapAllowanceError, type SwapAllowanceErrorType } from './swapErrors.ts'
 
-export type FetchSwapAllowanceParameters = ConvertAllowanceQueryInput & { signal?: AbortSignal }
+export type FetchSwapAllowanceParameters = SwapAllowanceQueryInput & { signal?: AbortSignal }
 /** In the token's base units; the native token answers the most a uint256 holds (it needs no approval). */
 export type FetchSwapAllowanceReturnType = bigint
 export type FetchSwapAllowanceErrorType = SwapAllowanceErrorType | ClientNotSetErrorType
@@ -22,9 +23,9 @@ export async function fetchSwapAllowance(
 ): Promise<FetchSwapAllowanceReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const { allowance } = await api.get<ConvertAllowanceResponse>(
-      '/v1/convert/allowance',
-      { tokenAddress: parameters.tokenAddress, userAddress: parameters.userAddress },
+    const { allowance } = await api.call(
+      swapAllowance,
+      { query: { tokenAddress: parameters.tokenAddress, userAddress: parameters.userAddress } },
       { signal: parameters.signal },
     )
     return BigInt(allowance)

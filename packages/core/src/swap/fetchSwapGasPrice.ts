@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import type { ConvertGasPriceResponse } from '../protocol/convert.ts'
+import { swapGasPrice } from '../protocol/endpoints.ts'
 import { SwapGasPriceError, type SwapGasPriceErrorType } from './swapErrors.ts'
 
 export type FetchSwapGasPriceParameters = {
@@ -28,9 +28,9 @@ export async function fetchSwapGasPrice(
 ): Promise<FetchSwapGasPriceReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const answer = await api.get<ConvertGasPriceResponse>(
-      '/v1/convert/gas-price',
-      { chainId: parameters.chainId },
+    const answer = await api.call(
+      swapGasPrice,
+      { query: { chainId: parameters.chainId } },
       { signal: parameters.signal },
     )
     return { standard: BigInt(answer.standard), fast: BigInt(answer.fast), instant: BigInt(answer.instant) }

@@ -1,10 +1,11 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { type ClientNotSetErrorType, HttpRequestError } from '../errors/errors.ts'
-import type { ConvertQuoteQueryInput, ConvertQuotesResponse } from '../protocol/convert.ts'
+import { swapQuotes } from '../protocol/endpoints.ts'
+import type { SwapQuoteQueryInput, SwapQuotesResponse } from '../protocol/swap.ts'
 import { SwapQuoteError, type SwapQuoteErrorType } from './swapErrors.ts'
 
-export type FetchSwapQuoteParameters = Pick<ConvertQuoteQueryInput, 'from' | 'to' | 'userAddress'> & {
+export type FetchSwapQuoteParameters = Pick<SwapQuoteQueryInput, 'from' | 'to' | 'userAddress'> & {
   /** In the source token's base units. */
   amount: bigint
   /** Wei per gas unit the route is priced at. */
@@ -38,16 +39,18 @@ export async function fetchSwapQuote(
   parameters: FetchSwapQuoteParameters,
 ): Promise<FetchSwapQuoteReturnType> {
   const api = requireApi(client, 'swapping')
-  let answer: ConvertQuotesResponse
+  let answer: SwapQuotesResponse
   try {
-    answer = await api.get<ConvertQuotesResponse>(
-      '/v1/convert/quotes',
+    answer = await api.call(
+      swapQuotes,
       {
-        amount: parameters.amount.toString(),
-        userAddress: parameters.userAddress,
-        from: parameters.from,
-        to: parameters.to,
-        gasPrice: parameters.gasPrice?.toString(),
+        query: {
+          amount: parameters.amount.toString(),
+          userAddress: parameters.userAddress,
+          from: parameters.from,
+          to: parameters.to,
+          gasPrice: parameters.gasPrice?.toString(),
+        },
       },
       { signal: parameters.signal },
     )

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import type { ConvertTokensResponse } from '../protocol/convert.ts'
+import { swapTokens } from '../protocol/endpoints.ts'
 import { SwapTokensError, type SwapTokensErrorType } from './swapErrors.ts'
 
 /** One token the swap API offers. */
@@ -39,9 +39,9 @@ export async function fetchSwapTokens(
 ): Promise<FetchSwapTokensReturnType> {
   const api = requireApi(client, 'swapping')
   try {
-    const { tokens } = await api.get<ConvertTokensResponse>(
-      '/v1/convert/tokens',
-      { chainId: parameters.chainId },
+    const { tokens } = await api.call(
+      swapTokens,
+      { query: { chainId: parameters.chainId } },
       { signal: parameters.signal },
     )
     return tokens.map((token) => ({

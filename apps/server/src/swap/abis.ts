@@ -1,6 +1,6 @@
 import { parseAbi } from 'viem'
 
-/** The Uniswap V2 Router02 functions the convert API reads and builds calls for. */
+/** The Uniswap V2 Router02 functions the swap API reads and builds calls for. */
 export const uniswapV2RouterAbi = parseAbi([
   'function factory() view returns (address)',
   'function WETH() view returns (address)',

@@ -2,8 +2,8 @@ import { NATIVE_TOKEN_ADDRESS_EVM } from '@foyer/core'
 import { type Chain, createPublicClient, defineChain, type HttpTransport, http, type PublicClient } from 'viem'
 import type { Address, ChainConfig } from '../config.ts'
 
-/** A token the convert API offers on a chain; the native currency uses `NATIVE_TOKEN_ADDRESS_EVM`. */
-export interface ConvertToken {
+/** A token the swap API offers on a chain; the native currency uses `NATIVE_TOKEN_ADDRESS_EVM`. */
+export interface SwapChainToken {
   address: Address
   symbol: string
   name: string
@@ -11,7 +11,7 @@ export interface ConvertToken {
 }
 
 /** One chain's swap routing: a Uniswap-V2-compatible router, its wrapped native token and the offered tokens. */
-export interface ConvertChain {
+export interface SwapChain {
   chainId: number
   name: string
   rpcUrl: string
@@ -19,7 +19,7 @@ export interface ConvertChain {
   weth: Address
   factory?: Address
   /** Native first, then the chain's listed tokens (the wrapped native token is left out: native stands for it). */
-  tokens: ConvertToken[]
+  tokens: SwapChainToken[]
   client: PublicClient<HttpTransport, Chain>
 }
 
@@ -30,12 +30,12 @@ export function isNative(address: string): boolean {
 }
 
 /**
- * The convert API's per-chain configuration, taken from the server's chains (the devnet file locally; in
+ * The swap API's per-chain configuration, taken from the server's chains (the devnet file locally; in
  * production a file of the same shape listing real RPC URLs, routers and token lists). A chain takes part only
  * when it names both a `router` and a `weth` contract.
  */
-export function convertChainsFrom(chains: readonly ChainConfig[]): Map<number, ConvertChain> {
-  const result = new Map<number, ConvertChain>()
+export function swapChainsFrom(chains: readonly ChainConfig[]): Map<number, SwapChain> {
+  const result = new Map<number, SwapChain>()
   for (const chain of chains) {
     const { router, weth, factory } = chain.contracts
     if (!router || !weth) continue

@@ -1,22 +1,18 @@
 import {
-  AccountAddressParams,
   chainIdOfNameCoinType,
   NAME_MESSAGE_MAX_AGE_SECONDS,
   NAME_MESSAGE_MAX_SKEW_SECONDS,
   NameMessage,
-  NameParams,
-  type NameRecord,
-  type NameSuggestionsResponse,
   normalizeName,
-  RegisterNameBody,
+  routes,
 } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import type { ServerConfig } from '../config.ts'
-import { readJsonBody } from '../http/body.ts'
 import type { AppEnv } from '../http/context.ts'
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts'
+import { route } from '../http/route.ts'
 import { parseRequest } from '../http/validate.ts'
 import { effectiveFeatures } from '../projects/model.ts'
 import { verifyNameSignature } from './nameSignature.ts'
@@ -33,7 +29,6 @@ export interface NameRouteDeps {
 }
 
 const NAME_CODES = { name: 'invalid_name' } as const
-const REGISTER_CODES = { coin_type: 'invalid_coin_type', address: 'invalid_address' } as const
 
 /**
  * Account names, `<label>.<FOYER_NAMES_SUFFIX>`:
@@ -63,30 +58,30 @@ export function registerNameRoutes(app: FoyerApp, deps: NameRouteDeps) {
     return name
   }
 
-  app.get('/v1/profile/account/:name', project, namesEnabled, async (c) => {
-    const { name } = nameOf(parseRequest(NameParams, c.req.param(), NAME_CODES).name)
+  route(app, routes.nameAccount, project, namesEnabled, async (c, request) => {
+    const { name } = nameOf(request.params().name)
     const row = await store.find(name)
     if (!row) throw notFound('name_not_found', `${name} is not registered`)
     c.header('Cache-Control', 'no-store')
-    return c.json(toNameRecord(row) satisfies NameRecord)
+    return toNameRecord(row)
   })
 
-  app.get('/v1/profile/reverse/:address', project, namesEnabled, async (c) => {
-    const { address } = parseRequest(AccountAddressParams, c.req.param(), { address: 'invalid_address' })
+  route(app, routes.nameReverse, project, namesEnabled, async (c, request) => {
+    const { address } = request.params()
     const rows = await store.ofAddress(address, MAX_REVERSE_NAMES)
     c.header('Cache-Control', 'no-store')
-    return c.json(rows.map(toNameRecord) satisfies NameRecord[])
+    return rows.map(toNameRecord)
   })
 
-  app.get('/v1/profile/suggestions/:name', project, namesEnabled, async (c) => {
-    const { label } = nameOf(parseRequest(NameParams, c.req.param(), NAME_CODES).name)
+  route(app, routes.nameSuggestions, project, namesEnabled, async (c, request) => {
+    const { label } = nameOf(request.params().name)
     const suggestions = await suggestNames(label, suffix, (names) => store.registeredAmong(names))
     c.header('Cache-Control', 'no-store')
-    return c.json({ suggestions } satisfies NameSuggestionsResponse)
+    return { suggestions }
   })
 
-  app.post('/v1/profile/account', project, namesEnabled, async (c) => {
-    const body = parseRequest(RegisterNameBody, await readJsonBody(c, { require: true }), REGISTER_CODES)
+  route(app, routes.nameRegister, project, namesEnabled, async (c, request) => {
+    const body = await request.body({ require: true })
     let parsed: unknown
     try {
       parsed = JSON.parse(body.message)
@@ -129,6 +124,6 @@ export function registerNameRoutes(app: FoyerApp, deps: NameRouteDeps) {
       projectId: c.get('project').id,
     })
     c.header('Cache-Control', 'no-store')
-    return c.json(toNameRecord(row) satisfies NameRecord)
+    return toNameRecord(row)
   })
 }

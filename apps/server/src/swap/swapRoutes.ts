@@ -1,57 +1,43 @@
-import {
-  ConvertAllowanceQuery,
-  type ConvertAllowanceResponse,
-  ConvertBuildApproveQuery,
-  type ConvertBuildApproveResponse,
-  ConvertBuildTransactionBody,
-  type ConvertBuildTransactionResponse,
-  ConvertChainQuery,
-  type ConvertGasPriceResponse,
-  ConvertQuoteQuery,
-  type ConvertQuotesResponse,
-  type ConvertTokensResponse,
-  type ConvertTransaction,
-  MAX_UINT256,
-} from '@foyer/core/protocol'
-import type { Context, MiddlewareHandler } from 'hono'
+import { MAX_UINT256, routes, type SwapApiTransaction } from '@foyer/core/protocol'
+import type { MiddlewareHandler } from 'hono'
 import { getAddress } from 'viem'
 import type { FoyerApp } from '../app.ts'
 import { tokenMarkUrl } from '../catalogue/marks.ts'
 import type { Address, ServerConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { badRequest, forbidden, invalidRequest } from '../http/errors.ts'
+import { route } from '../http/route.ts'
 import { classifyChainError } from '../http/upstreamErrors.ts'
-import { parseRequest } from '../http/validate.ts'
 import { effectiveFeatures } from '../projects/model.ts'
-import { type ConvertChain, convertChainsFrom } from './convertChains.ts'
-import { buildApprove, buildSwap, quoteSwap, readAllowance, readGasPrices } from './convertService.ts'
+import { type SwapChain, swapChainsFrom } from './swapChains.ts'
+import { buildApprove, buildSwap, quoteSwap, readAllowance, readGasPrices } from './swapService.ts'
 
 /**
- * The convert (swap) API over Uniswap-V2-compatible routers, one per chain:
+ * The swap API (`/v1/convert/*` on the wire) over Uniswap-V2-compatible routers, one per chain:
  * tokens, quotes, allowance, gas-price, build-approve and build-transaction. Token ids are CAIP-10
  * (`eip155:31337:0x…`); the native currency is `NATIVE_TOKEN_ADDRESS_EVM`. Amounts are integer strings in the
  * token's smallest unit. Projects with `features.swaps: false` get 403 `feature_disabled`.
  */
-export function registerConvertRoutes(
+export function registerSwapRoutes(
   app: FoyerApp,
   { config, project }: { config: ServerConfig; project: MiddlewareHandler<AppEnv> },
 ) {
-  const chains = convertChainsFrom(config.chains)
+  const chains = swapChainsFrom(config.chains)
   const swapsEnabled: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!effectiveFeatures(c.get('project').features).swaps)
       throw forbidden('feature_disabled', 'Swaps are switched off for this project')
     await next()
   }
-  const chainOf = (chainId: number): ConvertChain => {
+  const chainOf = (chainId: number): SwapChain => {
     const chain = chains.get(chainId)
     if (!chain) throw badRequest('unsupported_chain', `Chain ${chainId} has no swap router configured on this server`)
     return chain
   }
 
-  app.get('/v1/convert/tokens', project, swapsEnabled, (c) => {
-    const { chainId } = parseRequest(ConvertChainQuery, c.req.query())
+  route(app, routes.swapTokens, project, swapsEnabled, (_c, request) => {
+    const { chainId } = request.query()
     const chain = chainOf(chainId)
-    return c.json({
+    return {
       tokens: chain.tokens.map((token) => ({
         name: token.name,
         symbol: token.symbol,
@@ -59,20 +45,17 @@ export function registerConvertRoutes(
         decimals: token.decimals,
         logoUri: tokenMarkUrl(token.symbol),
       })),
-    } satisfies ConvertTokensResponse)
+    }
   })
 
-  app.get(
-    '/v1/convert/quotes',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const query = parseRequest(ConvertQuoteQuery, c.req.query())
+  route(app, routes.swapQuotes, project, swapsEnabled, (c, request) =>
+    chainErrors(async () => {
+      const query = request.query()
       const user = typeof query.userAddress === 'object' ? query.userAddress : undefined
       sameChain(query.from, query.to, user)
       const chain = chainOf(query.from.chainId)
       const quote = await quoteSwap(chain, checksummed(query.from), checksummed(query.to), query.amount)
-      return c.json({
+      return {
         quotes: [
           {
             fromAmount: quote.fromAmount.toString(),
@@ -83,58 +66,46 @@ export function registerConvertRoutes(
             priceImpact: quote.priceImpact,
           },
         ],
-      } satisfies ConvertQuotesResponse)
+      }
     }),
   )
 
-  app.get(
-    '/v1/convert/allowance',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const { tokenAddress, userAddress } = parseRequest(ConvertAllowanceQuery, c.req.query())
+  route(app, routes.swapAllowance, project, swapsEnabled, (_c, request) =>
+    chainErrors(async () => {
+      const { tokenAddress, userAddress } = request.query()
       sameChain(tokenAddress, undefined, userAddress)
       const chain = chainOf(tokenAddress.chainId)
       const allowance = await readAllowance(chain, checksummed(tokenAddress), checksummed(userAddress))
-      return c.json({ allowance: allowance.toString() } satisfies ConvertAllowanceResponse)
+      return { allowance: allowance.toString() }
     }),
   )
 
-  app.get(
-    '/v1/convert/gas-price',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const { chainId } = parseRequest(ConvertChainQuery, c.req.query())
+  route(app, routes.swapGasPrice, project, swapsEnabled, (_c, request) =>
+    chainErrors(async () => {
+      const { chainId } = request.query()
       const prices = await readGasPrices(chainOf(chainId))
-      return c.json({
+      return {
         standard: prices.standard.toString(),
         fast: prices.fast.toString(),
         instant: prices.instant.toString(),
-      } satisfies ConvertGasPriceResponse)
+      }
     }),
   )
 
-  app.get(
-    '/v1/convert/build-approve',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const query = parseRequest(ConvertBuildApproveQuery, c.req.query())
+  route(app, routes.swapBuildApprove, project, swapsEnabled, (_c, request) =>
+    chainErrors(async () => {
+      const query = request.query()
       sameChain(query.from, query.to, query.userAddress)
       const chain = chainOf(query.from.chainId)
       const amount = typeof query.amount === 'bigint' ? query.amount : MAX_UINT256
       const tx = await buildApprove(chain, checksummed(query.from), checksummed(query.userAddress), amount)
-      return c.json({ tx: transactionJson(chain, tx) } satisfies ConvertBuildApproveResponse)
+      return { tx: transactionJson(chain, tx) }
     }),
   )
 
-  app.post(
-    '/v1/convert/build-transaction',
-    project,
-    swapsEnabled,
-    chainErrors(async (c) => {
-      const body = parseRequest(ConvertBuildTransactionBody, c.get('body'))
+  route(app, routes.swapBuildTransaction, project, swapsEnabled, (_c, request) =>
+    chainErrors(async () => {
+      const body = await request.body()
       sameChain(body.from, body.to, body.userAddress)
       const chain = chainOf(body.from.chainId)
       const built = await buildSwap(chain, {
@@ -144,14 +115,14 @@ export function registerConvertRoutes(
         user: checksummed(body.userAddress),
         slippagePercent: body.eip155.slippage,
       })
-      return c.json({
+      return {
         tx: transactionJson(chain, built),
         quote: {
           toAmount: built.quote.toAmount.toString(),
           minimumToAmount: built.minimumOut.toString(),
           deadline: Number(built.deadline),
         },
-      } satisfies ConvertBuildTransactionResponse)
+      }
     }),
   )
 }
@@ -160,20 +131,18 @@ export function registerConvertRoutes(
  * The chain's node failing is a 502 the client can retry, not a 500; a call the chain refuses (a token address
  * with no contract, a revert) is the request's fault: 400. See http/upstreamErrors.ts.
  */
-function chainErrors(handler: (c: Context<AppEnv>) => Promise<Response>) {
-  return async (c: Context<AppEnv>) => {
-    try {
-      return await handler(c)
-    } catch (error) {
-      throw classifyChainError(error) ?? error
-    }
+async function chainErrors<Result>(work: () => Promise<Result>): Promise<Result> {
+  try {
+    return await work()
+  } catch (error) {
+    throw classifyChainError(error) ?? error
   }
 }
 
 function transactionJson(
-  chain: ConvertChain,
+  chain: SwapChain,
   tx: { from: Address; to: Address; data: `0x${string}`; value: bigint; gas: bigint; gasPrice: bigint },
-): ConvertTransaction {
+): SwapApiTransaction {
   return {
     chainId: `eip155:${chain.chainId}`,
     from: tx.from,

@@ -12,7 +12,7 @@ import {
 import type { Address } from '../config.ts'
 import { badRequest } from '../http/errors.ts'
 import { erc20Abi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './abis.ts'
-import { type ConvertChain, isNative } from './convertChains.ts'
+import { isNative, type SwapChain } from './swapChains.ts'
 
 /** 20 minutes: how long a built swap stays valid on chain. */
 export const SWAP_DEADLINE_SECONDS = 20 * 60
@@ -29,12 +29,12 @@ export interface SwapQuote {
 }
 
 /** The pool path for a pair of tokens: native stands for the wrapped native token. */
-function routeToken(chain: ConvertChain, address: Address): Address {
+function routeToken(chain: SwapChain, address: Address): Address {
   return isNative(address) ? chain.weth : address
 }
 
 /** Candidate paths: direct, and through the wrapped native token when neither side is it. */
-function candidatePaths(chain: ConvertChain, from: Address, to: Address): Address[][] {
+function candidatePaths(chain: SwapChain, from: Address, to: Address): Address[][] {
   const a = routeToken(chain, from)
   const b = routeToken(chain, to)
   if (a.toLowerCase() === b.toLowerCase()) {
@@ -50,7 +50,7 @@ function candidatePaths(chain: ConvertChain, from: Address, to: Address): Addres
  * Quotes `amount` of `from` into `to` with the router's own `getAmountsOut`, over the direct pool and over a hop
  * through the wrapped native token, keeping the better. A path without a pool (or liquidity) reverts and is skipped.
  */
-export async function quoteSwap(chain: ConvertChain, from: Address, to: Address, amount: bigint): Promise<SwapQuote> {
+export async function quoteSwap(chain: SwapChain, from: Address, to: Address, amount: bigint): Promise<SwapQuote> {
   const paths = candidatePaths(chain, from, to)
   const results = await Promise.all(
     paths.map((path) =>
@@ -83,12 +83,12 @@ export async function quoteSwap(chain: ConvertChain, from: Address, to: Address,
   }
 }
 
-const factories = new WeakMap<ConvertChain, Promise<Address>>()
+const factories = new WeakMap<SwapChain, Promise<Address>>()
 /** Pool addresses by token pair: a pool's address never changes, so only the bound matters (oldest use dropped). */
 const pairs = new LRUCache<string, Promise<Address>>({ max: 10_000 })
 
 /** The pools' mid-price output for `amount` against what the router gives: the trade's price impact in percent. */
-async function priceImpactOf(chain: ConvertChain, path: Address[], amount: bigint, toAmount: bigint): Promise<number> {
+async function priceImpactOf(chain: SwapChain, path: Address[], amount: bigint, toAmount: bigint): Promise<number> {
   let factory = factories.get(chain)
   if (!factory) {
     factory = chain.factory
@@ -134,7 +134,7 @@ async function priceImpactOf(chain: ConvertChain, path: Address[], amount: bigin
 }
 
 /** How much the router may spend of the owner's token (native needs no allowance: the maximum). */
-export async function readAllowance(chain: ConvertChain, token: Address, owner: Address): Promise<bigint> {
+export async function readAllowance(chain: SwapChain, token: Address, owner: Address): Promise<bigint> {
   if (isNative(token)) return MAX_UINT256
   return chain.client.readContract({
     address: token,
@@ -154,7 +154,7 @@ export interface GasPrices {
  * Gas prices from the node's fee history: the next block's base fee plus the 25th / 50th / 90th percentile
  * priority fee paid over the last 10 blocks. Nodes without `eth_feeHistory` fall back to `eth_gasPrice` × 1, 1.1, 1.25.
  */
-export async function readGasPrices(chain: ConvertChain): Promise<GasPrices> {
+export async function readGasPrices(chain: SwapChain): Promise<GasPrices> {
   try {
     const history = await chain.client.getFeeHistory({ blockCount: 10, rewardPercentiles: [25, 50, 90] })
     const nextBase = history.baseFeePerGas.at(-1) ?? 0n
@@ -183,7 +183,7 @@ export interface BuiltTransaction {
 
 /** An ERC-20 `approve(router, amount)` for the source token, with gas estimated for the owner. */
 export async function buildApprove(
-  chain: ConvertChain,
+  chain: SwapChain,
   token: Address,
   owner: Address,
   amount: bigint,
@@ -203,7 +203,7 @@ export async function buildApprove(
  * 20 minutes ahead. Refused when the allowance is short (build the approval first) or the call would revert.
  */
 export async function buildSwap(
-  chain: ConvertChain,
+  chain: SwapChain,
   parameters: { from: Address; to: Address; amount: bigint; user: Address; slippagePercent: number },
 ): Promise<BuiltTransaction & { quote: SwapQuote; minimumOut: bigint; deadline: bigint }> {
   const { from, to, amount, user, slippagePercent } = parameters
@@ -251,7 +251,7 @@ export async function buildSwap(
 
 /** Estimates gas with 20 % headroom; a call that would revert (no balance, no allowance) is a 400 with its reason. */
 async function estimate(
-  chain: ConvertChain,
+  chain: SwapChain,
   call: { from: Address; to: Address; data: Hex; value: bigint },
 ): Promise<bigint> {
   try {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CaipAccountId, EvmAddress, EvmChainId, type Hex, PositiveAmount, WeiAmount } from './primitives.ts'
 
 /**
- * The convert (swap) API, `/v1/convert/*`: each request as the server validates it, each response as the server
+ * The swap API, `/v1/convert/*` on the wire: each request as the server validates it, each response as the server
  * sends it. Token ids are CAIP-10 (`eip155:31337:0x…`); amounts are integer text in the token's smallest unit.
  */
 
@@ -10,10 +10,10 @@ import { CaipAccountId, EvmAddress, EvmChainId, type Hex, PositiveAmount, WeiAmo
 export const MAX_SLIPPAGE_PERCENT = 50
 
 /** `GET /v1/convert/tokens` and `GET /v1/convert/gas-price` query. */
-export const ConvertChainQuery = v.object({ chainId: EvmChainId })
+export const SwapChainQuery = v.object({ chainId: EvmChainId })
 
 /** `GET /v1/convert/quotes` query. `userAddress` may be CAIP-10 or, for compatibility, a bare address. */
-export const ConvertQuoteQuery = v.object({
+export const SwapQuoteQuery = v.object({
   from: CaipAccountId,
   to: CaipAccountId,
   amount: PositiveAmount,
@@ -24,10 +24,10 @@ export const ConvertQuoteQuery = v.object({
 })
 
 /** `GET /v1/convert/allowance` query. */
-export const ConvertAllowanceQuery = v.object({ tokenAddress: CaipAccountId, userAddress: CaipAccountId })
+export const SwapAllowanceQuery = v.object({ tokenAddress: CaipAccountId, userAddress: CaipAccountId })
 
 /** `GET /v1/convert/build-approve` query; no `amount` approves the most a uint256 holds. */
-export const ConvertBuildApproveQuery = v.object({
+export const SwapBuildApproveQuery = v.object({
   from: CaipAccountId,
   to: CaipAccountId,
   userAddress: CaipAccountId,
@@ -37,7 +37,7 @@ export const ConvertBuildApproveQuery = v.object({
 })
 
 /** `POST /v1/convert/build-transaction` body. */
-export const ConvertBuildTransactionBody = v.object(
+export const SwapBuildTransactionBody = v.object(
   {
     from: CaipAccountId,
     to: CaipAccountId,
@@ -57,17 +57,17 @@ export const ConvertBuildTransactionBody = v.object(
   'send a JSON object {amount, eip155: {slippage}, from, to, userAddress}',
 )
 
-export type ConvertQuoteQueryInput = v.InferInput<typeof ConvertQuoteQuery>
-export type ConvertAllowanceQueryInput = v.InferInput<typeof ConvertAllowanceQuery>
-export type ConvertBuildApproveQueryInput = v.InferInput<typeof ConvertBuildApproveQuery>
-export type ConvertBuildTransactionBodyInput = v.InferInput<typeof ConvertBuildTransactionBody>
+export type SwapQuoteQueryInput = v.InferInput<typeof SwapQuoteQuery>
+export type SwapAllowanceQueryInput = v.InferInput<typeof SwapAllowanceQuery>
+export type SwapBuildApproveQueryInput = v.InferInput<typeof SwapBuildApproveQuery>
+export type SwapBuildTransactionBodyInput = v.InferInput<typeof SwapBuildTransactionBody>
 
 /** One token the swap API offers. */
-export type ConvertToken = { name: string; symbol: string; address: string; decimals: number; logoUri: string | null }
+export type SwapApiToken = { name: string; symbol: string; address: string; decimals: number; logoUri: string | null }
 /** `GET /v1/convert/tokens`. */
-export type ConvertTokensResponse = { tokens: ConvertToken[] }
+export type SwapTokensResponse = { tokens: SwapApiToken[] }
 /** `GET /v1/convert/quotes`. */
-export type ConvertQuotesResponse = {
+export type SwapQuotesResponse = {
   quotes: {
     fromAmount: string
     fromAccount: string
@@ -78,11 +78,11 @@ export type ConvertQuotesResponse = {
   }[]
 }
 /** `GET /v1/convert/allowance`. */
-export type ConvertAllowanceResponse = { allowance: string }
+export type SwapAllowanceResponse = { allowance: string }
 /** `GET /v1/convert/gas-price`, wei per gas. */
-export type ConvertGasPriceResponse = { standard: string; fast: string; instant: string }
+export type SwapGasPriceResponse = { standard: string; fast: string; instant: string }
 /** A transaction the API built, ready for the wallet. */
-export type ConvertTransaction = {
+export type SwapApiTransaction = {
   chainId: string
   from: string
   to: string
@@ -91,9 +91,9 @@ export type ConvertTransaction = {
   eip155: { gas: string; gasPrice: string }
 }
 /** `GET /v1/convert/build-approve`. */
-export type ConvertBuildApproveResponse = { tx: ConvertTransaction }
+export type SwapBuildApproveResponse = { tx: SwapApiTransaction }
 /** `POST /v1/convert/build-transaction`. */
-export type ConvertBuildTransactionResponse = {
-  tx: ConvertTransaction
+export type SwapBuildTransactionResponse = {
+  tx: SwapApiTransaction
   quote: { toAmount: string; minimumToAmount: string; deadline: number }
 }
