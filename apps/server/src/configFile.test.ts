@@ -108,8 +108,18 @@ describe('foyer-server arguments', () => {
     expect(parseArgs(['--frame', 'build/frame', '-v'], issues)).toMatchObject({ frame: 'build/frame', version: true })
     expect(parseArgs(['--frame=dist', '--help'], issues)).toMatchObject({ frame: 'dist', help: true })
     expect(issues).toEqual([])
-    parseArgs(['--config', '--nope', 'extra'], issues)
-    expect(issues.map((i) => i.path)).toEqual(['--config', '--nope', 'extra'])
+    for (const argv of [['--config'], ['--nope'], ['extra'], ['--help=yes']]) {
+      const problems: Issue[] = []
+      parseArgs(argv, problems)
+      expect(
+        problems.map((i) => i.path),
+        argv.join(' '),
+      ).toEqual(['arguments'])
+      expect(problems[0]!.message, argv.join(' ')).toMatch(/see foyer-server --help/)
+    }
+    const empty: Issue[] = []
+    parseArgs(['--config='], empty)
+    expect(empty).toEqual([{ path: '--config', message: 'got nothing, expected a file name' }])
     expect(EXIT_CONFIG).toBe(78)
   })
 
