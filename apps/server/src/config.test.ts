@@ -280,8 +280,10 @@ describe('loadConfig', () => {
       'FOYER_DEVNET_FILE.chains[0].name',
       'FOYER_DEVNET_FILE.chains[0].rpcUrl',
       'FOYER_DEVNET_FILE.chains[0].contracts.weth',
-      'FOYER_DEVNET_FILE.chains[0].tokens[0]',
-      'FOYER_DEVNET_FILE.chains[0].nfts[0]',
+      'FOYER_DEVNET_FILE.chains[0].tokens[0].address',
+      'FOYER_DEVNET_FILE.chains[0].tokens[0].symbol',
+      'FOYER_DEVNET_FILE.chains[0].tokens[0].decimals',
+      'FOYER_DEVNET_FILE.chains[0].nfts[0].spam',
       'FOYER_DEVNET_FILE.chains[2].id',
     ])
   })
