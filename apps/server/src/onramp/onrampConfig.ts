@@ -73,10 +73,10 @@ const OnrampProvider = v.pipe(
  */
 export const onrampProviders = json(
   v.pipe(
-    v.array(OnrampProvider, `a JSON array of ${PROVIDER_EXPECTS}`),
+    v.array(OnrampProvider, 'a JSON array of providers {id, kind?, url, webhookSecret}'),
     uniqueBy<OnrampProviderSettings>('id', 'a provider id not used before in the list'),
   ),
-  `a JSON array of ${PROVIDER_EXPECTS}`,
+  'a JSON array of providers {id, kind?, url, webhookSecret}',
 )
 
 /** FOYER_ONRAMP_RESTRICTED_TIMEZONES: comma-separated IANA zones, `none` for no zone. */

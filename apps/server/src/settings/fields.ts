@@ -20,9 +20,8 @@ export interface Field<T> {
 export const TRUE_WORDS = ['1', 'true', 'yes', 'on'] as const
 export const FALSE_WORDS = ['0', 'false', 'no', 'off'] as const
 
-/** A non-negative whole number from `min` to `max`, written in decimal digits. */
-export function integer(min: number, max: number): Field<number> {
-  const expects = `an integer from ${min} to ${max}`
+/** A non-negative whole number from `min` to `max`, written in decimal digits (`expects`: another wording). */
+export function integer(min: number, max: number, expects = `an integer from ${min} to ${max}`): Field<number> {
   return {
     expects,
     schema: v.pipe(
@@ -116,13 +115,14 @@ export interface UrlOptions {
 export function url(options: UrlOptions): Field<string> {
   const { protocols, shape = 'url' } = options
   const schemes = protocols.map((p) => `${p}//`).join(' or ')
+  const article = protocols[0]?.startsWith('h') ? 'an' : 'a'
   const expects =
     options.expects ??
     (shape === 'origin'
       ? `an origin like https://wallet.example.com (${schemes}, no path)`
       : shape === 'base'
-        ? `a ${schemes} base URL without a path`
-        : `a ${schemes} URL`)
+        ? `${article} ${schemes} base URL without a path`
+        : `${article} ${schemes} URL`)
   const parse = (value: string): string | undefined => {
     if (shape === 'origin') return normalizeOrigin(value, protocols)
     if (shape === 'base') {

@@ -28,7 +28,7 @@ import { type Masking, settingIssues } from './issues.ts'
 
 /** The groups of the settings table, in the order docs/configuration.md shows them. */
 export const SETTING_GROUPS = [
-  'Server',
+  'Server process',
   'Database and files',
   'Projects',
   'Rate limits',
@@ -72,12 +72,13 @@ function optional<T>(field: Field<T>, shows: string, doc: Doc): Setting<T, T | u
 const port = integer(0, 65535)
 
 /** FOYER_TRUST_PROXY also takes the false words for 0 (no proxy), as it once was a switch. */
+const PROXY_HOPS = 'the number of trusted proxies, an integer from 0 to 10 (false: 0)'
 const proxyHops: Field<number> = {
-  expects: 'the number of trusted proxies, an integer from 0 to 10 (false: 0)',
+  expects: PROXY_HOPS,
   schema: v.pipe(
     v.string(),
     v.transform((s) => ((FALSE_WORDS as readonly string[]).includes(s.toLowerCase()) ? '0' : s)),
-    integer(0, 10).schema,
+    integer(0, 10, PROXY_HOPS).schema,
   ),
 }
 
@@ -111,35 +112,38 @@ const spamNft: Field<{ chainId: number; address: `0x${string}` }> = {
 
 export const SERVER_SETTINGS = {
   // Server
-  PORT: withDefault(port, 8787, '`8787`', { group: 'Server', about: 'TCP port to listen on; `0` picks a free one.' }),
+  PORT: withDefault(port, 8787, '`8787`', {
+    group: 'Server process',
+    about: 'TCP port to listen on; `0` picks a free one.',
+  }),
   HOST: withDefault(hostname(), '127.0.0.1', '`127.0.0.1`', {
-    group: 'Server',
+    group: 'Server process',
     about: 'Interface to listen on; `0.0.0.0` accepts connections from other machines.',
   }),
   LOG_LEVEL: withDefault(oneOf(LOG_LEVELS), 'info', '`info`', {
-    group: 'Server',
+    group: 'Server process',
     about:
       'Logs go to stderr, one JSON object per line; `info` has one line per request, `debug` adds SQL statements (never parameter values). See [operations.md](operations.md#logs).',
   }),
   FOYER_CONFIG: optional(path('a JSON settings file'), 'none', {
-    group: 'Server',
+    group: 'Server process',
     notInFile: true,
     about:
       'A JSON file of settings keyed by these names, as `foyer-server --config <file>` (the option wins). The environment wins over the file.',
   }),
   FOYER_TRUST_PROXY: withDefault(proxyHops, 0, '`0`', {
-    group: 'Server',
+    group: 'Server process',
     about:
       'How many proxies in front of the server to trust: the client address is then the `X-Forwarded-For` entry the outermost trusted one saw (per-client rate limits and email quotas key on it). `0`: the TCP peer.',
   }),
   FOYER_METRICS_TOKEN: optional(secret(16, 512), 'none: `/metrics` is open', {
-    group: 'Server',
+    group: 'Server process',
     secret: true,
     about:
       'When set, `GET /metrics` needs `Authorization: Bearer <token>`. See [operations.md](operations.md#metrics).',
   }),
   FOYER_SHUTDOWN_GRACE_SECONDS: withDefault(duration('seconds', 0, 3600), 10_000, '`10`', {
-    group: 'Server',
+    group: 'Server process',
     about: 'How long requests in flight may finish after SIGTERM before their connections are cut.',
   }),
 
@@ -171,7 +175,7 @@ export const SERVER_SETTINGS = {
   FOYER_WALLETS_FILE: optional(path(), 'the shipped catalogue (`apps/server/src/catalogue/wallets.json`)', {
     group: 'Database and files',
     about:
-      'The wallet catalogue to serve, `{ "wallets": [...] }` (see [Wallet catalogue](#wallet-catalogue-and-walletconnect)). Checked at start: every problem is listed and the server does not start.',
+      'The wallet catalogue, as JSON the operator edits: `{ "wallets": [{ id, name, homepage, rdns, chains, mobile: { native, universal }, desktop: { native, universal }, webapp, appStore, playStore, order, mark }] }`; `mark` is `{ "source": "@web3icons/core", "name": "<the package’s wallet name>", "licence": "MIT" }` or `{ "source": "generated" }` (also when left out), see [api.md](api.md#where-the-images-come-from). Checked at start: every problem is listed and the server does not start.',
   }),
 
   // Projects
@@ -208,7 +212,7 @@ export const SERVER_SETTINGS = {
   FOYER_INDEXER: withDefault(boolean(), true, '`true`', {
     group: 'Account history indexer',
     about:
-      '`false` turns the indexer off for this instance. Several instances may run it: they share the work through the database.',
+      '`false` turns the indexer off for this instance (history then shows what other instances, or an earlier run, wrote). Run it on one or several instances: they share the work safely through the database (the cursor is compare-and-set).',
   }),
   FOYER_INDEXER_POLL_MS: withDefault(duration('milliseconds', 50, 600_000), 500, '`500`', {
     group: 'Account history indexer',
@@ -228,7 +232,7 @@ export const SERVER_SETTINGS = {
   FOYER_NAMES_SUFFIX: withDefault(namesSuffix, DEFAULT_NAMES_SUFFIX, `\`${DEFAULT_NAMES_SUFFIX}\``, {
     group: 'Account names',
     about:
-      'What every name ends with, `alice.<suffix>`, kept lower-case. Changing it later does not rename stored names: choose it before names are registered.',
+      'What every name ends with, `alice.<suffix>`, kept lower-case. Routes accept the label alone or the full name with this suffix; a name with another suffix is refused. Changing it later does not rename stored names: they keep the old suffix and can no longer be looked up, so choose it before names are registered.',
   }),
 
   // On-ramp
@@ -236,7 +240,7 @@ export const SERVER_SETTINGS = {
     group: 'On-ramp',
     secretFields: ['webhookSecret'],
     about:
-      '`[{"id": "sandbox", "kind"?: "sandbox", "url": "https://…", "webhookSecret": "…"}]` (in a config file, the array itself). `kind` defaults to the id; `webhookSecret` (16–512 printable characters) is never shown. The first is the default provider; `[]` turns every provider off.',
+      '`[{"id": "sandbox", "kind"?: "sandbox", "url": "https://…", "webhookSecret": "…"}]` (in a config file, the array itself). `id`: 1–32 lower-case letters, digits or hyphens, what the API names it by; `kind`: the provider module that serves it (default: the id; this server has `sandbox`); `url`: its checkout origin; `webhookSecret`: 16–512 printable characters, the HMAC key of its webhooks. The first is the default provider; `[]` turns every provider off, the devnet’s sandbox included.',
   }),
   FOYER_ONRAMP_RESTRICTED_TIMEZONES: withDefault(
     restrictedTimezones,
@@ -245,7 +249,7 @@ export const SERVER_SETTINGS = {
     {
       group: 'On-ramp',
       about:
-        'Time zones where the modal hides the on-ramp (mainland China’s zones, Hong Kong, Macau and North Korea by default), served in `GET /v1/onramp/providers`.',
+        'IANA time zones where the modal hides the on-ramp (by default mainland China’s zones, Hong Kong, Macau and North Korea). Served in `GET /v1/onramp/providers`; the modal compares the browser’s `Intl` time zone.',
     },
   ),
   FOYER_ONRAMP_EUR_USD: withDefault(eurUsdRate, DEFAULT_ONRAMP_EUR_USD, `\`${DEFAULT_ONRAMP_EUR_USD}\``, {
@@ -257,13 +261,13 @@ export const SERVER_SETTINGS = {
   FOYER_SIWE_KEY_ROTATION_DAYS: withDefault(duration('days', 0, 3650), 30 * 24 * 3600 * 1000, '`30`', {
     group: 'Sign-in with Ethereum',
     about:
-      'A new token signing key once the newest is older than this; older keys stay in the JWKS for a day after. `0` makes a key at every sign-in (tests only). See [siwe.md](siwe.md).',
+      'A new token signing key once the newest is older than this, made at the next sign-in; older keys stay in the JWKS for 24 hours (the longest a token lives) plus 5 minutes after their successor appeared. `0` makes a key at every sign-in: for tests only.',
   }),
   FOYER_SIWE_KEY_SECRET: optional(secret(32, 512), 'none: keys stored unencrypted', {
     group: 'Sign-in with Ethereum',
     secret: true,
     about:
-      'The signing keys’ private halves are stored encrypted with a key derived from it. Changing or removing it makes the stored keys unusable until the next rotation.',
+      'When set, each new signing key’s private half is stored encrypted (JWE, `dir` + AES-256-GCM, the key id authenticated) with a key derived from this secret by HKDF-SHA256, so a database dump alone cannot sign tokens. Without it the key is stored as a plain JWK and the server warns once. Keep it out of the database’s backups; changing or removing it makes the encrypted keys unusable (sign-ins answer 503 `signing_key_unavailable` until the next rotation: delete the newest row, or wait).',
   }),
 
   // Embedded wallet
