@@ -17,6 +17,7 @@ import {
 import type { Issue } from './http/errors.ts'
 import { createServer } from './index.ts'
 import { createLogger } from './log.ts'
+import { readVariable } from './settings/serverSettings.ts'
 
 export const EXIT_CONFIG = 78 // EX_CONFIG
 
@@ -98,7 +99,7 @@ export function resolveSettings(
 ): Settings & { help: boolean; version: boolean } {
   const issues: Issue[] = []
   const args = parseArgs(argv, issues)
-  const configPath = args.config ?? (env.FOYER_CONFIG?.trim() || undefined)
+  const configPath = args.config ?? readVariable(env, 'FOYER_CONFIG')
   const file = configPath ? readConfigFile(configPath, issues) : undefined
   const { env: merged, fromFile } = mergeConfig(env, file)
   if (args.frame === true) {

@@ -80,8 +80,12 @@ describe('config file', () => {
     expect(problems(['--config', join(dir, 'missing.json')])).toEqual([
       { path: join(dir, 'missing.json'), message: 'does not exist' },
     ])
-    expect(problems(['--config', file('broken.json', '{"PORT": ')])[0]!.message).toMatch(/^is not valid JSON/)
-    expect(problems(['--config', file('array.json', [1])])[0]!.message).toMatch(/must hold a JSON object/)
+    expect(problems(['--config', file('broken.json', '{"PORT": ')])[0]!.message).toMatch(
+      /^got text that is not JSON \(.*\), expected a JSON object/,
+    )
+    expect(problems(['--config', file('array.json', [1])])[0]!.message).toBe(
+      'got an array, expected a JSON object whose keys are setting names, e.g. {"PORT": 8787}',
+    )
   })
 
   it('knows every setting the server reads, each once', () => {

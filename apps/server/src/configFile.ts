@@ -18,6 +18,7 @@ export const CONFIG_KEYS = FILE_KEYS
 export type ConfigKey = (typeof CONFIG_KEYS)[number]
 
 const MAX_FILE_BYTES = 1024 * 1024
+const FILE_EXPECTS = 'a JSON object whose keys are setting names, e.g. {"PORT": 8787}'
 
 export interface ConfigFile {
   file: string
@@ -52,11 +53,14 @@ export function parseConfigFile(text: string, file: string, issues: Issue[]): Co
   try {
     json = JSON.parse(text)
   } catch (e) {
-    issues.push({ path: file, message: `is not valid JSON (${(e as Error).message})` })
+    issues.push({
+      path: file,
+      message: `got text that is not JSON (${(e as Error).message}), expected ${FILE_EXPECTS}`,
+    })
     return undefined
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    issues.push({ path: file, message: 'must hold a JSON object whose keys are setting names, e.g. {"PORT": 8787}' })
+    issues.push({ path: file, message: `got ${describeValue(json)}, expected ${FILE_EXPECTS}` })
     return undefined
   }
   const known = new Set<string>(CONFIG_KEYS)
@@ -64,7 +68,10 @@ export function parseConfigFile(text: string, file: string, issues: Issue[]): Co
   for (const [key, value] of Object.entries(json)) {
     const path = `${file}: ${key}`
     if (!known.has(key)) {
-      issues.push({ path, message: `unknown setting${suggest(key)}` })
+      issues.push({
+        path,
+        message: `unknown setting, expected one of the settings in docs/configuration.md${suggest(key)}`,
+      })
       continue
     }
     const fileArray = (SERVER_SETTINGS[key as ConfigKey] as Setting).field.fileArray
