@@ -194,7 +194,7 @@ const Chain = v.pipe(
       ),
       name: v.pipe(v.string('a non-empty name'), v.trim(), v.minLength(1, 'a non-empty name')),
       rpcUrl: httpUrl(['http:', 'https:', 'ws:', 'wss:'], 'an http(s) or ws(s) URL'),
-      nativeSymbol: v.optional(
+      nativeSymbol: v.nullish(
         v.pipe(v.string('a short symbol like "ETH"'), v.regex(/^[A-Za-z0-9.$-]{1,16}$/, 'a short symbol like "ETH"')),
         'ETH',
       ),

@@ -40,7 +40,7 @@ const OnrampProvider = v.pipe(
   v.object(
     {
       id: matching(/^[a-z0-9-]{1,32}$/, '1 to 32 lower-case letters, digits or hyphens').schema,
-      kind: v.optional(oneOf(ONRAMP_PROVIDER_KINDS).schema),
+      kind: v.nullish(oneOf(ONRAMP_PROVIDER_KINDS).schema),
       url: providerUrl.schema,
       webhookSecret: webhookSecret.schema,
     },
@@ -48,7 +48,7 @@ const OnrampProvider = v.pipe(
   ),
   v.rawCheck(({ dataset, addIssue }) => {
     const value = dataset.value as { id?: unknown; kind?: unknown }
-    if (value.kind === undefined && !(ONRAMP_PROVIDER_KINDS as readonly unknown[]).includes(value.id))
+    if (value.kind == null && !(ONRAMP_PROVIDER_KINDS as readonly unknown[]).includes(value.id))
       addIssue({
         message: `a provider module this server has: ${ONRAMP_PROVIDER_KINDS.join(', ')}`,
         input: value.id,

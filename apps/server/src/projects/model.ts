@@ -85,7 +85,7 @@ export const ProjectInputSchema = v.pipe(
         v.maxLength(MAX_ORIGINS_PER_PROJECT, `at most ${MAX_ORIGINS_PER_PROJECT} origins`),
         v.transform((origins) => [...new Set(origins)]),
       ),
-      features: v.optional(ProjectFeaturesSchema),
+      features: v.nullish(ProjectFeaturesSchema),
     },
     objectMessage('an object like {"id":"my-site","allowedOrigins":["https://my.site"]}', [
       'id',

@@ -237,4 +237,21 @@ describe('one line per bad setting', () => {
       FOYER_ONRAMP_RESTRICTED_TIMEZONES: ['Asia/Tokyo'],
     })
   })
+
+  it('takes null for a left-out field in JSON values, as it always did', () => {
+    const { values, issues } = parseSettings(
+      {
+        FOYER_PROJECTS: JSON.stringify([{ id: 'site', allowedOrigins: [], features: null }]),
+        FOYER_ONRAMP_PROVIDERS: JSON.stringify([
+          { id: 'sandbox', kind: null, url: 'https://pay/', webhookSecret: SECRET },
+        ]),
+      },
+      ['FOYER_PROJECTS', 'FOYER_ONRAMP_PROVIDERS'],
+    )
+    expect(issues).toEqual([])
+    expect(values.FOYER_PROJECTS).toEqual([{ id: 'site', name: 'site', allowedOrigins: [], features: {} }])
+    expect(values.FOYER_ONRAMP_PROVIDERS).toEqual([
+      { id: 'sandbox', kind: 'sandbox', url: 'https://pay', webhookSecret: SECRET },
+    ])
+  })
 })
