@@ -9,7 +9,13 @@ import type { RateLimitConfig } from './limits/rateLimitConfig.ts'
 import type { LogLevel } from './log.ts'
 import { type OnrampConfig, onrampConfig } from './onramp/onrampConfig.ts'
 import type { ProjectInput } from './projects/model.ts'
-import { parseSettings, SETTING_KEYS, type SettingKey } from './settings/serverSettings.ts'
+import {
+  parseSettings,
+  SERVER_SETTINGS,
+  SETTING_KEYS,
+  type Setting,
+  type SettingKey,
+} from './settings/serverSettings.ts'
 import type { SiweConfig } from './siwe/siweConfig.ts'
 
 export type { Address, ChainConfig, ChainContracts, ChainNft, ChainToken } from './chains/devnetFile.ts'
@@ -67,7 +73,7 @@ type FrameHostKey = 'FOYER_FRAME_DIR' | 'FOYER_FRAME_PORT' | 'FOYER_FRAME_HOST'
 /** The settings `loadConfig` reads: all but the command line's file and the frame host's (frame/frameServer.ts). */
 const SERVER_KEYS = SETTING_KEYS.filter(
   (key): key is Exclude<SettingKey, 'FOYER_CONFIG' | FrameHostKey> =>
-    key !== 'FOYER_CONFIG' && key !== 'FOYER_FRAME_DIR' && key !== 'FOYER_FRAME_PORT' && key !== 'FOYER_FRAME_HOST',
+    !(SERVER_SETTINGS[key] as Setting).notInFile && SERVER_SETTINGS[key].group !== 'Secure frame host',
 )
 
 export class ConfigError extends Error {

@@ -14,6 +14,8 @@ export interface Field<T> {
   readonly expects: string
   /** In a config file, a JSON array may stand for the value: `json` the array itself, `list` its items. */
   readonly fileArray?: 'json' | 'list'
+  /** A path: relative to the current directory, or in a config file to the file's folder. */
+  readonly isPath?: true
 }
 
 /** Words a boolean setting accepts, compared without case. */
@@ -84,7 +86,7 @@ export function text(expects: string): Field<string> {
 
 /** A file or folder; a relative one is resolved by the caller (against the current directory or the file's). */
 export function path(expects = 'a file or folder path'): Field<string> {
-  return text(expects)
+  return { ...text(expects), isPath: true }
 }
 
 /** A host to listen on or connect to: a name or an IPv4/IPv6 address. */

@@ -358,13 +358,8 @@ export type SettingValues = {
 /** The settings a config file may hold (FOYER_CONFIG names the file, so it cannot be in it). */
 export const FILE_KEYS = SETTING_KEYS.filter((key) => !(SERVER_SETTINGS[key] as Setting).notInFile)
 
-/** Paths are resolved against the current directory (in the file: against the file's folder). */
-export const PATH_KEYS: readonly SettingKey[] = [
-  'FOYER_DATA_DIR',
-  'FOYER_DEVNET_FILE',
-  'FOYER_WALLETS_FILE',
-  'FOYER_FRAME_DIR',
-]
+/** The path settings: resolved against the current directory (in the file: against the file's folder). */
+export const PATH_KEYS = SETTING_KEYS.filter((key) => (SERVER_SETTINGS[key] as Setting).field.isPath)
 
 /** A variable's value: trimmed, and undefined when unset or blank. */
 export function readVariable(env: Env, key: string): string | undefined {
