@@ -3,19 +3,19 @@
  * (`@foyer/devnet/file-schema`): the devnet writes the file, and hand-written chain files use the same shape.
  */
 import { existsSync, readFileSync } from 'node:fs'
+import type * as DevnetFormat from '@foyer/devnet/file-schema'
 import { DEVNET_FILE_SECRET_FIELDS, type DevnetFileContents, DevnetFileSchema } from '@foyer/devnet/file-schema'
 import * as v from 'valibot'
 import type { Issue } from '../http/errors.ts'
 import { settingIssues } from '../settings/issues.ts'
 
-export type {
-  Address,
-  ChainConfig,
-  ChainContracts,
-  ChainNft,
-  ChainToken,
-  DevnetOnrampSandbox,
-} from '@foyer/devnet/file-schema'
+// Named here (not re-exported) so the server's bundled type declarations carry them under these names.
+export type Address = DevnetFormat.Address
+export type ChainConfig = DevnetFormat.ChainConfig
+export type ChainContracts = DevnetFormat.ChainContracts
+export type ChainNft = DevnetFormat.ChainNft
+export type ChainToken = DevnetFormat.ChainToken
+export type DevnetOnrampSandbox = DevnetFormat.DevnetOnrampSandbox
 
 /** What the server takes from the devnet file. */
 export type DevnetInfo = DevnetFileContents
