@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import type * as DevnetFormat from '@foyer/devnet/file-schema'
-import { DEVNET_FILE_SECRET_FIELDS, type DevnetFileContents, DevnetFileSchema } from '@foyer/devnet/file-schema'
+import { DEVNET_FILE_SECRET_FIELDS, DevnetFileSchema } from '@foyer/devnet/file-schema'
 import * as v from 'valibot'
 import type { Issue } from '../http/errors.ts'
 import { settingIssues } from '../settings/issues.ts'
@@ -18,7 +18,7 @@ export type ChainToken = DevnetFormat.ChainToken
 export type DevnetOnrampSandbox = DevnetFormat.DevnetOnrampSandbox
 
 /** What the server takes from the devnet file. */
-export type DevnetInfo = DevnetFileContents
+export type DevnetInfo = DevnetFormat.DevnetFileContents
 
 /** Reads and parses the devnet file; undefined when it does not exist or is bad (then `issues` says why). */
 export function readDevnetFile(file: string, issues: Issue[]): DevnetInfo | undefined {

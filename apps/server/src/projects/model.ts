@@ -1,4 +1,5 @@
-import { BOOLEAN_FEATURES, type BooleanFeature, DEFAULT_FEATURES, type ServerFeatures } from '@foyer/core/protocol'
+import type { BooleanFeature, ServerFeatures } from '@foyer/core/protocol'
+import { BOOLEAN_FEATURES, DEFAULT_FEATURES } from '@foyer/core/protocol'
 import * as v from 'valibot'
 import { objectMessage, url } from '../settings/fields.ts'
 
