@@ -4,69 +4,17 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type { DevnetInfo } from './devnet-file-schema.ts'
 import { FOYER_STATE_DIR } from './paths.ts'
 
-type Address = `0x${string}`
-type Hex = `0x${string}`
-
-export interface DevnetToken {
-  address: Address
-  symbol: string
-  name: string
-  decimals: number
-}
-
-export interface DevnetNft {
-  address: Address
-  name: string
-  symbol: string
-  /** True for the collection airdropped as spam; the activity view should hide its transfers. */
-  spam: boolean
-}
-
-export interface DevnetChain {
-  id: number
-  name: string
-  rpcUrl: string
-  nativeSymbol: 'ETH'
-  contracts: {
-    weth: Address
-    /** The 6-decimal USD stablecoin (fUSD) that prices are quoted in. */
-    usd: Address
-    /** The 18-decimal token (FOY). */
-    token: Address
-    /** Uniswap V2 factory and Router02. */
-    factory: Address
-    router: Address
-  }
-  /** ERC-20s on the chain: WETH, fUSD, FOY. */
-  tokens: DevnetToken[]
-  /** ERC-721 collections whose transfers are in the dev accounts' history. */
-  nfts: DevnetNft[]
-}
-
-export interface DevnetAccount {
-  address: Address
-  /** anvil's public, well-known test key. */
-  privateKey: Hex
-}
-
-/** The devnet's sandbox on-ramp provider (src/onramp-sandbox/), for the server to configure with no setup. */
-export interface DevnetOnramp {
-  sandbox?: {
-    /** The checkout's origin, e.g. http://127.0.0.1:8795 (the page is `${url}/checkout?purchase=<id>`). */
-    url: string
-    /** The HMAC-SHA256 key of its webhook signatures: random, new on every start. */
-    webhookSecret: string
-  }
-}
-
-export interface DevnetInfo {
-  chains: DevnetChain[]
-  accounts: DevnetAccount[]
-  /** Present when the stack runs the sandbox on-ramp (with the server). */
-  onramp?: DevnetOnramp
-}
+export type {
+  ChainNft as DevnetNft,
+  ChainToken as DevnetToken,
+  DevnetAccount,
+  DevnetChain,
+  DevnetInfo,
+  DevnetOnrampSandbox,
+} from './devnet-file-schema.ts'
 
 export const DEFAULT_DEVNET_FILE = path.join(FOYER_STATE_DIR, 'devnet.json')
 

@@ -20,7 +20,7 @@ export {
   type DevnetChain,
   type DevnetInfo,
   type DevnetNft,
-  type DevnetOnramp,
+  type DevnetOnrampSandbox,
   type DevnetToken,
   devnetFilePath,
   readDevnet,

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { parseArgs as parseCommandLine } from 'node:util'
 import { ConfigError, describeConfig, type Env, loadConfig, SERVER_VERSION, type ServerConfig } from './config.ts'
 import { mergeConfig, readConfigFile } from './configFile.ts'
 import {
@@ -16,6 +17,7 @@ import {
 import type { Issue } from './http/errors.ts'
 import { createServer } from './index.ts'
 import { createLogger } from './log.ts'
+import { readVariable } from './settings/serverSettings.ts'
 
 export const EXIT_CONFIG = 78 // EX_CONFIG
 
@@ -28,7 +30,7 @@ export const USAGE = `Usage: foyer-server [--config <file>] [--frame [<dir>]]
   --help            Show this help.
   --version         Print the version.
 
-Every setting: docs/configuration.md and docs/operations.md.`
+Every setting: docs/configuration.md ("Server settings").`
 
 export interface CliArgs {
   help: boolean
@@ -38,32 +40,39 @@ export interface CliArgs {
   frame?: true | string
 }
 
+/**
+ * Parses the command line with `node:util`'s parseArgs. `--frame` takes an optional folder: written bare (last, or
+ * before another option) it means the shipped build, so it is handed to parseArgs as `--frame=` first.
+ */
 export function parseArgs(argv: readonly string[], issues: Issue[]): CliArgs {
   const args: CliArgs = { help: false, version: false }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined]
-    const next = () => {
-      if (inline !== undefined) return inline
-      const v = argv[i + 1]
-      if (v === undefined || v.startsWith('-')) return undefined
-      i++
-      return v
-    }
-    if (flag === '--help' || flag === '-h') args.help = true
-    else if (flag === '--version' || flag === '-v') args.version = true
-    else if (flag === '--config' || flag === '-c') {
-      const v = next()
-      if (v === undefined || v.trim() === '') issues.push({ path: '--config', message: 'needs a file name' })
-      else args.config = v
-    } else if (flag === '--frame') {
-      const v = next()
-      args.frame = v === undefined || v.trim() === '' ? true : v
-    } else issues.push({ path: arg.slice(0, 64), message: 'unknown argument (see foyer-server --help)' })
+  const normalized = argv.map((arg, i) =>
+    arg === '--frame' && (i + 1 === argv.length || argv[i + 1]!.startsWith('-')) ? '--frame=' : arg,
+  )
+  let values: { help?: boolean; version?: boolean; config?: string; frame?: string }
+  try {
+    values = parseCommandLine({
+      args: normalized,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+        config: { type: 'string', short: 'c' },
+        frame: { type: 'string' },
+      },
+    }).values
+  } catch (e) {
+    issues.push({ path: 'arguments', message: `${(e as Error).message} (see foyer-server --help)` })
+    return args
   }
+  args.help = values.help === true
+  args.version = values.version === true
+  if (values.config !== undefined) {
+    if (values.config.trim() === '') issues.push({ path: '--config', message: 'got nothing, expected a file name' })
+    else args.config = values.config
+  }
+  if (values.frame !== undefined) args.frame = values.frame.trim() === '' ? true : values.frame
   return args
 }
 
@@ -90,7 +99,7 @@ export function resolveSettings(
 ): Settings & { help: boolean; version: boolean } {
   const issues: Issue[] = []
   const args = parseArgs(argv, issues)
-  const configPath = args.config ?? (env.FOYER_CONFIG?.trim() || undefined)
+  const configPath = args.config ?? readVariable(env, 'FOYER_CONFIG')
   const file = configPath ? readConfigFile(configPath, issues) : undefined
   const { env: merged, fromFile } = mergeConfig(env, file)
   if (args.frame === true) {
@@ -99,7 +108,7 @@ export function resolveSettings(
     else
       issues.push({
         path: '--frame',
-        message: 'no frame build is shipped with this server; pass the folder of a frame build (--frame <dir>)',
+        message: 'got no folder, and no frame build is shipped with this server; expected --frame <dir>',
       })
   } else if (typeof args.frame === 'string') merged.FOYER_FRAME_DIR = args.frame
 

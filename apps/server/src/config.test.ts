@@ -77,7 +77,9 @@ describe('loadConfig', () => {
       'FOYER_METRICS_TOKEN',
       'FOYER_SHUTDOWN_GRACE_SECONDS',
     ])
-    expect(() => load({ FOYER_METRICS_TOKEN: 'has a space in it, quite long' })).toThrow(/FOYER_METRICS_TOKEN: must be/)
+    expect(() => load({ FOYER_METRICS_TOKEN: 'has a space in it, quite long' })).toThrow(
+      /FOYER_METRICS_TOKEN: got a value that is not shown \(a secret\), expected 16 to 512/,
+    )
     expect(() => load({ FOYER_METRICS_TOKEN: 'has a space in it, quite long' })).not.toThrow(/has a space/)
     expect(JSON.stringify(describeConfig(load({ FOYER_METRICS_TOKEN: token })))).not.toContain(token)
   })
@@ -135,8 +137,8 @@ describe('loadConfig', () => {
     } catch (e) {
       err = e as ConfigError
     }
-    expect(err?.issues.map((i) => i.path)).toEqual(['PORT', 'DATABASE_URL', 'LOG_LEVEL'])
-    expect(err?.message).toContain('PORT: must be an integer')
+    expect(err?.issues.map((i) => i.path)).toEqual(['PORT', 'LOG_LEVEL', 'DATABASE_URL'])
+    expect(err?.message).toContain('PORT: got "x", expected an integer from 0 to 65535')
     expect(err?.message).not.toContain('hunter2')
   })
 
@@ -183,10 +185,10 @@ describe('loadConfig', () => {
       'FOYER_PROJECTS[1].allowedOrigins[0]',
       'FOYER_PROJECTS[1].allowedOrigins[1]',
       'FOYER_PROJECTS[1].allowedOrigins[2]',
-      'FOYER_PROJECTS[1].features.swap',
       'FOYER_PROJECTS[1].features.email',
-      'FOYER_PROJECTS[2].extra',
+      'FOYER_PROJECTS[1].features.swap',
       'FOYER_PROJECTS[2].allowedOrigins',
+      'FOYER_PROJECTS[2].extra',
       'FOYER_PROJECTS[4].id',
     ])
   })
@@ -278,8 +280,10 @@ describe('loadConfig', () => {
       'FOYER_DEVNET_FILE.chains[0].name',
       'FOYER_DEVNET_FILE.chains[0].rpcUrl',
       'FOYER_DEVNET_FILE.chains[0].contracts.weth',
-      'FOYER_DEVNET_FILE.chains[0].tokens[0]',
-      'FOYER_DEVNET_FILE.chains[0].nfts[0]',
+      'FOYER_DEVNET_FILE.chains[0].tokens[0].address',
+      'FOYER_DEVNET_FILE.chains[0].tokens[0].symbol',
+      'FOYER_DEVNET_FILE.chains[0].tokens[0].decimals',
+      'FOYER_DEVNET_FILE.chains[0].nfts[0].spam',
       'FOYER_DEVNET_FILE.chains[2].id',
     ])
   })

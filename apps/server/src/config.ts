@@ -2,17 +2,21 @@ import { readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
-import { type EmbeddedConfig, loadEmbeddedConfig } from './embedded/embeddedConfig.ts'
+import { type EmbeddedConfig, embeddedConfig } from './embedded/embeddedConfig.ts'
 import type { Issue } from './http/errors.ts'
-import { type IndexerSettings, parseIndexerSettings } from './indexer/indexerSettings.ts'
-import { parseRateLimitConfig, type RateLimitConfig } from './limits/rateLimitConfig.ts'
-import { LOG_LEVELS, type LogLevel } from './log.ts'
-import { parseNamesSuffix } from './names/nameConfig.ts'
-import { type OnrampConfig, parseOnrampConfig } from './onramp/onrampConfig.ts'
+import type { IndexerSettings } from './indexer/indexerSettings.ts'
+import type { RateLimitConfig } from './limits/rateLimitConfig.ts'
+import type { LogLevel } from './log.ts'
+import { type OnrampConfig, onrampConfig } from './onramp/onrampConfig.ts'
 import type { ProjectInput } from './projects/model.ts'
-import { parseProjectsEnv } from './projects/projectsConfig.ts'
-import { checkSecretUrl } from './secretUrl.ts'
-import { parseSiweConfig, type SiweConfig } from './siwe/siweConfig.ts'
+import {
+  parseSettings,
+  SERVER_SETTINGS,
+  SETTING_KEYS,
+  type Setting,
+  type SettingKey,
+} from './settings/serverSettings.ts'
+import type { SiweConfig } from './siwe/siweConfig.ts'
 
 export type { Address, ChainConfig, ChainContracts, ChainNft, ChainToken } from './chains/devnetFile.ts'
 // Re-exported: the rest of the server and @foyer/server's index import them from here.
@@ -65,6 +69,13 @@ export interface ServerConfig {
 
 export type Env = Record<string, string | undefined>
 
+type FrameHostKey = 'FOYER_FRAME_DIR' | 'FOYER_FRAME_PORT' | 'FOYER_FRAME_HOST'
+/** The settings `loadConfig` reads: all but the command line's file and the frame host's (frame/frameServer.ts). */
+const SERVER_KEYS = SETTING_KEYS.filter(
+  (key): key is Exclude<SettingKey, 'FOYER_CONFIG' | FrameHostKey> =>
+    !(SERVER_SETTINGS[key] as Setting).notInFile && SERVER_SETTINGS[key].group !== 'Secure frame host',
+)
+
 export class ConfigError extends Error {
   readonly issues: Issue[]
   constructor(issues: Issue[]) {
@@ -107,161 +118,65 @@ export const SERVER_VERSION: string = (() => {
 })()
 
 /**
- * Reads configuration from environment variables (defaults: see docs/server.md). Throws a ConfigError
- * listing every bad value. Never includes the DATABASE_URL value in error messages.
+ * Reads the configuration from environment variables (settings/serverSettings.ts; docs/configuration.md). Throws a
+ * ConfigError listing every bad value; values of secret settings are never in it.
  */
 export function loadConfig(
   env: Env = process.env,
   options: { repoRoot?: string | null; cwd?: string } = {},
 ): ServerConfig {
-  const issues: Issue[] = []
   // null: behave as an installed server (no repository defaults), as the packed-server tests do
   const repoRoot = options.repoRoot === null ? undefined : (options.repoRoot ?? REPO_ROOT)
   const cwd = options.cwd ?? process.cwd()
-  const get = (name: string) => {
-    const v = env[name]
-    return v === undefined || v.trim() === '' ? undefined : v.trim()
-  }
   const toPath = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p))
+  const { values, issues } = parseSettings(env, SERVER_KEYS)
 
-  let port = 8787
-  const rawPort = get('PORT')
-  if (rawPort !== undefined) {
-    const n = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN
-    if (!Number.isInteger(n) || n < 0 || n > 65535) {
-      issues.push({ path: 'PORT', message: `must be an integer from 0 to 65535 (got ${JSON.stringify(rawPort)})` })
-    } else port = n
-  }
-
-  const host = get('HOST') ?? '127.0.0.1'
-  if (!/^[A-Za-z0-9.:\-[\]%]{1,255}$/.test(host)) {
-    issues.push({ path: 'HOST', message: `must be a hostname or IP address (got ${JSON.stringify(host)})` })
-  }
-
-  const databaseUrl = get('DATABASE_URL')
-  checkSecretUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:'], issues)
-
-  const dataDir = toPath(get('FOYER_DATA_DIR') ?? (repoRoot ? join(repoRoot, '.foyer', 'data') : DEFAULT_DATA_DIR_NAME))
-  const rawDevnetFile = get('FOYER_DEVNET_FILE')
+  const dataDir = toPath(values.FOYER_DATA_DIR ?? (repoRoot ? join(repoRoot, '.foyer', 'data') : DEFAULT_DATA_DIR_NAME))
   const devnetFile =
-    rawDevnetFile !== undefined ? toPath(rawDevnetFile) : repoRoot ? join(repoRoot, '.foyer', 'devnet.json') : undefined
-
-  let logLevel: LogLevel = 'info'
-  const rawLevel = get('LOG_LEVEL')
-  if (rawLevel !== undefined) {
-    const lower = rawLevel.toLowerCase()
-    if ((LOG_LEVELS as readonly string[]).includes(lower)) logLevel = lower as LogLevel
-    else
-      issues.push({
-        path: 'LOG_LEVEL',
-        message: `must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(rawLevel)})`,
-      })
-  }
-
-  let seedDemoProject = true
-  const rawSeed = get('FOYER_SEED_DEMO')
-  if (rawSeed !== undefined) {
-    const b = parseBoolean(rawSeed)
-    if (b === undefined)
-      issues.push({ path: 'FOYER_SEED_DEMO', message: `must be true or false (got ${JSON.stringify(rawSeed)})` })
-    else seedDemoProject = b
-  }
-
-  const projects = parseProjectsEnv(get, issues)
-
-  const indexer = parseIndexerSettings(get, issues)
-
+    values.FOYER_DEVNET_FILE !== undefined
+      ? toPath(values.FOYER_DEVNET_FILE)
+      : repoRoot
+        ? join(repoRoot, '.foyer', 'devnet.json')
+        : undefined
   const devnet = devnetFile === undefined ? undefined : readDevnetFile(devnetFile, issues)
-
-  const embedded = loadEmbeddedConfig(get, issues, { host, port })
-
-  const onramp = parseOnrampConfig(get, issues, devnet?.onrampSandbox)
-
-  let trustProxyHops = 0
-  const rawTrust = get('FOYER_TRUST_PROXY')
-  if (rawTrust !== undefined) {
-    const n = /^\d{1,2}$/.test(rawTrust) ? Number(rawTrust) : parseBoolean(rawTrust) === false ? 0 : NaN
-    if (!Number.isInteger(n) || n > 10)
-      issues.push({
-        path: 'FOYER_TRUST_PROXY',
-        message: `must be the number of trusted proxies, 0 to 10 (got ${JSON.stringify(rawTrust)})`,
-      })
-    else trustProxyHops = n
-  }
-
-  const rateLimit = parseRateLimitConfig(get, issues)
-
-  const siwe = parseSiweConfig(get, issues)
-
-  const rawWallets = get('FOYER_WALLETS_FILE')
-  const walletsFile = rawWallets === undefined ? undefined : toPath(rawWallets)
-
-  const metricsToken = get('FOYER_METRICS_TOKEN')
-  // The value is a secret: only its shape is reported.
-  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,512}$/.test(metricsToken)) {
-    issues.push({ path: 'FOYER_METRICS_TOKEN', message: 'must be 16 to 512 printable characters without spaces' })
-  }
-
-  let shutdownGraceMs = 10_000
-  const rawGrace = get('FOYER_SHUTDOWN_GRACE_SECONDS')
-  if (rawGrace !== undefined) {
-    const n = /^\d{1,4}$/.test(rawGrace) ? Number(rawGrace) : NaN
-    if (!(n >= 0 && n <= 3600))
-      issues.push({
-        path: 'FOYER_SHUTDOWN_GRACE_SECONDS',
-        message: `must be a whole number of seconds from 0 to 3600 (got ${JSON.stringify(rawGrace)})`,
-      })
-    else shutdownGraceMs = n * 1000
-  }
-
-  let databasePoolMax = 10
-  const rawPoolMax = get('FOYER_DATABASE_POOL_MAX')
-  if (rawPoolMax !== undefined) {
-    const n = /^\d{1,3}$/.test(rawPoolMax) ? Number(rawPoolMax) : NaN
-    if (!(n >= 1 && n <= 500))
-      issues.push({
-        path: 'FOYER_DATABASE_POOL_MAX',
-        message: `must be a whole number of connections from 1 to 500 (got ${JSON.stringify(rawPoolMax)})`,
-      })
-    else databasePoolMax = n
-  }
-
-  const namesSuffix = parseNamesSuffix(get, issues)
 
   if (issues.length > 0) throw new ConfigError(issues)
   return {
-    rateLimit,
-    embedded,
+    rateLimit: {
+      perClient: values.FOYER_RATE_LIMIT_PER_CLIENT,
+      perProject: values.FOYER_RATE_LIMIT_PER_PROJECT,
+      windowMs: values.FOYER_RATE_LIMIT_WINDOW_SECONDS,
+      redisUrl: values.REDIS_URL,
+    },
+    embedded: embeddedConfig(values, { host: values.HOST, port: values.PORT }),
     version: SERVER_VERSION,
-    port,
-    host,
-    databaseUrl,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
     dataDir,
     pgliteDir: join(dataDir, 'pglite'),
     devnetFile,
     devnetLoaded: devnet !== undefined,
     chains: devnet?.chains ?? [],
     devAccounts: devnet?.accounts ?? [],
-    projects,
-    seedDemoProject,
-    logLevel,
-    indexer,
-    trustProxyHops,
-    walletsFile,
-    metricsToken,
-    shutdownGraceMs,
-    databasePoolMax,
-    siwe,
-    namesSuffix,
-    onramp,
+    projects: values.FOYER_PROJECTS ?? [],
+    seedDemoProject: values.FOYER_SEED_DEMO,
+    logLevel: values.LOG_LEVEL,
+    indexer: {
+      enabled: values.FOYER_INDEXER,
+      pollMs: values.FOYER_INDEXER_POLL_MS,
+      batchSize: values.FOYER_INDEXER_BATCH,
+      spamNfts: values.FOYER_SPAM_NFTS,
+    },
+    trustProxyHops: values.FOYER_TRUST_PROXY,
+    walletsFile: values.FOYER_WALLETS_FILE === undefined ? undefined : toPath(values.FOYER_WALLETS_FILE),
+    metricsToken: values.FOYER_METRICS_TOKEN,
+    shutdownGraceMs: values.FOYER_SHUTDOWN_GRACE_SECONDS,
+    databasePoolMax: values.FOYER_DATABASE_POOL_MAX,
+    siwe: { keyRotationMs: values.FOYER_SIWE_KEY_ROTATION_DAYS, keySecret: values.FOYER_SIWE_KEY_SECRET },
+    namesSuffix: values.FOYER_NAMES_SUFFIX,
+    onramp: onrampConfig(values, devnet?.onrampSandbox),
   }
-}
-
-function parseBoolean(v: string): boolean | undefined {
-  const l = v.toLowerCase()
-  if (['1', 'true', 'yes', 'on'].includes(l)) return true
-  if (['0', 'false', 'no', 'off'].includes(l)) return false
-  return undefined
 }
 
 /** A log-safe summary of the configuration (no secrets). */

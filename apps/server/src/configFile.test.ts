@@ -80,8 +80,12 @@ describe('config file', () => {
     expect(problems(['--config', join(dir, 'missing.json')])).toEqual([
       { path: join(dir, 'missing.json'), message: 'does not exist' },
     ])
-    expect(problems(['--config', file('broken.json', '{"PORT": ')])[0]!.message).toMatch(/^is not valid JSON/)
-    expect(problems(['--config', file('array.json', [1])])[0]!.message).toMatch(/must hold a JSON object/)
+    expect(problems(['--config', file('broken.json', '{"PORT": ')])[0]!.message).toMatch(
+      /^got text that is not JSON \(.*\), expected a JSON object/,
+    )
+    expect(problems(['--config', file('array.json', [1])])[0]!.message).toBe(
+      'got an array, expected a JSON object whose keys are setting names, e.g. {"PORT": 8787}',
+    )
   })
 
   it('knows every setting the server reads, each once', () => {
@@ -108,8 +112,18 @@ describe('foyer-server arguments', () => {
     expect(parseArgs(['--frame', 'build/frame', '-v'], issues)).toMatchObject({ frame: 'build/frame', version: true })
     expect(parseArgs(['--frame=dist', '--help'], issues)).toMatchObject({ frame: 'dist', help: true })
     expect(issues).toEqual([])
-    parseArgs(['--config', '--nope', 'extra'], issues)
-    expect(issues.map((i) => i.path)).toEqual(['--config', '--nope', 'extra'])
+    for (const argv of [['--config'], ['--nope'], ['extra'], ['--help=yes']]) {
+      const problems: Issue[] = []
+      parseArgs(argv, problems)
+      expect(
+        problems.map((i) => i.path),
+        argv.join(' '),
+      ).toEqual(['arguments'])
+      expect(problems[0]!.message, argv.join(' ')).toMatch(/see foyer-server --help/)
+    }
+    const empty: Issue[] = []
+    parseArgs(['--config='], empty)
+    expect(empty).toEqual([{ path: '--config', message: 'got nothing, expected a file name' }])
     expect(EXIT_CONFIG).toBe(78)
   })
 

@@ -1,67 +1,24 @@
 /**
  * The optional configuration file (`foyer-server --config foyer.config.json`, or FOYER_CONFIG): a JSON object whose
- * keys are the environment variables' names (docs/configuration.md), so one table documents both. Values may be
- * strings, numbers or booleans; FOYER_PROJECTS may be the array itself, FOYER_SPAM_NFTS an array of strings.
- * Unknown keys are problems. A variable set (non-blank) in the environment wins over the file.
+ * keys are the environment variables' names (settings/serverSettings.ts), so one table documents both. Values may
+ * be strings, numbers or booleans; a JSON setting (FOYER_PROJECTS) may be the array itself, a list setting
+ * (FOYER_SPAM_NFTS) an array of strings. Each value becomes the string the environment would hold and is parsed
+ * the same way. Unknown keys are problems. A variable set (non-blank) in the environment wins over the file.
  */
 import { readFileSync } from 'node:fs'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import type { Env } from './config.ts'
 import type { Issue } from './http/errors.ts'
+import { describeValue } from './settings/issues.ts'
+import { FILE_KEYS, PATH_KEYS, SERVER_SETTINGS, type Setting } from './settings/serverSettings.ts'
 
-/** Every setting, by its environment variable name. */
-export const CONFIG_KEYS = [
-  'PORT',
-  'HOST',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'LOG_LEVEL',
-  'FOYER_DATA_DIR',
-  'FOYER_DEVNET_FILE',
-  'FOYER_PROJECTS',
-  'FOYER_SEED_DEMO',
-  'FOYER_WALLETS_FILE',
-  'FOYER_TRUST_PROXY',
-  'FOYER_METRICS_TOKEN',
-  'FOYER_SHUTDOWN_GRACE_SECONDS',
-  'FOYER_DATABASE_POOL_MAX',
-  'FOYER_NAMES_SUFFIX',
-  'FOYER_ONRAMP_PROVIDERS',
-  'FOYER_ONRAMP_RESTRICTED_TIMEZONES',
-  'FOYER_ONRAMP_EUR_USD',
-  'FOYER_SIWE_KEY_ROTATION_DAYS',
-  'FOYER_SIWE_KEY_SECRET',
-  'FOYER_INDEXER',
-  'FOYER_INDEXER_POLL_MS',
-  'FOYER_INDEXER_BATCH',
-  'FOYER_SPAM_NFTS',
-  'FOYER_RATE_LIMIT_PER_CLIENT',
-  'FOYER_RATE_LIMIT_PER_PROJECT',
-  'FOYER_RATE_LIMIT_WINDOW_SECONDS',
-  'FOYER_FRAME_ORIGIN',
-  'FOYER_PUBLIC_URL',
-  'FOYER_EMBEDDED_FAUCET_URL',
-  'FOYER_EMAIL_CODE_TTL_SECONDS',
-  'FOYER_EMAIL_SENDS_PER_HOUR',
-  'FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR',
-  'FOYER_EMBEDDED_SESSION_TTL_SECONDS',
-  'FOYER_EMBEDDED_DEVICE_TTL_DAYS',
-  'SMTP_HOST',
-  'SMTP_PORT',
-  'SMTP_SECURE',
-  'SMTP_USER',
-  'SMTP_PASS',
-  'SMTP_FROM',
-  'FOYER_FRAME_DIR',
-  'FOYER_FRAME_PORT',
-  'FOYER_FRAME_HOST',
-] as const
+/** Every setting a file may hold, by its environment variable name (the settings table's keys). */
+export const CONFIG_KEYS = FILE_KEYS
 
 export type ConfigKey = (typeof CONFIG_KEYS)[number]
 
-/** Paths in the file are relative to the file's own folder (in the environment: to the current directory). */
-const PATH_KEYS = new Set<string>(['FOYER_DATA_DIR', 'FOYER_DEVNET_FILE', 'FOYER_WALLETS_FILE', 'FOYER_FRAME_DIR'])
 const MAX_FILE_BYTES = 1024 * 1024
+const FILE_EXPECTS = 'a JSON object whose keys are setting names, e.g. {"PORT": 8787}'
 
 export interface ConfigFile {
   file: string
@@ -96,11 +53,14 @@ export function parseConfigFile(text: string, file: string, issues: Issue[]): Co
   try {
     json = JSON.parse(text)
   } catch (e) {
-    issues.push({ path: file, message: `is not valid JSON (${(e as Error).message})` })
+    issues.push({
+      path: file,
+      message: `got text that is not JSON (${(e as Error).message}), expected ${FILE_EXPECTS}`,
+    })
     return undefined
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    issues.push({ path: file, message: 'must hold a JSON object whose keys are setting names, e.g. {"PORT": 8787}' })
+    issues.push({ path: file, message: `got ${describeValue(json)}, expected ${FILE_EXPECTS}` })
     return undefined
   }
   const known = new Set<string>(CONFIG_KEYS)
@@ -108,32 +68,35 @@ export function parseConfigFile(text: string, file: string, issues: Issue[]): Co
   for (const [key, value] of Object.entries(json)) {
     const path = `${file}: ${key}`
     if (!known.has(key)) {
-      issues.push({ path, message: `unknown setting${suggest(key)}` })
+      issues.push({
+        path,
+        message: `unknown setting, expected one of the settings in docs/configuration.md${suggest(key)}`,
+      })
       continue
     }
+    const fileArray = (SERVER_SETTINGS[key as ConfigKey] as Setting).field.fileArray
     let text: string | undefined
     if (typeof value === 'string') text = value
     else if (typeof value === 'number' && Number.isFinite(value)) text = String(value)
     else if (typeof value === 'boolean') text = String(value)
-    else if ((key === 'FOYER_PROJECTS' || key === 'FOYER_ONRAMP_PROVIDERS') && Array.isArray(value))
-      text = JSON.stringify(value)
+    else if (fileArray === 'json' && Array.isArray(value)) text = JSON.stringify(value)
     else if (
-      key === 'FOYER_SPAM_NFTS' &&
+      fileArray === 'list' &&
       Array.isArray(value) &&
-      value.every((v) => typeof v === 'string' && !v.includes(','))
+      value.every((item) => typeof item === 'string' && !item.includes(','))
     )
       text = value.join(',')
     if (text === undefined) {
       const expected =
-        key === 'FOYER_PROJECTS'
-          ? 'an array of projects or a JSON string'
-          : key === 'FOYER_SPAM_NFTS'
+        fileArray === 'json'
+          ? 'a JSON array or a string holding one'
+          : fileArray === 'list'
             ? 'an array of strings or a comma-separated string'
             : 'a string, number or boolean'
-      issues.push({ path, message: `must be ${expected}` })
+      issues.push({ path, message: `got ${describeValue(value)}, expected ${expected}` })
       continue
     }
-    if (PATH_KEYS.has(key) && text.trim() !== '' && !isAbsolute(text.trim()))
+    if ((PATH_KEYS as readonly string[]).includes(key) && text.trim() !== '' && !isAbsolute(text.trim()))
       text = resolve(dirname(resolve(file)), text.trim())
     values[key as ConfigKey] = text
   }

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { WalletListing } from '@foyer/core/protocol'
+import * as v from 'valibot'
+import { uniqueBy } from '../settings/fields.ts'
+import { settingIssues } from '../settings/issues.ts'
 import { MARKS_LICENCE, MARKS_PACKAGE, markName } from './marks.ts'
 
 /** The shipped catalogue; operators replace it with `FOYER_WALLETS_FILE`. */
@@ -34,94 +37,117 @@ export class CatalogueFileError extends Error {
   override name = 'CatalogueFileError'
 }
 
-const ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/
-const NAMESPACE_RE = /^[-a-z0-9]{3,8}$/
+const LINK = 'a URL or a deep link (scheme:…) of at most 512 characters, or null'
+const link = v.pipe(
+  v.nullish(v.pipe(v.string(LINK), v.regex(/^[a-z][a-z0-9+.-]*:/i, LINK), v.maxLength(512, LINK))),
+  v.transform((value) => value ?? null),
+)
+const links = v.pipe(
+  v.nullish(v.object({ native: link, universal: link }, 'an object {native, universal} of links')),
+  v.transform((value) => value ?? { native: null, universal: null }),
+)
 
-function linkOrNull(value: unknown, where: string, problems: string[]): string | null {
-  if (value === null || value === undefined) return null
-  if (typeof value !== 'string' || !/^[a-z][a-z0-9+.-]*:/i.test(value) || value.length > 512) {
-    problems.push(`${where} must be a URL or a deep link (scheme:…) or null`)
-    return null
-  }
-  return value
-}
+const MARK = `{ "source": "generated" } or { "source": "${MARKS_PACKAGE}", "name": …, "licence": "${MARKS_LICENCE}" }`
+const Mark = v.pipe(
+  v.nullish(
+    v.variant(
+      'source',
+      [
+        v.object({ source: v.literal('generated') }),
+        v.object({
+          source: v.literal(MARKS_PACKAGE),
+          name: v.pipe(
+            v.string(`the name of a wallet mark of ${MARKS_PACKAGE}`),
+            v.check((name) => markName('wallets', name) === name, `the name of a wallet mark of ${MARKS_PACKAGE}`),
+          ),
+          licence: v.literal(MARKS_LICENCE, `"${MARKS_LICENCE}"`),
+        }),
+      ],
+      MARK,
+    ),
+  ),
+  v.transform((mark): WalletMark => mark ?? { source: 'generated' }),
+)
 
-function parseMark(value: unknown, where: string, problems: string[]): WalletMark {
-  if (value === undefined || value === null) return { source: 'generated' }
-  const mark = value as { source?: unknown; name?: unknown; licence?: unknown }
-  if (typeof value === 'object' && mark.source === 'generated') return { source: 'generated' }
-  if (typeof value === 'object' && mark.source === MARKS_PACKAGE) {
-    if (typeof mark.name !== 'string' || markName('wallets', mark.name) !== mark.name)
-      problems.push(`${where}.name must name a wallet mark of ${MARKS_PACKAGE}`)
-    else if (mark.licence !== MARKS_LICENCE) problems.push(`${where}.licence must be "${MARKS_LICENCE}"`)
-    else return { source: MARKS_PACKAGE, name: mark.name, licence: MARKS_LICENCE }
-    return { source: 'generated' }
-  }
-  problems.push(
-    `${where} must be { "source": "generated" } or { "source": "${MARKS_PACKAGE}", "name": …, "licence": "${MARKS_LICENCE}" }`,
-  )
-  return { source: 'generated' }
-}
+const Wallet = v.pipe(
+  v.object(
+    {
+      id: v.pipe(
+        v.string('lower-case letters, digits and hyphens'),
+        v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and hyphens'),
+      ),
+      name: v.pipe(
+        v.string('1–80 characters'),
+        v.check((name) => name.trim() !== '' && name.length <= 80, '1–80 characters'),
+      ),
+      homepage: link,
+      rdns: v.pipe(
+        v.nullish(
+          v.pipe(
+            v.string('a reverse domain name or null'),
+            v.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'a reverse domain name or null'),
+          ),
+        ),
+        v.transform((rdns) => rdns ?? null),
+      ),
+      chains: v.array(
+        v.pipe(
+          v.string('CAIP-2 namespaces such as "eip155"'),
+          v.regex(/^[-a-z0-9]{3,8}$/, 'CAIP-2 namespaces such as "eip155"'),
+        ),
+        'a list of CAIP-2 namespaces such as "eip155"',
+      ),
+      mobile: links,
+      desktop: links,
+      webapp: link,
+      appStore: link,
+      playStore: link,
+      order: v.pipe(v.number('a number'), v.finite('a number')),
+      mark: Mark,
+    },
+    'an object',
+  ),
+  v.transform(
+    (w): CatalogueWallet => ({
+      id: w.id,
+      name: w.name,
+      homepage: w.homepage ?? '',
+      rdns: w.rdns ?? null,
+      chains: w.chains,
+      mobile: { native: w.mobile?.native ?? null, universal: w.mobile?.universal ?? null },
+      desktop: { native: w.desktop?.native ?? null, universal: w.desktop?.universal ?? null },
+      webapp: w.webapp ?? null,
+      appStore: w.appStore ?? null,
+      playStore: w.playStore ?? null,
+      order: w.order,
+      mark: w.mark ?? { source: 'generated' },
+    }),
+  ),
+)
 
-/** Validates the catalogue file's content; throws one error listing every problem. */
+/** The catalogue file: `{ "wallets": [ … ] }`, ids unique. */
+const CatalogueFile = v.object(
+  {
+    wallets: v.pipe(
+      v.array(Wallet, 'a list of wallets'),
+      uniqueBy<CatalogueWallet>('id', 'an id not used before in the catalogue'),
+    ),
+  },
+  '{ "wallets": [ … ] }',
+)
+
+/** Validates the catalogue file's content; throws one error listing every problem, one per line. */
 export function parseCatalogue(json: unknown, source = 'catalogue'): CatalogueWallet[] {
-  const problems: string[] = []
-  const list = (json as { wallets?: unknown })?.wallets
-  if (!Array.isArray(list)) throw new CatalogueFileError(`${source}: expected { "wallets": [ … ] }`)
-  const ids = new Set<string>()
-  // biome-ignore lint/suspicious/noExplicitAny: untyped JSON: every field is checked below, and any problem throws before a wallet is returned
-  const wallets = list.map((raw: Record<string, any>, index): CatalogueWallet => {
-    const at = `${source}: wallets[${index}]`
-    if (typeof raw !== 'object' || raw === null) {
-      problems.push(`${at} must be an object`)
-      return undefined as never
-    }
-    if (typeof raw.id !== 'string' || !ID_RE.test(raw.id))
-      problems.push(`${at}.id must be lower-case letters, digits and hyphens`)
-    else if (ids.has(raw.id)) problems.push(`${at}.id "${raw.id}" is used twice`)
-    else ids.add(raw.id)
-    if (typeof raw.name !== 'string' || !raw.name.trim() || raw.name.length > 80)
-      problems.push(`${at}.name must be 1–80 characters`)
-    if (
-      raw.rdns !== null &&
-      raw.rdns !== undefined &&
-      (typeof raw.rdns !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(raw.rdns))
-    ) {
-      problems.push(`${at}.rdns must be a reverse domain name or null`)
-    }
-    if (
-      !Array.isArray(raw.chains) ||
-      !raw.chains.every((c: unknown) => typeof c === 'string' && NAMESPACE_RE.test(c))
-    ) {
-      problems.push(`${at}.chains must list CAIP-2 namespaces such as "eip155"`)
-    }
-    if (typeof raw.order !== 'number' || !Number.isFinite(raw.order)) problems.push(`${at}.order must be a number`)
-    const mark = parseMark(raw.mark, `${at}.mark`, problems)
-    return {
-      id: raw.id,
-      name: raw.name,
-      homepage: linkOrNull(raw.homepage, `${at}.homepage`, problems) ?? '',
-      rdns: raw.rdns ?? null,
-      chains: raw.chains,
-      mobile: {
-        native: linkOrNull(raw.mobile?.native, `${at}.mobile.native`, problems),
-        universal: linkOrNull(raw.mobile?.universal, `${at}.mobile.universal`, problems),
-      },
-      desktop: {
-        native: linkOrNull(raw.desktop?.native, `${at}.desktop.native`, problems),
-        universal: linkOrNull(raw.desktop?.universal, `${at}.desktop.universal`, problems),
-      },
-      webapp: linkOrNull(raw.webapp, `${at}.webapp`, problems),
-      appStore: linkOrNull(raw.appStore, `${at}.appStore`, problems),
-      playStore: linkOrNull(raw.playStore, `${at}.playStore`, problems),
-      order: raw.order,
-      mark,
-    }
-  })
-  if (problems.length) throw new CatalogueFileError(problems.join('\n'))
-  return wallets
+  const result = v.safeParse(CatalogueFile, json)
+  if (result.success) return result.output.wallets
+  throw new CatalogueFileError(
+    settingIssues(source, json, result.issues)
+      .map((issue) => `${issue.path.replace(`${source}.`, `${source}: `)}: ${issue.message}`)
+      .join('\n'),
+  )
 }
 
+/** Reads the catalogue file (FOYER_WALLETS_FILE, or the shipped one); a CatalogueFileError lists its problems. */
 export function loadCatalogueFile(file = DEFAULT_WALLETS_FILE): CatalogueWallet[] {
   let json: unknown
   try {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { Issue } from '../http/errors.ts'
-import { loadEmbeddedConfig } from './embeddedConfig.ts'
+import { parseSettings, SETTING_KEYS } from '../settings/serverSettings.ts'
+import { embeddedConfig } from './embeddedConfig.ts'
 
 const load = (env: Record<string, string>, server = { host: '127.0.0.1', port: 8787 }) => {
-  const issues: Issue[] = []
-  const config = loadEmbeddedConfig((name) => env[name], issues, server)
-  return { config, issues: issues.map((i) => i.path) }
+  const { values, issues } = parseSettings(env, SETTING_KEYS)
+  return { config: embeddedConfig(values, server), issues: issues.map((i) => i.path) }
 }
 
 describe('embedded-wallet configuration', () => {
@@ -22,6 +21,12 @@ describe('embedded-wallet configuration', () => {
       emailSendsPerHour: 1000,
     })
     expect(config.faucetUrl).toBeUndefined()
+  })
+
+  it('refuses a misspelt SMTP_SECURE instead of reading it as false', () => {
+    expect(load({ SMTP_SECURE: 'ture' }).issues).toEqual(['SMTP_SECURE'])
+    expect(load({ SMTP_SECURE: 'FALSE' }).config.smtp.secure).toBe(false)
+    expect(load({ SMTP_SECURE: 'On' }).config.smtp.secure).toBe(true)
   })
 
   it('reads SMTP, origins and lifetimes from the environment and refuses bad values', () => {

@@ -1,5 +1,4 @@
-import type { Issue } from '../http/errors.ts'
-import { normalizeOrigin } from '../projects/model.ts'
+import type { SettingValues } from '../settings/serverSettings.ts'
 
 export interface SmtpConfig {
   host: string
@@ -30,58 +29,44 @@ export interface EmbeddedConfig {
   faucetUrl?: string
 }
 
-type Get = (name: string) => string | undefined
+/** The settings the embedded wallet reads (settings/serverSettings.ts). */
+export type EmbeddedSettings = Pick<
+  SettingValues,
+  | 'FOYER_FRAME_ORIGIN'
+  | 'FOYER_PUBLIC_URL'
+  | 'FOYER_EMBEDDED_FAUCET_URL'
+  | 'FOYER_EMAIL_CODE_TTL_SECONDS'
+  | 'FOYER_EMBEDDED_SESSION_TTL_SECONDS'
+  | 'FOYER_EMBEDDED_DEVICE_TTL_DAYS'
+  | 'FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR'
+  | 'FOYER_EMAIL_SENDS_PER_HOUR'
+  | 'SMTP_HOST'
+  | 'SMTP_PORT'
+  | 'SMTP_SECURE'
+  | 'SMTP_USER'
+  | 'SMTP_PASS'
+  | 'SMTP_FROM'
+>
 
-/** Reads the embedded-wallet settings (docs/configuration.md); problems go to `issues`. */
-export function loadEmbeddedConfig(get: Get, issues: Issue[], server: { host: string; port: number }): EmbeddedConfig {
-  const frameOrigin = normalizeOrigin(get('FOYER_FRAME_ORIGIN') ?? 'http://127.0.0.1:5174')
-  if (!frameOrigin)
-    issues.push({ path: 'FOYER_FRAME_ORIGIN', message: 'must be an origin like https://wallet.example.com' })
-
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const raw = get(name)
-    if (raw === undefined) return fallback
-    const n = /^\d+$/.test(raw) ? Number(raw) : NaN
-    if (!Number.isSafeInteger(n) || n < min || n > max) {
-      issues.push({ path: name, message: `must be an integer from ${min} to ${max}` })
-      return fallback
-    }
-    return n
-  }
-
-  const secureRaw = get('SMTP_SECURE')
-  const secure = secureRaw === undefined ? false : ['1', 'true', 'yes', 'on'].includes(secureRaw.toLowerCase())
-  const smtp: SmtpConfig = {
-    host: get('SMTP_HOST') ?? '127.0.0.1',
-    port: int('SMTP_PORT', 2525, 1, 65535),
-    secure,
-    user: get('SMTP_USER'),
-    pass: get('SMTP_PASS'),
-    from: get('SMTP_FROM') ?? 'Foyer <no-reply@foyer.local>',
-  }
-  if (!/^[A-Za-z0-9.:\-[\]]{1,255}$/.test(smtp.host))
-    issues.push({ path: 'SMTP_HOST', message: 'must be a hostname or IP address' })
-
+/** The embedded-wallet configuration from its parsed settings; the public URL defaults to this server's address. */
+export function embeddedConfig(values: EmbeddedSettings, server: { host: string; port: number }): EmbeddedConfig {
   const urlHost = server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host
-  const explicitUrl = get('FOYER_PUBLIC_URL')
-  const publicUrl = (explicitUrl ?? `http://${urlHost}:${server.port || 8787}`).replace(/\/$/, '')
-  // Checked only when given: a derived one is as good as HOST, which is checked (and reported) on its own.
-  if (explicitUrl !== undefined && !/^https?:\/\/[^/\s]+$/.test(publicUrl))
-    issues.push({ path: 'FOYER_PUBLIC_URL', message: 'must be an http(s) base URL without a path' })
-
-  const faucetUrl = get('FOYER_EMBEDDED_FAUCET_URL')
-  if (faucetUrl !== undefined && !/^https?:\/\/\S+$/.test(faucetUrl))
-    issues.push({ path: 'FOYER_EMBEDDED_FAUCET_URL', message: 'must be an http(s) URL' })
-
   return {
-    frameOrigin: frameOrigin ?? 'http://127.0.0.1:5174',
-    smtp,
-    publicUrl,
-    codeTtlMs: int('FOYER_EMAIL_CODE_TTL_SECONDS', 600, 60, 3600) * 1000,
-    sessionTtlMs: int('FOYER_EMBEDDED_SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 90 * 24 * 3600) * 1000,
-    deviceTtlMs: int('FOYER_EMBEDDED_DEVICE_TTL_DAYS', 90, 1, 3650) * 24 * 3600 * 1000,
-    emailSendsPerClientPerHour: int('FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR', 20, 1, 1_000_000),
-    emailSendsPerHour: int('FOYER_EMAIL_SENDS_PER_HOUR', 1000, 1, 10_000_000),
-    faucetUrl,
+    frameOrigin: values.FOYER_FRAME_ORIGIN,
+    smtp: {
+      host: values.SMTP_HOST,
+      port: values.SMTP_PORT,
+      secure: values.SMTP_SECURE,
+      user: values.SMTP_USER,
+      pass: values.SMTP_PASS,
+      from: values.SMTP_FROM,
+    },
+    publicUrl: values.FOYER_PUBLIC_URL ?? `http://${urlHost}:${server.port || 8787}`,
+    codeTtlMs: values.FOYER_EMAIL_CODE_TTL_SECONDS,
+    sessionTtlMs: values.FOYER_EMBEDDED_SESSION_TTL_SECONDS,
+    deviceTtlMs: values.FOYER_EMBEDDED_DEVICE_TTL_DAYS,
+    emailSendsPerClientPerHour: values.FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR,
+    emailSendsPerHour: values.FOYER_EMAIL_SENDS_PER_HOUR,
+    faucetUrl: values.FOYER_EMBEDDED_FAUCET_URL,
   }
 }

@@ -8,10 +8,10 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createAdaptorServer } from '@hono/node-server'
-import { ConfigError, type ServerConfig } from '../config.ts'
-import type { Issue } from '../http/errors.ts'
+import { ConfigError, type Env, type ServerConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
 import type { ProjectStore } from '../projects/store.ts'
+import { parseSettings } from '../settings/serverSettings.ts'
 import { createFrameApp } from './frameHost.ts'
 
 export interface FrameHostSettings {
@@ -22,29 +22,20 @@ export interface FrameHostSettings {
 
 /** Undefined when FOYER_FRAME_DIR is unset; a ConfigError naming the variable when a value is wrong. */
 export function loadFrameHostSettings(
-  env: NodeJS.ProcessEnv,
+  env: Env,
   server: { host: string },
   cwd = process.cwd(),
 ): FrameHostSettings | undefined {
-  const get = (name: string) => env[name]?.trim() || undefined
-  const dir = get('FOYER_FRAME_DIR')
-  if (!dir) return undefined
-  const issues: Issue[] = []
-  const distDir = path.resolve(cwd, dir)
+  const { values, issues } = parseSettings(env, ['FOYER_FRAME_DIR', 'FOYER_FRAME_PORT', 'FOYER_FRAME_HOST'])
+  if (values.FOYER_FRAME_DIR === undefined) return undefined
+  const distDir = path.resolve(cwd, values.FOYER_FRAME_DIR)
   if (!existsSync(path.join(distDir, 'index.html')))
     issues.push({
       path: 'FOYER_FRAME_DIR',
-      message: `must be the frame build (vite build of apps/frame); ${distDir}/index.html does not exist`,
+      message: `got ${JSON.stringify(values.FOYER_FRAME_DIR)}, expected the folder of a frame build (vite build of apps/frame); ${distDir}/index.html does not exist`,
     })
-  const rawPort = get('FOYER_FRAME_PORT') ?? '5174'
-  const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN
-  if (!(port >= 0 && port <= 65535))
-    issues.push({ path: 'FOYER_FRAME_PORT', message: 'must be a port number (0 to 65535)' })
-  const host = get('FOYER_FRAME_HOST') ?? server.host
-  if (!/^[A-Za-z0-9.:\-[\]]{1,255}$/.test(host))
-    issues.push({ path: 'FOYER_FRAME_HOST', message: 'must be a hostname or IP address' })
   if (issues.length) throw new ConfigError(issues)
-  return { distDir, host, port }
+  return { distDir, host: values.FOYER_FRAME_HOST ?? server.host, port: values.FOYER_FRAME_PORT }
 }
 
 export interface RunningFrameHost {

@@ -99,9 +99,9 @@ describe('on-ramp configuration', () => {
     })
     expect(bad.map((i) => i.path)).toEqual([
       'FOYER_ONRAMP_PROVIDERS[0].id',
-      'FOYER_ONRAMP_PROVIDERS[0].kind',
       'FOYER_ONRAMP_PROVIDERS[0].url',
       'FOYER_ONRAMP_PROVIDERS[0].webhookSecret',
+      'FOYER_ONRAMP_PROVIDERS[0].kind',
       'FOYER_ONRAMP_PROVIDERS[1].kind',
       'FOYER_ONRAMP_PROVIDERS[3].id',
     ])
@@ -115,7 +115,7 @@ describe('on-ramp configuration', () => {
     ])
     expect(load({ FOYER_ONRAMP_RESTRICTED_TIMEZONES: 'none' }).onramp.restrictedTimezones).toEqual([])
     expect(problems({ FOYER_ONRAMP_RESTRICTED_TIMEZONES: 'Asia/Tokyo,<script>' })[0]!.path).toBe(
-      'FOYER_ONRAMP_RESTRICTED_TIMEZONES',
+      'FOYER_ONRAMP_RESTRICTED_TIMEZONES[1]',
     )
     expect(load({ FOYER_ONRAMP_EUR_USD: '1.1' }).onramp.eurUsd).toBe('1.1')
     for (const rate of ['0', '0.000', '-1', 'abc', '1.1234567'])

@@ -1,7 +1,6 @@
-import { DEFAULT_ONRAMP_RESTRICTED_TIMEZONES } from '@foyer/core/protocol'
+import * as v from 'valibot'
 import type { DevnetOnrampSandbox } from '../chains/devnetFile.ts'
-import type { Issue } from '../http/errors.ts'
-import { isPlainObject } from '../projects/model.ts'
+import { type Field, json, list, matching, oneOf, secret, uniqueBy, url } from '../settings/fields.ts'
 
 /** The provider modules the server has (onrampProviders.ts): what `kind` may name. */
 export const ONRAMP_PROVIDER_KINDS = ['sandbox'] as const
@@ -30,116 +29,98 @@ export interface OnrampConfig {
 
 export const DEFAULT_ONRAMP_EUR_USD = '1.08'
 
-const SECRET_PATTERN = /^[\x21-\x7e]{16,512}$/
-const ID_PATTERN = /^[a-z0-9-]{1,32}$/
 const ZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/
 
+const providerUrl = url({ protocols: ['http:', 'https:'], trimSlashes: true })
+const webhookSecret = secret(16, 512)
+const PROVIDER_EXPECTS = 'an object {id, kind?, url, webhookSecret}'
+
+/** One entry of FOYER_ONRAMP_PROVIDERS; `kind` defaults to the id, and must name a module this server has. */
+const OnrampProvider = v.pipe(
+  v.object(
+    {
+      id: matching(/^[a-z0-9-]{1,32}$/, '1 to 32 lower-case letters, digits or hyphens').schema,
+      kind: v.nullish(oneOf(ONRAMP_PROVIDER_KINDS).schema),
+      url: providerUrl.schema,
+      webhookSecret: webhookSecret.schema,
+    },
+    PROVIDER_EXPECTS,
+  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const value = dataset.value as { id?: unknown; kind?: unknown }
+    if (value.kind == null && !(ONRAMP_PROVIDER_KINDS as readonly unknown[]).includes(value.id))
+      addIssue({
+        message: `a provider module this server has: ${ONRAMP_PROVIDER_KINDS.join(', ')}`,
+        input: value.id,
+        path: [
+          { type: 'object', origin: 'value', input: value as Record<string, unknown>, key: 'kind', value: undefined },
+        ],
+      })
+  }),
+  v.transform(
+    (p): OnrampProviderSettings => ({
+      id: p.id,
+      kind: p.kind ?? (p.id as OnrampProviderKind),
+      url: p.url,
+      webhookSecret: p.webhookSecret,
+    }),
+  ),
+)
+
 /**
- * Reads the on-ramp settings:
- * - FOYER_ONRAMP_PROVIDERS: a JSON array `[{ "id": "sandbox", "kind"?: "sandbox", "url": "http://…",
- *   "webhookSecret": "…" }]`; `[]` turns every provider off. Unset: the devnet file's sandbox, when it has one.
- * - FOYER_ONRAMP_RESTRICTED_TIMEZONES: comma-separated IANA zones, `none` for no zone; unset: the defaults.
- * - FOYER_ONRAMP_EUR_USD: a positive decimal (at most 6 decimals).
+ * FOYER_ONRAMP_PROVIDERS: a JSON array `[{ "id": "sandbox", "kind"?: "sandbox", "url": "http://…",
+ * "webhookSecret": "…" }]`; `[]` turns every provider off. Unset: the devnet file's sandbox, when it has one.
  */
-export function parseOnrampConfig(
-  get: (name: string) => string | undefined,
-  issues: Issue[],
+export const onrampProviders = json(
+  v.pipe(
+    v.array(OnrampProvider, 'a JSON array of providers {id, kind?, url, webhookSecret}'),
+    uniqueBy<OnrampProviderSettings>('id', 'a provider id not used before in the list'),
+  ),
+  'a JSON array of providers {id, kind?, url, webhookSecret}',
+)
+
+/** FOYER_ONRAMP_RESTRICTED_TIMEZONES: comma-separated IANA zones, `none` for no zone. */
+export const restrictedTimezones = list(matching(ZONE_PATTERN, 'IANA time zones such as Asia/Shanghai'), {
+  none: 'none',
+  unique: true,
+})
+
+/** FOYER_ONRAMP_EUR_USD: a positive decimal with at most 6 decimals. */
+export const eurUsdRate = {
+  expects: 'the US dollars one euro buys, a positive decimal such as 1.08 (at most 6 decimals)',
+  schema: v.pipe(
+    v.string(),
+    v.check(
+      (rate) => /^[0-9]{1,6}(?:\.[0-9]{1,6})?$/.test(rate) && /[1-9]/.test(rate),
+      'the US dollars one euro buys, a positive decimal such as 1.08 (at most 6 decimals)',
+    ),
+  ),
+} satisfies Field<string>
+
+/** The on-ramp settings from their parsed values; with no FOYER_ONRAMP_PROVIDERS, the devnet's sandbox if any. */
+export function onrampConfig(
+  values: {
+    FOYER_ONRAMP_PROVIDERS: OnrampProviderSettings[] | undefined
+    FOYER_ONRAMP_RESTRICTED_TIMEZONES: string[]
+    FOYER_ONRAMP_EUR_USD: string
+  },
   devnetSandbox: DevnetOnrampSandbox | undefined,
 ): OnrampConfig {
-  const providers: OnrampProviderSettings[] = []
-  const raw = get('FOYER_ONRAMP_PROVIDERS')
-  if (raw === undefined) {
-    if (devnetSandbox)
-      providers.push({
-        id: 'sandbox',
-        kind: 'sandbox',
-        url: devnetSandbox.url,
-        webhookSecret: devnetSandbox.webhookSecret,
-      })
-  } else {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(raw)
-    } catch (e) {
-      issues.push({ path: 'FOYER_ONRAMP_PROVIDERS', message: `is not valid JSON (${(e as Error).message})` })
-    }
-    if (parsed !== undefined && !Array.isArray(parsed))
-      issues.push({
-        path: 'FOYER_ONRAMP_PROVIDERS',
-        message: 'must be a JSON array of {id, kind?, url, webhookSecret}',
-      })
-    else if (Array.isArray(parsed))
-      parsed.forEach((entry, i) => {
-        const provider = parseProvider(entry, `FOYER_ONRAMP_PROVIDERS[${i}]`, issues)
-        if (!provider) return
-        if (providers.some((p) => p.id === provider.id))
-          issues.push({ path: `FOYER_ONRAMP_PROVIDERS[${i}].id`, message: `duplicate provider id "${provider.id}"` })
-        else providers.push(provider)
-      })
-  }
-
-  let restrictedTimezones = [...DEFAULT_ONRAMP_RESTRICTED_TIMEZONES]
-  const rawZones = get('FOYER_ONRAMP_RESTRICTED_TIMEZONES')
-  if (rawZones !== undefined) {
-    const zones = rawZones.toLowerCase() === 'none' ? [] : rawZones.split(',').map((z) => z.trim())
-    const bad = zones.filter((z) => !ZONE_PATTERN.test(z))
-    if (bad.length)
-      issues.push({
-        path: 'FOYER_ONRAMP_RESTRICTED_TIMEZONES',
-        message: `must be comma-separated IANA time zones such as Asia/Shanghai, or none (bad: ${bad
-          .slice(0, 3)
-          .map((z) => JSON.stringify(z))
-          .join(', ')})`,
-      })
-    else restrictedTimezones = [...new Set(zones)]
-  }
-
-  let eurUsd = DEFAULT_ONRAMP_EUR_USD
-  const rawRate = get('FOYER_ONRAMP_EUR_USD')
-  if (rawRate !== undefined) {
-    if (!/^[0-9]{1,6}(?:\.[0-9]{1,6})?$/.test(rawRate) || !/[1-9]/.test(rawRate))
-      issues.push({
-        path: 'FOYER_ONRAMP_EUR_USD',
-        message: `must be the US dollars one euro buys, a positive decimal such as 1.08 (got ${JSON.stringify(rawRate)})`,
-      })
-    else eurUsd = rawRate
-  }
-
-  return { providers, restrictedTimezones, eurUsd }
-}
-
-function parseProvider(value: unknown, path: string, issues: Issue[]): OnrampProviderSettings | undefined {
-  if (!isPlainObject(value)) {
-    issues.push({ path, message: 'must be an object {id, kind?, url, webhookSecret}' })
-    return undefined
-  }
-  const before = issues.length
-  const { id, url, webhookSecret } = value
-  const kind = value.kind ?? id
-  if (typeof id !== 'string' || !ID_PATTERN.test(id))
-    issues.push({ path: `${path}.id`, message: 'must be 1 to 32 lower-case letters, digits or hyphens' })
-  if (typeof kind !== 'string' || !(ONRAMP_PROVIDER_KINDS as readonly string[]).includes(kind))
-    issues.push({
-      path: `${path}.kind`,
-      message: `must name a provider module this server has: ${ONRAMP_PROVIDER_KINDS.join(', ')}`,
-    })
-  let urlOk = false
-  if (typeof url === 'string') {
-    try {
-      urlOk = ['http:', 'https:'].includes(new URL(url).protocol)
-    } catch {
-      urlOk = false
-    }
-  }
-  if (!urlOk) issues.push({ path: `${path}.url`, message: 'must be an http(s) URL' })
-  // A secret: only its shape is reported.
-  if (typeof webhookSecret !== 'string' || !SECRET_PATTERN.test(webhookSecret))
-    issues.push({ path: `${path}.webhookSecret`, message: 'must be 16 to 512 printable characters without spaces' })
-  if (issues.length > before) return undefined
+  const providers =
+    values.FOYER_ONRAMP_PROVIDERS ??
+    (devnetSandbox
+      ? [
+          {
+            id: 'sandbox',
+            kind: 'sandbox' as const,
+            url: devnetSandbox.url,
+            webhookSecret: devnetSandbox.webhookSecret,
+          },
+        ]
+      : [])
   return {
-    id: id as string,
-    kind: kind as OnrampProviderKind,
-    url: (url as string).replace(/\/+$/, ''),
-    webhookSecret: webhookSecret as string,
+    providers,
+    restrictedTimezones: values.FOYER_ONRAMP_RESTRICTED_TIMEZONES,
+    eurUsd: values.FOYER_ONRAMP_EUR_USD,
   }
 }

@@ -1,5 +1,7 @@
-import { BOOLEAN_FEATURES, DEFAULT_FEATURES, type ServerFeatures } from '@foyer/core/protocol'
-import type { Issue } from '../http/errors.ts'
+import type { BooleanFeature, ServerFeatures } from '@foyer/core/protocol'
+import { BOOLEAN_FEATURES, DEFAULT_FEATURES } from '@foyer/core/protocol'
+import * as v from 'valibot'
+import { objectMessage, url } from '../settings/fields.ts'
 
 /**
  * Per-project switches for the server's feature groups. Absent keys take the defaults in `DEFAULT_FEATURES`
@@ -31,6 +33,14 @@ export interface ProjectInput {
 
 export const PROJECT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 export const MAX_ORIGINS_PER_PROJECT = 100
+const PROJECT_ID_EXPECTS = '1-64 characters: letters, digits, ".", "_" or "-", starting with a letter or digit'
+const NAME_EXPECTS = 'a non-empty string of at most 200 characters'
+const origin = url({
+  protocols: ['http:', 'https:'],
+  shape: 'origin',
+  expects: 'an origin (http(s)://host[:port], no path)',
+})
+const boolean = v.boolean('true or false')
 
 export function isValidProjectId(value: unknown): value is string {
   return typeof value === 'string' && PROJECT_ID_PATTERN.test(value)
@@ -40,96 +50,60 @@ export function effectiveFeatures(features: ProjectFeatures): EffectiveFeatures 
   return { ...DEFAULT_FEATURES, ...features, socials: [...(features.socials ?? DEFAULT_FEATURES.socials)] }
 }
 
-/**
- * Normalises a web origin: `HTTP://LocalHost:5173/` → `http://localhost:5173`. Only http(s) origins
- * without credentials, path, query or fragment are accepted. Returns undefined when invalid.
- */
-export function normalizeOrigin(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return undefined
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return undefined
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
-  if (url.username || url.password || url.search || url.hash) return undefined
-  if (url.pathname !== '/' && url.pathname !== '') return undefined
-  // `new URL('http://a/')` has pathname '/' whether or not the slash was written; refuse any other path
-  const trimmed = value.endsWith('/') ? value.slice(0, -1) : value
-  if (trimmed.slice(url.protocol.length + 2).includes('/')) return undefined
-  return url.origin
-}
+export { normalizeOrigin } from '../settings/fields.ts'
 
-/** Validates one project definition. Pushes problems to `issues` (prefixed with `path`); returns the cleaned value. */
-export function parseProjectInput(value: unknown, path: string, issues: Issue[]): ProjectInput | undefined {
-  const before = issues.length
-  if (!isPlainObject(value)) {
-    issues.push({ path, message: 'must be an object like {"id":"my-site","allowedOrigins":["https://my.site"]}' })
-    return undefined
-  }
-  for (const key of Object.keys(value)) {
-    if (!['id', 'name', 'allowedOrigins', 'features'].includes(key)) {
-      issues.push({ path: `${path}.${key}`, message: 'unknown field (expected id, name, allowedOrigins, features)' })
-    }
-  }
-  const id = value.id
-  if (!isValidProjectId(id)) {
-    issues.push({
-      path: `${path}.id`,
-      message: 'must be 1-64 characters: letters, digits, ".", "_" or "-", starting with a letter or digit',
-    })
-  }
-  let name = typeof id === 'string' ? id : ''
-  if (value.name !== undefined) {
-    if (typeof value.name !== 'string' || value.name.trim().length === 0 || value.name.length > 200) {
-      issues.push({ path: `${path}.name`, message: 'must be a non-empty string of at most 200 characters' })
-    } else name = value.name.trim()
-  }
-  const origins: string[] = []
-  if (!Array.isArray(value.allowedOrigins)) {
-    issues.push({ path: `${path}.allowedOrigins`, message: 'must be an array of origins like "https://my.site"' })
-  } else if (value.allowedOrigins.length > MAX_ORIGINS_PER_PROJECT) {
-    issues.push({ path: `${path}.allowedOrigins`, message: `must list at most ${MAX_ORIGINS_PER_PROJECT} origins` })
-  } else {
-    value.allowedOrigins.forEach((o, i) => {
-      const normalized = normalizeOrigin(o)
-      if (!normalized) {
-        issues.push({
-          path: `${path}.allowedOrigins[${i}]`,
-          message: `${JSON.stringify(o)} is not an origin (expected http(s)://host[:port], no path)`,
-        })
-      } else if (!origins.includes(normalized)) origins.push(normalized)
-    })
-  }
-  const features = parseFeatures(value.features ?? {}, `${path}.features`, issues)
-  if (issues.length > before) return undefined
-  return { id: id as string, name, allowedOrigins: origins, features: features ?? {} }
-}
+const FEATURE_NAMES = [...BOOLEAN_FEATURES, 'socials'] as const
+const socialIds = 'an array of provider ids like ["google","github"]'
 
-export function parseFeatures(value: unknown, path: string, issues: Issue[]): ProjectFeatures | undefined {
-  if (!isPlainObject(value)) {
-    issues.push({ path, message: 'must be an object of feature switches' })
-    return undefined
-  }
-  const out: ProjectFeatures = {}
-  for (const [key, v] of Object.entries(value)) {
-    if ((BOOLEAN_FEATURES as readonly string[]).includes(key)) {
-      if (typeof v !== 'boolean') issues.push({ path: `${path}.${key}`, message: 'must be true or false' })
-      else out[key as (typeof BOOLEAN_FEATURES)[number]] = v
-    } else if (key === 'socials') {
-      if (!Array.isArray(v) || v.length > 32 || !v.every((s) => typeof s === 'string' && /^[a-z0-9-]{1,32}$/.test(s))) {
-        issues.push({ path: `${path}.socials`, message: 'must be an array of provider ids like ["google","github"]' })
-      } else out.socials = [...new Set(v as string[])]
-    } else {
-      issues.push({
-        path: `${path}.${key}`,
-        message: `unknown feature (known: ${[...BOOLEAN_FEATURES, 'socials'].join(', ')})`,
-      })
-    }
-  }
-  return out
-}
+/** A project's feature switches: known names only (an unknown one is almost always a typo). */
+const ProjectFeaturesSchema = v.strictObject(
+  {
+    ...(Object.fromEntries(BOOLEAN_FEATURES.map((name) => [name, v.optional(boolean)])) as Record<
+      BooleanFeature,
+      v.OptionalSchema<typeof boolean, undefined>
+    >),
+    socials: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(socialIds), v.regex(/^[a-z0-9-]{1,32}$/, socialIds)), socialIds),
+        v.maxLength(32, socialIds),
+        v.transform((ids) => [...new Set(ids)]),
+      ),
+    ),
+  },
+  objectMessage('an object of feature switches', FEATURE_NAMES),
+)
+
+/** One project an operator defines (FOYER_PROJECTS): `name` defaults to the id, origins are normalised. */
+export const ProjectInputSchema = v.pipe(
+  v.strictObject(
+    {
+      id: v.pipe(v.string(PROJECT_ID_EXPECTS), v.regex(PROJECT_ID_PATTERN, PROJECT_ID_EXPECTS)),
+      name: v.optional(
+        v.pipe(v.string(NAME_EXPECTS), v.trim(), v.minLength(1, NAME_EXPECTS), v.maxLength(200, NAME_EXPECTS)),
+      ),
+      allowedOrigins: v.pipe(
+        v.array(origin.schema, 'an array of origins like "https://my.site"'),
+        v.maxLength(MAX_ORIGINS_PER_PROJECT, `at most ${MAX_ORIGINS_PER_PROJECT} origins`),
+        v.transform((origins) => [...new Set(origins)]),
+      ),
+      features: v.nullish(ProjectFeaturesSchema),
+    },
+    objectMessage('an object like {"id":"my-site","allowedOrigins":["https://my.site"]}', [
+      'id',
+      'name',
+      'allowedOrigins',
+      'features',
+    ]),
+  ),
+  v.transform(
+    (p): ProjectInput => ({
+      id: p.id,
+      name: p.name ?? p.id,
+      allowedOrigins: p.allowedOrigins,
+      features: (p.features ?? {}) as ProjectFeatures,
+    }),
+  ),
+)
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
@@ -137,7 +111,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null
 }
 
-/** The demo site's project (`foyer-demo`, allowed from the demo's origin). Seeded at start unless FOYER_SEED_DEMO=false. */
+/** The demo site's project. Seeded at start unless FOYER_SEED_DEMO=false. */
 export const DEMO_PROJECT: ProjectInput = Object.freeze({
   id: 'foyer-demo',
   name: 'Foyer demo',

@@ -1,0 +1,259 @@
+/**
+ * The devnet file's format, in one place: the types the devnet writes (devnet-file.ts) and the schema the Foyer
+ * server reads the file with (its FOYER_DEVNET_FILE). The server also reads chain files written by hand, so the
+ * schema is lenient where a person would be: contracts, tokens, NFTs and accounts may be left out, unknown fields
+ * are ignored, and the private keys of accounts are dropped.
+ *
+ * Only valibot and `@foyer/core/protocol` are imported: the server bundles this file.
+ */
+import { EVM_ADDRESS_PATTERN } from '@foyer/core/protocol'
+import * as v from 'valibot'
+
+export type Address = `0x${string}`
+type Hex = `0x${string}`
+
+/** The contracts a chain names; the router and WETH make it a swap chain. */
+export interface ChainContracts {
+  weth?: Address
+  /** The 6-decimal USD stablecoin (fUSD) that prices are quoted in. */
+  usd?: Address
+  /** The 18-decimal token (FOY). */
+  token?: Address
+  /** Uniswap V2 factory and Router02. */
+  factory?: Address
+  router?: Address
+}
+
+export interface ChainToken {
+  address: Address
+  symbol: string
+  name: string
+  decimals: number
+}
+
+/** An NFT collection; `spam` marks collections the Activity view hides. */
+export interface ChainNft {
+  address: Address
+  name: string
+  symbol: string
+  spam: boolean
+}
+
+/** A chain as the server uses it. */
+export interface ChainConfig {
+  id: number
+  name: string
+  rpcUrl: string
+  nativeSymbol: string
+  contracts: ChainContracts
+  /** ERC-20s on the chain. */
+  tokens: ChainToken[]
+  /** ERC-721 collections whose transfers are in the accounts' history. */
+  nfts: ChainNft[]
+}
+
+/** The devnet's sandbox on-ramp provider: its checkout's origin and the HMAC-SHA256 key of its webhooks. */
+export interface DevnetOnrampSandbox {
+  /** The checkout's origin, e.g. http://127.0.0.1:8795 (the page is `${url}/checkout?purchase=<id>`). */
+  url: string
+  /** Random, new on every start. */
+  webhookSecret: string
+}
+
+/** What a reader takes from the file. */
+export interface DevnetFileContents {
+  chains: ChainConfig[]
+  /** Dev account addresses (keys are dropped). */
+  accounts: Address[]
+  /** `onramp.sandbox`, when the devnet runs the on-ramp sandbox. */
+  onrampSandbox?: DevnetOnrampSandbox
+}
+
+/** A chain as the devnet writes it: every contract deployed, ETH the native currency. */
+export interface DevnetChain extends ChainConfig {
+  nativeSymbol: 'ETH'
+  contracts: Required<ChainContracts>
+}
+
+export interface DevnetAccount {
+  address: Address
+  /** anvil's public, well-known test key. */
+  privateKey: Hex
+}
+
+/** The file as the devnet writes it. */
+export interface DevnetInfo {
+  chains: DevnetChain[]
+  accounts: DevnetAccount[]
+  /** Present when the stack runs the sandbox on-ramp (with the server). */
+  onramp?: { sandbox?: DevnetOnrampSandbox }
+}
+
+const ADDRESS = 'a 0x-prefixed 20-byte address'
+const address = v.pipe(
+  v.string(ADDRESS),
+  v.regex(EVM_ADDRESS_PATTERN, ADDRESS),
+  v.transform((a) => a as Address),
+)
+
+const httpUrl = (schemes: readonly string[], expects: string) =>
+  v.pipe(
+    v.string(expects),
+    v.check((value) => {
+      try {
+        return schemes.includes(new URL(value).protocol)
+      } catch {
+        return false
+      }
+    }, expects),
+  )
+
+const SECRET = '16 to 512 printable characters without spaces'
+
+const OnrampSandbox = v.object(
+  {
+    url: v.pipe(
+      httpUrl(['http:', 'https:'], 'an http(s) URL'),
+      v.transform((u) => u.replace(/\/+$/, '')),
+    ),
+    webhookSecret: v.pipe(v.string(SECRET), v.regex(/^[\x21-\x7e]{16,512}$/, SECRET)),
+  },
+  'an object {url, webhookSecret}',
+)
+
+const Token = v.pipe(
+  v.object(
+    {
+      address,
+      symbol: v.pipe(
+        v.string('a symbol of 1 to 32 characters'),
+        v.minLength(1, 'a symbol of 1 to 32 characters'),
+        v.maxLength(32, 'a symbol of 1 to 32 characters'),
+      ),
+      name: v.optional(v.string('a name')),
+      decimals: v.pipe(
+        v.number('an integer from 0 to 36'),
+        v.integer('an integer from 0 to 36'),
+        v.minValue(0, 'an integer from 0 to 36'),
+        v.maxValue(36, 'an integer from 0 to 36'),
+      ),
+    },
+    'an object {address, symbol, decimals (0-36), name?}',
+  ),
+  v.transform(
+    (t): ChainToken => ({ address: t.address, symbol: t.symbol, name: t.name ?? t.symbol, decimals: t.decimals }),
+  ),
+)
+
+const Nft = v.pipe(
+  v.object(
+    {
+      address,
+      name: v.optional(
+        v.pipe(v.string('a name of at most 200 characters'), v.maxLength(200, 'a name of at most 200 characters')),
+      ),
+      symbol: v.optional(
+        v.pipe(v.string('a symbol of at most 32 characters'), v.maxLength(32, 'a symbol of at most 32 characters')),
+      ),
+      spam: v.optional(v.boolean('true or false')),
+    },
+    'an object {address, name?, symbol?, spam?}',
+  ),
+  v.transform(
+    (n): ChainNft => ({ address: n.address, name: n.name ?? '', symbol: n.symbol ?? '', spam: n.spam ?? false }),
+  ),
+)
+
+const CONTRACTS = ['weth', 'usd', 'token', 'factory', 'router'] as const
+
+const Contracts = v.pipe(
+  v.object(
+    Object.fromEntries(CONTRACTS.map((name) => [name, v.nullish(address)])) as Record<
+      (typeof CONTRACTS)[number],
+      v.NullishSchema<typeof address, undefined>
+    >,
+    'an object of contract addresses {weth?, usd?, token?, factory?, router?}',
+  ),
+  v.transform((contracts): ChainContracts => {
+    const out: ChainContracts = {}
+    for (const name of CONTRACTS) {
+      const a = contracts[name]
+      if (a) out[name] = a
+    }
+    return out
+  }),
+)
+
+const Chain = v.pipe(
+  v.object(
+    {
+      id: v.pipe(
+        v.number('a positive integer chain id'),
+        v.safeInteger('a positive integer chain id'),
+        v.minValue(1, 'a positive integer chain id'),
+      ),
+      name: v.pipe(v.string('a non-empty name'), v.trim(), v.minLength(1, 'a non-empty name')),
+      rpcUrl: httpUrl(['http:', 'https:', 'ws:', 'wss:'], 'an http(s) or ws(s) URL'),
+      nativeSymbol: v.nullish(
+        v.pipe(v.string('a short symbol like "ETH"'), v.regex(/^[A-Za-z0-9.$-]{1,16}$/, 'a short symbol like "ETH"')),
+        'ETH',
+      ),
+      contracts: v.nullish(Contracts, {}),
+      tokens: v.nullish(v.array(Token, 'an array of tokens'), []),
+      nfts: v.nullish(v.array(Nft, 'an array of NFT collections'), []),
+    },
+    'an object {id, name, rpcUrl, nativeSymbol?, contracts?, tokens?, nfts?}',
+  ),
+  v.transform((c): ChainConfig => ({ ...c })),
+)
+
+const Account = v.pipe(
+  v.union([address, v.object({ address }, ADDRESS)], 'an address or {address}'),
+  v.transform((a): Address => (typeof a === 'string' ? a : a.address)),
+)
+
+/** The devnet file as the server reads it (see the module's comment for what is lenient). */
+export const DevnetFileSchema: v.GenericSchema<unknown, DevnetFileContents> = v.pipe(
+  v.object(
+    {
+      chains: v.nullish(
+        v.pipe(
+          v.array(Chain, 'an array of chains'),
+          v.rawCheck(({ dataset, addIssue }) => {
+            const chains: unknown = dataset.value
+            if (!Array.isArray(chains)) return
+            const seen = new Set<unknown>()
+            chains.forEach((chain: unknown, index) => {
+              const id = typeof chain === 'object' && chain !== null ? (chain as { id?: unknown }).id : undefined
+              if (typeof id !== 'number') return
+              if (seen.has(id))
+                addIssue({
+                  message: 'a chain id not used before in the file',
+                  input: id,
+                  path: [
+                    { type: 'array', origin: 'value', input: chains, key: index, value: chain },
+                    { type: 'object', origin: 'value', input: chain as Record<string, unknown>, key: 'id', value: id },
+                  ],
+                })
+              seen.add(id)
+            })
+          }),
+        ),
+        [],
+      ),
+      accounts: v.nullish(v.array(Account, 'an array of accounts'), []),
+      onramp: v.nullish(v.object({ sandbox: v.nullish(OnrampSandbox) }, 'an object {sandbox: {url, webhookSecret}}')),
+    },
+    'a JSON object {chains, accounts}',
+  ),
+  v.transform(
+    (file): DevnetFileContents => ({
+      chains: file.chains,
+      accounts: file.accounts,
+      ...(file.onramp?.sandbox ? { onrampSandbox: file.onramp.sandbox } : {}),
+    }),
+  ),
+)
+
+/** Fields whose values are secrets: never shown in an error line. */
+export const DEVNET_FILE_SECRET_FIELDS = ['webhookSecret', 'privateKey'] as const
