@@ -25,8 +25,8 @@ async function call(client: EvmPublicClient, token: Address, data: Hex): Promise
   return hex.match(/.{64}/g)!
 }
 
-/** A `uint` word, checked to fit `bits`. */
-function uint(word: string | undefined, bits: number): bigint {
+/** A `uint` word, checked to fit `bits`. Checked against viem's decoder in readTokenBalance.differential.test.ts. */
+export function decodeUint(word: string | undefined, bits: number): bigint {
   const value = word === undefined ? -1n : BigInt(`0x${word}`)
   if (value < 0n || value >> BigInt(bits) !== 0n) throw notErc20(`Not a uint${bits}: ${word}`)
   return value
@@ -34,14 +34,15 @@ function uint(word: string | undefined, bits: number): bigint {
 
 /**
  * The symbol: an ABI `string` (offset, length, bytes), or a `bytes32` padded with zeros from tokens older than the
- * standard's final form. Decoded as UTF-8; at most 64 bytes.
+ * standard's final form. Decoded as UTF-8; at most 64 bytes. Checked against viem's decoder in
+ * readTokenBalance.differential.test.ts.
  */
-function symbolOf(words: string[]): string {
+export function decodeSymbol(words: string[]): string {
   let bytes: string
   if (words.length === 1) bytes = words[0]!.replace(/(?:00)+$/, '')
   else {
-    const offset = Number(uint(words[0], 16)) / 32
-    const length = Number(uint(words[offset], 16))
+    const offset = Number(decodeUint(words[0], 16)) / 32
+    const length = Number(decodeUint(words[offset], 16))
     bytes = words
       .slice(offset + 1)
       .join('')
@@ -66,7 +67,7 @@ export async function readTokenBalance(
   let known = facts.get(key)
   if (!known) {
     known = Promise.all([call(client, token, selectors.decimals), call(client, token, selectors.symbol)]).then(
-      ([decimals, symbol]) => ({ decimals: Number(uint(decimals[0], 8)), symbol: symbolOf(symbol) }),
+      ([decimals, symbol]) => ({ decimals: Number(decodeUint(decimals[0], 8)), symbol: decodeSymbol(symbol) }),
     )
     facts.set(key, known)
     known.catch(() => facts.delete(key))
@@ -76,5 +77,5 @@ export async function readTokenBalance(
     call(client, token, `${selectors.balanceOf}${account}`),
     known,
   ])
-  return { value: uint(balance[0], 256), decimals, symbol }
+  return { value: decodeUint(balance[0], 256), decimals, symbol }
 }
