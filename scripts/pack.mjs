@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { gunzipSync } from 'node:zlib'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const PACKS_DIR = join(root, '.foyer', 'packs')
@@ -43,6 +44,20 @@ export function packOne(folder, name, { build = true } = {}) {
   const target = join(PACKS_DIR, `foyer-${name}.tgz`)
   renameSync(join(PACKS_DIR, filename), target)
   return target
+}
+
+/** The files of a tarball `npm pack` wrote (gzipped ustar), with their sizes, sorted by path. */
+export function tarballFiles(tarball) {
+  const tar = gunzipSync(readFileSync(tarball))
+  const files = []
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
+    const field = (start, length) => tar.toString('utf8', at + start, at + start + length).replace(/\0.*$/s, '')
+    const path = [field(345, 155), field(0, 100)].filter(Boolean).join('/')
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8)
+    if (['0', ''].includes(field(156, 1))) files.push({ path: path.replace(/^package\//, ''), size })
+    at += 512 + Math.ceil(size / 512) * 512
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : 1))
 }
 
 async function check(tarball) {
