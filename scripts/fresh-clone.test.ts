@@ -21,9 +21,11 @@ const work = mkdtempSync(join(tmpdir(), 'foyer-fresh-clone-'))
 const clone = join(work, 'foyer')
 const packs = join(work, 'packs')
 mkdirSync(packs)
-// A maintainer's shell: none of the settings of the npm or vitest this test runs under.
+// A maintainer's shell: none of the settings of the npm, Node or vitest this test runs under.
 const env = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && !/^VITEST/.test(key) && key !== 'NODE_ENV'),
+  Object.entries(process.env).filter(
+    ([key]) => !/^npm_/i.test(key) && !/^VITEST/.test(key) && key !== 'NODE_ENV' && key !== 'NODE_OPTIONS',
+  ),
 )
 const timings: string[] = []
 

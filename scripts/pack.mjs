@@ -94,7 +94,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
     if (failed) process.exit(1)
     console.log(
-      `pack: ${PACKED.length} packages built, packed into .foyer/packs and checked in ${Math.round(performance.now() - started)} ms`,
+      `pack: ${PACKED.length} packages ${build ? 'built, ' : ''}packed into .foyer/packs and checked in ${Math.round(performance.now() - started)} ms`,
     )
   } catch (e) {
     console.error(`pack: ${e.message}`)
