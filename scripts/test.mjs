@@ -101,7 +101,8 @@ if (runE2e) {
 }
 
 // 3. The published packages: built, packed and checked (scripts/pack.mjs). The unit tests read the built output
-// (API reports, Node imports) and the example sites install the tarballs, so nothing runs without them.
+// (API reports, Node imports), the example sites and the server test install the tarballs, and the fresh-clone
+// test compares its own with them, so nothing runs without them.
 {
   const t0 = Date.now()
   const code = await run(process.execPath, [join(root, 'scripts', 'pack.mjs')])
@@ -109,7 +110,9 @@ if (runE2e) {
     console.error('test: building or packing the packages failed (see above); `npm run pack` repeats it alone')
     process.exit(1)
   }
-  notes.push(`pack (${((Date.now() - t0) / 1000).toFixed(1)} s): 5 packages built, packed and checked`)
+  notes.push(
+    `pack (${((Date.now() - t0) / 1000).toFixed(1)} s): the libraries and the server built, packed and checked`,
+  )
 }
 
 // 4. Unit tests.

@@ -1,8 +1,9 @@
 /**
- * The server as an operator gets it: build (tsdown), `npm pack`, `npm install <tarball>` into an empty folder, then
- * `foyer-server` with only PORT and FOYER_DATA_DIR. Checks the tarball's manifest, /health, /metrics, the JSON log
- * lines and request ids, and SIGTERM: a request still uploading its body when the signal arrives gets its answer,
- * new connections are refused meanwhile, and the process exits 0.
+ * The server as an operator gets it: the tarball `npm run pack` made (its prepack builds it; `npm test` packs before
+ * the unit tests run), `npm install <tarball>` into an empty folder, then `foyer-server` with only PORT and
+ * FOYER_DATA_DIR. Checks the tarball's manifest, /health, /metrics, the JSON log lines and request ids, and SIGTERM:
+ * a request still uploading its body when the signal arrives gets its answer, new connections are refused
+ * meanwhile, and the process exits 0.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,11 +12,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PACKS_DIR, tarballFiles } from '../../../scripts/pack.mjs'
 import { createScratchDatabase } from '../src/test/backends.ts'
 import { probePostgresFor } from '../src/test/eachBackend.ts'
 
 const postgres = await probePostgresFor('pack.test.ts')
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'foyer-pack-'))
 const npmEnv = {
@@ -34,16 +35,9 @@ const logLines: string[] = []
 let exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 
 beforeAll(() => {
-  execFileSync('npm', ['run', 'build'], { cwd: serverDir, env: npmEnv, stdio: 'pipe' }) // tsdown, then the frame (vite)
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
-      cwd: serverDir,
-      env: npmEnv,
-      encoding: 'utf8',
-    }),
-  ) as { filename: string; files: { path: string }[] }[]
-  tarball = join(work, packed[0]!.filename)
-  files = packed[0]!.files.map((f) => f.path)
+  tarball = join(PACKS_DIR, 'foyer-server.tgz')
+  if (!existsSync(tarball)) throw new Error(`${tarball} is missing: run \`npm run pack\` first`)
+  files = tarballFiles(tarball).map((f) => f.path)
   const app = join(work, 'app')
   execFileSync('mkdir', ['-p', app])
   const started = performance.now()
