@@ -40,15 +40,11 @@ const UNIT_MS = { milliseconds: 1, seconds: 1000, days: 24 * 60 * 60 * 1000 } as
 
 /** A whole number of `unit`s from `min` to `max`; the value is in milliseconds. */
 export function duration(unit: keyof typeof UNIT_MS, min: number, max: number): Field<number> {
-  const expects = `a whole number of ${unit} from ${min} to ${max}`
+  const whole = integer(min, max, `a whole number of ${unit} from ${min} to ${max}`)
   return {
-    expects,
+    expects: whole.expects,
     schema: v.pipe(
-      v.string(expects),
-      v.regex(/^\d{1,15}$/, expects),
-      v.transform(Number),
-      v.minValue(min, expects),
-      v.maxValue(max, expects),
+      whole.schema,
       v.transform((n) => n * UNIT_MS[unit]),
     ),
   }

@@ -154,6 +154,20 @@ const CODE = ['code_expired', 'invalid_code', 'too_many_attempts'] as const sati
 const CHAIN = ['chain_unavailable', 'contract_call_failed'] as const satisfies readonly ApiErrorCode[]
 const SWAP = [...PROJECT, ...CHAIN, 'feature_disabled', 'unsupported_chain'] as const
 const ONRAMP = [...PROJECT, 'feature_disabled'] as const
+/** What pricing a purchase can answer: its body's unknown names, the method's limits, a price it cannot find. */
+const ONRAMP_PRICING = [
+  ...ONRAMP,
+  ...CHAIN,
+  'unsupported_media_type',
+  'unknown_provider',
+  'unknown_payment_method',
+  'unknown_currency',
+  'unknown_payment_currency',
+  'unknown_network',
+  'amount_below_minimum',
+  'amount_above_maximum',
+  'price_unavailable',
+] as const satisfies readonly ApiErrorCode[]
 const NAMES = [...PROJECT, 'feature_disabled', 'invalid_name'] as const
 
 /** The account-data parameters whose problem has a code of its own. */
@@ -269,19 +283,7 @@ export const routes = /* @__PURE__ */ defineRoutes({
       network: 'unknown_network',
     },
     answer: json<OnrampQuoteResponse>(),
-    errors: [
-      ...ONRAMP,
-      ...CHAIN,
-      'unsupported_media_type',
-      'unknown_provider',
-      'unknown_payment_method',
-      'unknown_currency',
-      'unknown_payment_currency',
-      'unknown_network',
-      'amount_below_minimum',
-      'amount_above_maximum',
-      'price_unavailable',
-    ],
+    errors: ONRAMP_PRICING,
   },
   onrampUrl: {
     body: OnrampUrlBody,
@@ -292,21 +294,7 @@ export const routes = /* @__PURE__ */ defineRoutes({
       defaultNetwork: 'unknown_network',
     },
     answer: json<OnrampUrlResponse>(),
-    errors: [
-      ...ONRAMP,
-      ...CHAIN,
-      'unsupported_media_type',
-      'unknown_provider',
-      'unknown_payment_method',
-      'unknown_currency',
-      'unknown_payment_currency',
-      'unknown_network',
-      'amount_below_minimum',
-      'amount_above_maximum',
-      'price_unavailable',
-      'quote_not_found',
-      'quote_expired',
-    ],
+    errors: [...ONRAMP_PRICING, 'quote_not_found', 'quote_expired'],
   },
   onrampPurchase: {
     params: OnrampPurchaseParams,
