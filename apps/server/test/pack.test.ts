@@ -266,9 +266,9 @@ describe('foyer-server settings', () => {
     expect(lines[0]).toBe('Invalid Foyer server configuration:')
     expect(lines).toHaveLength(5)
     for (const problem of [
-      '- LOG_LEVEL: must be',
-      `- ${file}: PORT: must be`,
-      `- ${file}: DATABASE_URL: must be`,
+      '- LOG_LEVEL: got "loud", expected one of',
+      `- ${file}: PORT: got "eighty", expected an integer`,
+      `- ${file}: DATABASE_URL: got a value that is not shown (a secret), expected a postgres:// or postgresql:// URL`,
       `- ${file}: UNKNOWN_KEY: unknown setting`,
     ]) {
       expect(
