@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { IdentityResponse } from '../protocol/accountData.ts'
-import { identity } from '../protocol/endpoints.ts'
+import { identity } from '../protocol/endpoints/accountData.ts'
 
 /** `GET /v1/identity/{address}`, as `@foyer/core/protocol` defines it. */
 export type Identity = IdentityResponse

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { AccountBalance, AccountBalanceQueryInput } from '../protocol/accountData.ts'
-import { accountBalance } from '../protocol/endpoints.ts'
+import { accountBalance } from '../protocol/endpoints/accountData.ts'
 import { TokenBalanceError } from './accountDataErrors.ts'
 
 /**

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
 import type { Fungible, FungiblePriceBodyInput } from '../protocol/accountData.ts'
-import { fungiblePrice } from '../protocol/endpoints.ts'
+import { fungiblePrice } from '../protocol/endpoints/accountData.ts'
 import { TokenPriceError } from './accountDataErrors.ts'
 
 /**

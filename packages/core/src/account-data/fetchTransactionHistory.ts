@@ -8,7 +8,7 @@ import type {
   HistoryTransfer,
   OperationType,
 } from '../protocol/accountData.ts'
-import { accountHistory } from '../protocol/endpoints.ts'
+import { accountHistory } from '../protocol/endpoints/accountData.ts'
 import { TransactionHistoryError } from './accountDataErrors.ts'
 
 /** What a transaction did for the account (`send`, `receive`, `trade`, …). */

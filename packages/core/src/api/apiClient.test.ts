@@ -2,7 +2,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HttpRequestError } from '../errors/errors.ts'
-import { accountHistory, fungiblePrice, project, walletImage, wallets } from '../protocol/endpoints.ts'
+import { accountHistory, fungiblePrice } from '../protocol/endpoints/accountData.ts'
+import { walletImage, wallets } from '../protocol/endpoints/catalogue.ts'
+import { project } from '../protocol/endpoints/service.ts'
 import { createApiClient } from './apiClient.ts'
 
 // A real HTTP server on loopback that echoes what it received.

@@ -1,6 +1,7 @@
 import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
 import { HttpRequestError } from '../errors/errors.ts'
-import { type Endpoint, fillPath, type RouteName } from '../protocol/endpoints.ts'
+import { fillPath } from '../protocol/endpoint.ts'
+import type { Endpoint, RouteName } from '../protocol/endpoints.ts'
 import type { ApiErrorBody } from '../protocol/errors.ts'
 import type { AnswerOf, QueryValue, RouteInput, Routes } from '../protocol/routes.ts'
 

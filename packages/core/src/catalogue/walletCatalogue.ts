@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { FEATURED_WALLETS_PAGE_SIZE, WALLETS_PAGE_SIZE, WALLETS_SEARCH_PAGE_SIZE } from '../constants.ts'
-import { walletImage, wallets } from '../protocol/endpoints.ts'
+import { walletImage, wallets } from '../protocol/endpoints/catalogue.ts'
 import type { QueryKey } from '../query/queryCache.ts'
 
 /** A wallet from the Foyer server's catalogue (`GET /getWallets`), with the field names the server sends. */

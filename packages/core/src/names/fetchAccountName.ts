@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { HttpRequestError } from '../errors/errors.ts'
-import { nameAccount } from '../protocol/endpoints.ts'
+import { nameAccount } from '../protocol/endpoints/names.ts'
 import type { NameRecord } from '../protocol/names.ts'
 import { ResolveNameError } from './nameErrors.ts'
 

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { nameReverse } from '../protocol/endpoints.ts'
+import { nameReverse } from '../protocol/endpoints/names.ts'
 import type { NameRecord } from '../protocol/names.ts'
 import { AccountNamesError } from './nameErrors.ts'
 

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { nameSuggestions } from '../protocol/endpoints.ts'
+import { nameSuggestions } from '../protocol/endpoints/names.ts'
 import type { NameSuggestion } from '../protocol/names.ts'
 import { NameSuggestionsError } from './nameErrors.ts'
 

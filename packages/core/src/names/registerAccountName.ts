@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { nameRegister } from '../protocol/endpoints.ts'
+import { nameRegister } from '../protocol/endpoints/names.ts'
 import type { NameRecord, RegisterNameBodyInput } from '../protocol/names.ts'
 import { RegisterNameError } from './nameErrors.ts'
 

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { onrampUrl } from '../protocol/endpoints.ts'
+import { onrampUrl } from '../protocol/endpoints/onramp.ts'
 import type { OnrampUrlBodyInput, OnrampUrlResponse } from '../protocol/onramp.ts'
 import { OnrampUrlError } from './onrampErrors.ts'
 

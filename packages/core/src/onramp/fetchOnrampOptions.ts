@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { onrampOptions } from '../protocol/endpoints.ts'
+import { onrampOptions } from '../protocol/endpoints/onramp.ts'
 import type { OnrampOptionsResponse } from '../protocol/onramp.ts'
 import { OnrampOptionsError } from './onrampErrors.ts'
 

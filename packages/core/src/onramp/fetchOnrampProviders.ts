@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { onrampProviders } from '../protocol/endpoints.ts'
+import { onrampProviders } from '../protocol/endpoints/onramp.ts'
 import type { OnrampProvidersResponse } from '../protocol/onramp.ts'
 import { OnrampProvidersError } from './onrampErrors.ts'
 

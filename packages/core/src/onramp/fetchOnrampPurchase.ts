@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { onrampPurchase } from '../protocol/endpoints.ts'
+import { onrampPurchase } from '../protocol/endpoints/onramp.ts'
 import type { OnrampPurchase } from '../protocol/onramp.ts'
 import { OnrampPurchaseError } from './onrampErrors.ts'
 

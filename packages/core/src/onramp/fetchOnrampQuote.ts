@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { onrampQuote } from '../protocol/endpoints.ts'
+import { onrampQuote } from '../protocol/endpoints/onramp.ts'
 import type { OnrampQuoteBodyInput, OnrampQuoteResponse } from '../protocol/onramp.ts'
 import { OnrampQuoteError } from './onrampErrors.ts'
 

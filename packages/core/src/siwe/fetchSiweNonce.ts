@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { siweNonce } from '../protocol/endpoints.ts'
+import { siweNonce } from '../protocol/endpoints/siwe.ts'
 import type { SiweNonceResponse } from '../protocol/siwe.ts'
 import { SiweNonceError, toSiweError } from './siweErrors.ts'
 

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { HttpRequestError } from '../errors/errors.ts'
-import { siweSession } from '../protocol/endpoints.ts'
+import { siweSession } from '../protocol/endpoints/siwe.ts'
 import type { SiweSessionResponse } from '../protocol/siwe.ts'
 import { SiweSessionError, toSiweError } from './siweErrors.ts'
 

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { HttpRequestError } from '../errors/errors.ts'
-import { siweSignOut } from '../protocol/endpoints.ts'
+import { siweSignOut } from '../protocol/endpoints/siwe.ts'
 import { SiweSignOutError, toSiweError } from './siweErrors.ts'
 
 /**

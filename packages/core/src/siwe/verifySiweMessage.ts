@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { siweVerify } from '../protocol/endpoints.ts'
+import { siweVerify } from '../protocol/endpoints/siwe.ts'
 import type { SiweVerifyResponse } from '../protocol/siwe.ts'
 import { SiweVerifyError, toSiweError } from './siweErrors.ts'
 

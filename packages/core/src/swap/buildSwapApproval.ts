@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import { swapBuildApprove } from '../protocol/endpoints.ts'
+import { swapBuildApprove } from '../protocol/endpoints/swap.ts'
 import type { SwapBuildApproveQueryInput } from '../protocol/swap.ts'
 import { SwapApprovalError, type SwapApprovalErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import { swapBuildTransaction } from '../protocol/endpoints.ts'
+import { swapBuildTransaction } from '../protocol/endpoints/swap.ts'
 import type { SwapBuildTransactionBodyInput } from '../protocol/swap.ts'
 import { SwapTransactionError, type SwapTransactionErrorType } from './swapErrors.ts'
 import { parseSwapTransaction, type SwapTransaction } from './swapTransaction.ts'

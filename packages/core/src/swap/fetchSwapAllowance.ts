@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
-import { swapAllowance } from '../protocol/endpoints.ts'
+import { swapAllowance } from '../protocol/endpoints/swap.ts'
 import type { SwapAllowanceQueryInput } from '../protocol/swap.ts'
 import { SwapAllowanceError, type SwapAllowanceErrorType } from './swapErrors.ts'
 

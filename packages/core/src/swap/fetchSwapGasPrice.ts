@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import { swapGasPrice } from '../protocol/endpoints.ts'
+import { swapGasPrice } from '../protocol/endpoints/swap.ts'
 import { SwapGasPriceError, type SwapGasPriceErrorType } from './swapErrors.ts'
 
 export type FetchSwapGasPriceParameters = {

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import { type ClientNotSetErrorType, HttpRequestError } from '../errors/errors.ts'
-import { swapQuotes } from '../protocol/endpoints.ts'
+import { swapQuotes } from '../protocol/endpoints/swap.ts'
 import type { SwapQuoteQueryInput, SwapQuotesResponse } from '../protocol/swap.ts'
 import { SwapQuoteError, type SwapQuoteErrorType } from './swapErrors.ts'
 

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { ClientNotSetErrorType } from '../errors/errors.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import { swapTokens } from '../protocol/endpoints.ts'
+import { swapTokens } from '../protocol/endpoints/swap.ts'
 import { SwapTokensError, type SwapTokensErrorType } from './swapErrors.ts'
 
 /** One token the swap API offers. */
