@@ -11,7 +11,8 @@
  *
  * Inside `npm test` it runs its short form, a minute or two less on a 2-core machine: the server packed from
  * nothing (its prepack builds @foyer/core and @foyer/embedded first), then @foyer/react published dry (its prepack
- * builds react, not its dependency @foyer/core, which is now up to date). `npm run test:fresh-clone` packs and publishes every package.
+ * builds react, not its dependency @foyer/core, which is now up to date). `npm run test:fresh-clone` packs and
+ * publishes every package.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
