@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-// Account names (apps/server/src/profile): one row per registered name, and every change to one kept in
+// Account names (apps/server/src/names): one row per registered name, and every change to one kept in
 // account_name_history. The unique constraint on `name` decides between concurrent registrations of one name.
 // Names are stored lower-case and addresses lower-case 0x text; `coin_type` is the ENSIP-11 coin type (int8: it
 // passes 2^31). The primary name of an address is its newest (highest id).
