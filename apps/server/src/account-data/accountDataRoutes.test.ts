@@ -258,6 +258,16 @@ function suite(open: () => Promise<TestDatabase>) {
         const res = await get(path)
         expect([path, res.status, ((await res.json()) as any).error.code]).toEqual([path, status, code])
       }
+      // forceUpdate naming an address that is not a token contract: an account, a contract without balanceOf.
+      for (const notToken of [account(5), chain(31337).contracts.factory, `eip155:31337:${account(6)}`]) {
+        for (const chainId of ['&chainId=31337', '']) {
+          const path = `/v1/account/${account(1)}/balance?forceUpdate=${notToken}${chainId}`
+          const res = await get(path)
+          const body = (await res.json()) as any
+          expect([path, res.status, body.error.code]).toEqual([path, 400, 'contract_call_failed'])
+          expect(body.error.message).toContain('forceUpdate')
+        }
+      }
       const unknown = (await (await get(`/v1/account/${account(1)}/balance?chainId=eip155:1`)).json()) as any
       expect(unknown.error.message).toContain('eip155:31337')
       // the bare form of the spec's address rule (no 0x) is accepted

@@ -4,6 +4,8 @@ import { listedTokenMarkUrl } from '../catalogue/marks.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { caipChainId } from '../chains/chainParams.ts'
 import type { Address, ChainConfig } from '../config.ts'
+import { badRequest } from '../http/errors.ts'
+import { classifyChainError } from '../http/upstreamErrors.ts'
 import { NATIVE_ADDRESS, nativeName, type PriceOracle } from '../prices/priceOracle.ts'
 
 const balanceOfAbi = parseAbi(['function balanceOf(address) view returns (uint256)'])
@@ -30,11 +32,20 @@ export async function readAccountBalances(
   const tokens = [...chain.tokens.map((t) => t.address.toLowerCase() as Address)]
   for (const extra of extraTokens) if (!tokens.includes(extra) && extra !== NATIVE_ADDRESS) tokens.push(extra)
 
+  const listed = chain.tokens.length
   const [native, ...amounts] = await Promise.all([
     client.getBalance({ address }),
-    ...tokens.map((token) =>
-      client.readContract({ address: token, abi: balanceOfAbi, functionName: 'balanceOf', args: [address] }),
-    ),
+    ...tokens.map((token, i) => {
+      const read = client.readContract({
+        address: token,
+        abi: balanceOfAbi,
+        functionName: 'balanceOf',
+        args: [address],
+      })
+      // A token the request named that the chain refuses (no contract there, no balanceOf) is the request's error;
+      // a node that does not answer is not (classifyChainError tells them apart).
+      return i < listed ? read : read.catch((error: unknown) => Promise.reject(notAToken(chain, token, error)))
+    }),
   ])
   const held: { token: Address; amount: bigint }[] = [{ token: NATIVE_ADDRESS, amount: native }]
   tokens.forEach((token, i) => {
@@ -73,6 +84,16 @@ export async function readAccountBalances(
           ? 1
           : b.value - a.value || a.symbol.localeCompare(b.symbol),
     )
+}
+
+/** 400 `contract_call_failed` naming `forceUpdate` when the chain refused the call; else the error unchanged. */
+function notAToken(chain: ChainConfig, token: Address, error: unknown): unknown {
+  if (classifyChainError(error)?.status !== 400) return error
+  return badRequest(
+    'contract_call_failed',
+    `forceUpdate names ${token}, which is not an ERC-20 on chain ${caipChainId(chain)} (it has no balanceOf there)`,
+    { token, chainId: caipChainId(chain) },
+  )
 }
 
 /** USD values to 1/10000 of a cent: enough for display, free of float noise in JSON. */
