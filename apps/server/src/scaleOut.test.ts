@@ -119,6 +119,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0005_siwe',
           '0006_names',
           '0007_onramp',
+          '0008_siwe_token_hash',
         ])
       })
 

@@ -1,8 +1,19 @@
 import { SiweJwksResponse, SiweNonceResponse, SiweSessionResponse, SiweVerifyResponse } from '@foyer/core/protocol'
 import { devAccounts, type RunningChain, startChain } from '@foyer/devnet'
+import { p256 } from '@noble/curves/p256'
+import { secp256k1 } from '@noble/curves/secp256k1'
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose'
 import * as v from 'valibot'
-import { createPublicClient, type Hex, http, keccak256, toHex } from 'viem'
+import {
+  createPublicClient,
+  type Hex,
+  http,
+  isErc8010Signature,
+  keccak256,
+  recoverMessageAddress,
+  serializeErc8010Signature,
+  toHex,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,6 +25,7 @@ import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS } from '../test/backends.ts'
 import { describeEachBackend } from '../test/eachBackend.ts'
 import { deployOwnedWallets, type OwnedWallets, ownedWalletAbi } from '../test/ownedWallets.ts'
+import { refusingRpcUrl } from '../test/refusingRpcUrl.ts'
 import { purgeSiwe } from './siwePurge.ts'
 import { withSiweTables } from './siweTables.ts'
 
@@ -22,6 +34,7 @@ const PORT = 19500
 const CHAIN_ID = 31337
 const SITE = 'https://site.example'
 const OTHER = 'https://other.example'
+const PLAIN = 'http://plain.example'
 const [alice, bob, carol] = devAccounts(3).map((a) => privateKeyToAccount(a.privateKey))
 
 let chain: RunningChain
@@ -45,6 +58,7 @@ beforeAll(async () => {
         { id: 'siwe-site', name: 'Site', allowedOrigins: [SITE] },
         { id: 'other-site', name: 'Other', allowedOrigins: [OTHER] },
         { id: 'no-origins', name: 'No origins', allowedOrigins: [] },
+        { id: 'plain-site', name: 'Plain http', allowedOrigins: [PLAIN] },
       ]),
     },
     { repoRoot: '/nonexistent' },
@@ -193,6 +207,10 @@ await describeEachBackend('siweRoutes.test.ts', (t) => {
       { uri: 'https://evil.example/login' },
       { domain: 'other.example', uri: 'https://other.example/' },
       { scheme: 'http' },
+      { uri: 'http://site.example/login' },
+      { uri: 'ftp://site.example/login' },
+      { uri: 'wss://site.example/login' },
+      { uri: 'https://site.example:8443/login' },
     ]) {
       const text = message((await newNonce()).nonce, over)
       const res = await verify({ message: text, signature: await alice.signMessage({ message: text }) })
@@ -216,6 +234,22 @@ await describeEachBackend('siweRoutes.test.ts', (t) => {
     )
     expect(refused.status).toBe(403)
     expect(await errorCode(refused)).toBe('domain_mismatch')
+  })
+
+  it('checks the URI’s origin, scheme included: an http site’s message with an https or ftp URI is refused', async () => {
+    const plain = async (uri: string) => {
+      const text = message((await newNonce('plain-site', PLAIN)).nonce, { domain: 'plain.example', uri })
+      return verify(
+        { message: text, signature: await alice.signMessage({ message: text }) },
+        { projectId: 'plain-site', origin: PLAIN },
+      )
+    }
+    for (const uri of ['https://plain.example/login', 'ftp://plain.example/login', 'https://plain.example:80/']) {
+      const res = await plain(uri)
+      expect([res.status, await errorCode(res)], uri).toEqual([403, 'domain_mismatch'])
+    }
+    expect((await plain('http://plain.example/login')).status).toBe(200)
+    expect((await plain('http://plain.example:80/')).status).toBe(200) // the default port is the same origin
   })
 
   it('refuses an unknown nonce, another project’s nonce and an expired one: 401 invalid_nonce', async () => {
@@ -261,13 +295,82 @@ await describeEachBackend('siweRoutes.test.ts', (t) => {
     expect(sessions).toHaveLength(1)
   })
 
-  it('refuses a signature by another key (401 invalid_signature) and leaves the nonce usable', async () => {
+  it('refuses a signature by another key (401 invalid_signature) and spends the nonce all the same', async () => {
     const text = message((await newNonce()).nonce)
     const forged = await verify({ message: text, signature: await bob.signMessage({ message: text }) })
     expect([forged.status, await errorCode(forged)]).toEqual([401, 'invalid_signature'])
-    const garbage = await verify({ message: text, signature: `0x${'11'.repeat(65)}` })
+    // The right signature after a wrong one: the nonce was spent by the first attempt that named it.
+    const late = await verify({ message: text, signature: await alice.signMessage({ message: text }) })
+    expect([late.status, await errorCode(late)]).toEqual([401, 'invalid_nonce'])
+    const other = message((await newNonce()).nonce)
+    const garbage = await verify({ message: other, signature: `0x${'11'.repeat(65)}` })
     expect([garbage.status, await errorCode(garbage)]).toEqual([401, 'invalid_signature'])
-    expect((await verify({ message: text, signature: await alice.signMessage({ message: text }) })).status).toBe(200)
+  })
+
+  it('100 attempts at once with one nonce, one of them signed right: one answer past the nonce, at most one token', async () => {
+    const text = message((await newNonce()).nonce)
+    const [good, bad] = await Promise.all([alice.signMessage({ message: text }), bob.signMessage({ message: text })])
+    const right = 37
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => verify({ message: text, signature: i === right ? good : bad })),
+    )
+    const codes = await Promise.all(answers.map(async (r) => (r.status === 200 ? 'ok' : await errorCode(r))))
+    expect(codes.filter((c) => c === 'ok').length).toBeLessThanOrEqual(1)
+    expect(codes.filter((c) => c !== 'invalid_nonce')).toHaveLength(1)
+    const sessions = await withSiweTables(t.database)
+      .selectFrom('siwe_sessions')
+      .select('id')
+      .where('nonce', '=', createNonceOf(text))
+      .execute()
+    expect(sessions.length).toBe(codes.filter((c) => c === 'ok').length)
+  })
+
+  it('refuses the high-s twin of an account’s signature (401 invalid_signature), though it recovers the same address', async () => {
+    const text = message((await newNonce()).nonce)
+    const low = await alice.signMessage({ message: text })
+    const twin = highSTwin(low)
+    // The twin is a signature viem (and ecrecover) accept for the same address: the attack is real.
+    expect(await recoverMessageAddress({ message: text, signature: twin })).toBe(alice.address)
+    expect(secp256k1.Signature.fromCompact(twin.slice(2, 130)).hasHighS()).toBe(true)
+    const res = await verify({ message: text, signature: twin })
+    expect([res.status, await errorCode(res)]).toEqual([401, 'invalid_signature'])
+    // The low-s original with a new nonce signs in.
+    expect((await signIn()).status).toBe(200)
+  })
+
+  it('answers a malformed ERC-8010-wrapped signature 401 invalid_signature, not 502', async () => {
+    const magic = '8010801080108010801080108010801080108010801080108010801080108010'
+    const length = (n: bigint) => n.toString(16).padStart(64, '0')
+    const cases = [
+      (sig: Hex) => `${sig}${'ab'.repeat(40)}${length(40n)}${magic}`,
+      (sig: Hex) => `${sig}${length(0n)}${magic}`,
+      (sig: Hex) => `${sig}${length(2n ** 256n - 1n)}${magic}`,
+      (sig: Hex) => `${sig}${'00'.repeat(300)}${length(300n)}${magic}`,
+      () => `0x${magic}`,
+    ]
+    for (const wrap of cases) {
+      const text = message((await newNonce()).nonce)
+      const signature = wrap(await alice.signMessage({ message: text }))
+      const res = await verify({ message: text, signature })
+      expect([res.status, await errorCode(res)], signature.slice(0, 200)).toEqual([401, 'invalid_signature'])
+    }
+  })
+
+  it('answers 502 chain_unavailable when the chain’s node is down and the signature needs it', async () => {
+    const down = createApp({
+      db: t.database,
+      config: { ...config, chains: [{ ...config.chains[0]!, rpcUrl: await refusingRpcUrl() }] },
+      projects: new ProjectStore(t.database.kysely),
+    })
+    const text = message((await newNonce('siwe-site', SITE, down)).nonce)
+    // A well-formed ERC-8010 signature: checking it needs the account's code from the node.
+    const signature = serializeErc8010Signature({
+      authorization: await alice.signAuthorization({ address: deployedWallet, chainId: CHAIN_ID, nonce: 0 }),
+      signature: await alice.signMessage({ message: text }),
+    })
+    expect(isErc8010Signature(signature)).toBe(true)
+    const res = await verify({ message: text, signature }, { on: down })
+    expect([res.status, await errorCode(res)]).toEqual([502, 'chain_unavailable'])
   })
 
   it('refuses stale and future messages (60 s of clock skew allowed)', async () => {
@@ -363,6 +466,31 @@ await describeEachBackend('siweRoutes.test.ts', (t) => {
     expect((await signOut('junk')).status).toBe(401)
   })
 
+  it('one token string per session: the malleated twins of a token (s → n − s, other base64url tails) are refused', async () => {
+    const { token } = (await (await signIn()).json()) as { token: string }
+    const [h, p, s] = token.split('.') as [string, string, string]
+    const sig = Buffer.from(s, 'base64url')
+    expect(sig).toHaveLength(64)
+    const r = sig.subarray(0, 32)
+    const sValue = BigInt(`0x${sig.subarray(32).toString('hex')}`)
+    const twinS = Buffer.from((p256.CURVE.n - sValue).toString(16).padStart(64, '0'), 'hex')
+    const twins = [`${h}.${p}.${Buffer.concat([r, twinS]).toString('base64url')}`]
+    // 64 bytes are 86 base64url letters; the last carries 2 bits and 4 that decoders ignore.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    const last = alphabet.indexOf(s.at(-1)!)
+    twins.push(`${h}.${p}.${s.slice(0, -1)}${alphabet[last ^ 0b0101]}`)
+    const local = createLocalJWKSet(await jwks())
+    for (const twin of twins) {
+      expect(twin).not.toBe(token)
+      // jose (WebCrypto) takes the twin as a valid token: the attack is real.
+      await jwtVerify(twin, local, { issuer: 'https://foyer.test', audience: 'siwe-site' })
+      const res = await session(twin)
+      expect([res.status, await errorCode(res)]).toEqual([401, 'unauthorized'])
+      expect((await signOut(twin)).status).toBe(401)
+    }
+    expect((await session(token)).status).toBe(200) // the twins signed nothing out
+  })
+
   it('publishes the keys: a site verifies the token with jose against the JWKS', async () => {
     const { token } = (await (await signIn()).json()) as { token: string }
     const set = await jwks()
@@ -420,11 +548,16 @@ await describeEachBackend('siweRoutes.test.ts', (t) => {
   })
 
   it('signs in an ERC-6492 wallet that is not deployed yet (the signature carries its factory call)', async () => {
-    const text = message((await newNonce()).nonce, { address: undeployedWallet })
-    const wrapped = (signer: typeof alice) => wallets.sign6492({ signer, message: text, salt: UNDEPLOYED_SALT })
-    const forged = await verify({ message: text, signature: await wrapped(bob) })
+    const attempt = async (signer: typeof alice) => {
+      const text = message((await newNonce()).nonce, { address: undeployedWallet })
+      return verify({
+        message: text,
+        signature: await wallets.sign6492({ signer, message: text, salt: UNDEPLOYED_SALT }),
+      })
+    }
+    const forged = await attempt(bob)
     expect([forged.status, await errorCode(forged)]).toEqual([401, 'invalid_signature'])
-    const res = await verify({ message: text, signature: await wrapped(alice) })
+    const res = await attempt(alice)
     expect(res.status).toBe(200)
     expect(((await res.json()) as { address: string }).address).toBe(undeployedWallet)
     const client = createPublicClient({ transport: http(chain.rpcUrl) })
@@ -482,6 +615,14 @@ await describeEachBackend('siweRoutes.test.ts', (t) => {
     expect((await session(token, 'siwe-site', SITE, encrypting)).status).toBe(200)
   }
 })
+
+/** The malleated twin of a 65-byte signature: s → n − s and the other recovery bit (built with @noble/curves). */
+function highSTwin(signature: Hex): Hex {
+  const parsed = secp256k1.Signature.fromCompact(signature.slice(2, 130))
+  const twin = new secp256k1.Signature(parsed.r, secp256k1.CURVE.n - parsed.s)
+  const v = Number.parseInt(signature.slice(130), 16)
+  return `0x${twin.toCompactHex()}${(v === 27 ? 28 : 27).toString(16)}`
+}
 
 function createNonceOf(text: string): string {
   return text.match(/^Nonce: (\w+)$/m)![1]!

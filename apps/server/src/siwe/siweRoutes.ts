@@ -1,18 +1,36 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { routes, SIWE_NONCE_TTL_MS, SIWE_TOKEN_MAX_TTL_MS } from '@foyer/core/protocol'
+import { secp256k1 } from '@noble/curves/secp256k1'
 import type { Context, MiddlewareHandler } from 'hono'
 import { jwtVerify, SignJWT } from 'jose'
 import { sql } from 'kysely'
-import { getAddress } from 'viem'
+import {
+  type Address,
+  BaseError,
+  getAddress,
+  type Hex,
+  HttpRequestError,
+  isErc6492Signature,
+  isErc8010Signature,
+  parseErc6492Signature,
+  parseErc8010Signature,
+  RpcRequestError,
+  recoverMessageAddress,
+  SocketClosedError,
+  size,
+  TimeoutError,
+  WebSocketRequestError,
+} from 'viem'
 import { createSiweMessage, parseSiweMessage, type SiweMessage, validateSiweMessage } from 'viem/siwe'
 import type { FoyerApp } from '../app.ts'
-import { ChainClients } from '../chains/chainClients.ts'
+import { type ChainClient, ChainClients } from '../chains/chainClients.ts'
 import { chainUnavailable } from '../chains/chainParams.ts'
-import type { ServerConfig } from '../config.ts'
+import type { ChainConfig, ServerConfig } from '../config.ts'
 import type { FoyerDatabase } from '../db/index.ts'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError, badRequest, forbidden } from '../http/errors.ts'
 import { route } from '../http/route.ts'
+import { classifyChainError } from '../http/upstreamErrors.ts'
 import { type Logger, silentLogger } from '../log.ts'
 import type { Project } from '../projects/model.ts'
 import { normalizeOrigin } from '../projects/model.ts'
@@ -63,6 +81,21 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
     const body = await request.body()
     const p = c.get('project')
     const message = parseMessage(body.message)
+    const now = Date.now()
+
+    // The first verify whose message names a nonce spends it, whatever it answers: one conditional update, so of
+    // any number of attempts at once exactly one finds the nonce unspent, and a wrong signature gets no second try.
+    const spent = await db
+      .updateTable('siwe_nonces')
+      .set({ used_at: new Date(now) })
+      .where('nonce', '=', message.nonce)
+      .where('project_id', '=', p.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date(now))
+      .returning('nonce')
+      .executeTakeFirst()
+    if (!spent) throw invalidNonce()
+
     checkDomain(message, allowedOriginsFor(c, p))
     const chain = config.chains.find((ch) => ch.id === message.chainId)
     if (!chain) {
@@ -73,48 +106,16 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
         { chainId: `eip155:${message.chainId}`, served },
       )
     }
-    const now = Date.now()
     checkTimes(message, now)
 
-    // A cheap look first, so an unknown or spent nonce costs no RPC call; the nonce is consumed below.
-    const usable = await db
-      .selectFrom('siwe_nonces')
-      .select('nonce')
-      .where('nonce', '=', message.nonce)
-      .where('project_id', '=', p.id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date(now))
-      .executeTakeFirst()
-    if (!usable) throw invalidNonce()
-
     const address = getAddress(message.address)
-    let valid: boolean
-    try {
-      valid = await clients.get(chain).verifyMessage({ address, message: body.message, signature: body.signature })
-    } catch (e) {
-      // The node's error text can carry the call data (the signature): only its name is kept.
-      throw chainUnavailable(chain, new Error(`verifyMessage failed: ${(e as Error)?.name ?? 'error'}`))
-    }
-    if (!valid)
-      throw new ApiError(401, 'invalid_signature', 'The signature is not the account’s signature of this message')
+    await checkSignature(clients.get(chain), chain, address, body.message, body.signature)
 
     const signing = await keys.current(now)
     const expiresAt = new Date(
       Math.min(message.expirationTime?.getTime() ?? Number.POSITIVE_INFINITY, now + SIWE_TOKEN_MAX_TTL_MS),
     )
     const id = randomUUID()
-    // One statement: the nonce is spent and the session made together, or neither (a replay or a race lost).
-    const made = await sql<{ id: string }>`
-      with consumed as (
-        update siwe_nonces set used_at = ${new Date(now)}
-        where nonce = ${message.nonce} and project_id = ${p.id} and used_at is null and expires_at > ${new Date(now)}
-        returning nonce
-      )
-      insert into siwe_sessions (id, project_id, address, chain_id, nonce, kid, expires_at)
-      select ${id}, ${p.id}, ${address}, ${chain.id}, nonce, ${signing.kid}, ${expiresAt} from consumed
-      returning id`.execute(db)
-    if (made.rows.length !== 1) throw invalidNonce()
-
     const token = await new SignJWT({ chain_id: chain.id })
       .setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: 'JWT' })
       .setIssuer(issuer)
@@ -124,6 +125,20 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .setJti(id)
       .sign(signing.privateKey)
+    // The session keeps the hash of this exact string: another encoding of the same signature is not its token.
+    await db
+      .insertInto('siwe_sessions')
+      .values({
+        id,
+        project_id: p.id,
+        address,
+        chain_id: chain.id,
+        nonce: message.nonce,
+        kid: signing.kid,
+        token_sha256: sha256(token),
+        expires_at: expiresAt,
+      })
+      .execute()
     c.header('Cache-Control', 'no-store')
     return {
       token,
@@ -133,7 +148,10 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
     }
   })
 
-  /** The token's claims when it is ours, for this project, unexpired; `revoked` still to be checked. */
+  /**
+   * The token's claims when it is ours, for this project, unexpired; that it is the string its session was handed
+   * (`tokenSha256`) and not revoked is still to be checked against the session row.
+   */
   async function readToken(c: Context<AppEnv>) {
     const header = c.req.header('authorization')
     const token = header?.match(/^Bearer ([A-Za-z0-9_\-.]+)$/)?.[1]
@@ -152,7 +170,13 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
       })
       if (typeof payload.jti !== 'string' || typeof payload.chain_id !== 'number' || typeof payload.sub !== 'string')
         throw new Error('claims')
-      return { id: payload.jti, address: payload.sub, chainId: payload.chain_id, exp: payload.exp! }
+      return {
+        id: payload.jti,
+        address: payload.sub,
+        chainId: payload.chain_id,
+        exp: payload.exp!,
+        tokenSha256: sha256(token),
+      }
     } catch (e) {
       if (e instanceof ApiError) throw e
       throw unauthorized('The token is not valid for this project')
@@ -161,7 +185,7 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
 
   route(app, routes.siweSession, project, async (c) => {
     const claims = await readToken(c)
-    const live = await liveSession(db, claims.id, c.get('project').id)
+    const live = await liveSession(db, claims.id, claims.tokenSha256, c.get('project').id)
     if (!live) throw unauthorized('The token has been signed out')
     c.header('Cache-Control', 'no-store')
     return {
@@ -173,13 +197,16 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
 
   route(app, routes.siweSignOut, project, async (c) => {
     const claims = await readToken(c)
-    // Idempotent: a token already signed out is answered the same; the first revocation time is kept.
-    await db
+    // Idempotent: a token already signed out is answered the same; the first revocation time is kept. Only the
+    // token string the session was handed signs it out.
+    const revoked = await db
       .updateTable('siwe_sessions')
       .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
       .where('id', '=', claims.id)
       .where('project_id', '=', c.get('project').id)
-      .execute()
+      .where('token_sha256', '=', claims.tokenSha256)
+      .executeTakeFirst()
+    if (revoked.numUpdatedRows === 0n) throw unauthorized('The token is not valid for this project')
     c.header('Cache-Control', 'no-store')
     return { signedOut: true }
   })
@@ -191,12 +218,13 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
   })
 }
 
-function liveSession(db: SiweDb, id: string, projectId: string) {
+function liveSession(db: SiweDb, id: string, tokenSha256: string, projectId: string) {
   return db
     .selectFrom('siwe_sessions')
     .select('id')
     .where('id', '=', id)
     .where('project_id', '=', projectId)
+    .where('token_sha256', '=', tokenSha256)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date())
     .executeTakeFirst()
@@ -251,24 +279,87 @@ function allowedOriginsFor(c: Context<AppEnv>, p: Project): string[] {
   return origin ? [origin] : []
 }
 
-/** The message's domain and URI must be those of an allowed origin (a phishing site's message is not ours). */
+/**
+ * The message must be for an allowed origin (a phishing site's message is not ours): its domain that origin's host
+ * (and port), its URI's origin — scheme, host and port, as WHATWG URL reads them — that origin, and its optional
+ * scheme prefix that origin's scheme.
+ */
 function checkDomain(message: ParsedMessage, origins: string[]) {
-  const matching = origins.find((o) => new URL(o).host === message.domain)
-  let uriHost: string | undefined
+  let uriOrigin: string | undefined
   try {
-    uriHost = new URL(message.uri).host
+    uriOrigin = new URL(message.uri).origin
   } catch {
-    uriHost = undefined
+    uriOrigin = undefined
   }
-  const scheme = matching ? new URL(matching).protocol.slice(0, -1) : undefined
-  if (!matching || uriHost !== message.domain || (message.scheme !== undefined && message.scheme !== scheme)) {
+  const matching = origins.find((o) => {
+    const origin = new URL(o)
+    return (
+      origin.host === message.domain &&
+      origin.origin === uriOrigin &&
+      (message.scheme === undefined || `${message.scheme}:` === origin.protocol)
+    )
+  })
+  if (!matching) {
     throw forbidden(
       'domain_mismatch',
       origins.length
-        ? `The message's domain and URI must be the requesting site's (${origins.map((o) => new URL(o).host).join(', ')})`
+        ? `The message's domain and URI must be the requesting site's (${origins.join(', ')})`
         : 'The message names a domain this project does not allow (the project allows no origin)',
     )
   }
+}
+
+/**
+ * The signature is `address`'s signature of `text` on `chain`, or 401 `invalid_signature`; 502 `chain_unavailable`
+ * only when the node did not answer a check that needs it. viem's `verifyMessage` decides (an account's key, an
+ * ERC-1271 contract, an ERC-6492 or ERC-8010 wrapper); before it, a wrapper that viem's parsers cannot read is
+ * refused, and so is the high-s twin of the account's own ECDSA signature (s > n/2, made from a valid signature
+ * without the key). A contract account's signature is the contract's to judge.
+ */
+async function checkSignature(client: ChainClient, chain: ChainConfig, address: Address, text: string, signature: Hex) {
+  try {
+    if (isErc6492Signature(signature)) parseErc6492Signature(signature)
+    if (isErc8010Signature(signature)) parseErc8010Signature(signature)
+  } catch {
+    throw invalidSignature('The signature is malformed')
+  }
+  if (hasHighS(signature)) {
+    const signer = await recoverMessageAddress({ message: text, signature }).catch(() => undefined)
+    if (signer === address)
+      throw invalidSignature('The signature has a high s (the malleable twin of the account’s signature)')
+  }
+  let valid: boolean
+  try {
+    valid = await client.verifyMessage({ address, message: text, signature })
+  } catch (e) {
+    // The node's error text can carry the call data (the signature): only its name is kept.
+    if (nodeFailed(e)) throw chainUnavailable(chain, new Error(`verifyMessage failed: ${(e as Error).name}`))
+    // Anything else viem throws is about the signature's bytes (a wrapper whose inner parts do not decode).
+    valid = false
+  }
+  if (!valid) throw invalidSignature('The signature is not the account’s signature of this message')
+}
+
+/** A 65-byte ECDSA signature whose s is above n/2 (the check is @noble/curves'). */
+function hasHighS(signature: Hex): boolean {
+  if (size(signature) !== 65) return false
+  try {
+    return secp256k1.Signature.fromCompact(signature.slice(2, 130)).hasHighS()
+  } catch {
+    return false // r or s out of range: no signature at all, viem refuses it
+  }
+}
+
+/** The kinds of viem error that mean the node did not answer (or answered with an error of its own). */
+const NODE_FAILURES = [HttpRequestError, TimeoutError, WebSocketRequestError, SocketClosedError, RpcRequestError]
+
+/** Whether `error` is the chain's node failing, not a revert or a signature whose bytes do not decode. */
+function nodeFailed(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    classifyChainError(error)?.status === 502 &&
+    error.walk((e) => NODE_FAILURES.some((kind) => e instanceof kind)) !== null
+  )
 }
 
 function checkTimes(message: ParsedMessage, now: number) {
@@ -283,8 +374,12 @@ function checkTimes(message: ParsedMessage, now: number) {
     throw badRequest('message_not_yet_valid', 'The message is not valid yet (Not Before is in the future)')
 }
 
+const invalidSignature = (message: string) => new ApiError(401, 'invalid_signature', message)
+
 const invalidNonce = () =>
   new ApiError(401, 'invalid_nonce', 'The nonce is unknown, expired or already used; ask for a new one')
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 const unauthorized = (message: string) =>
   new ApiError(401, 'unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer realm="foyer-siwe"' } })

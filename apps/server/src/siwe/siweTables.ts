@@ -1,7 +1,7 @@
 import type { Generated, Kysely } from 'kysely'
 import type { FoyerDatabase } from '../db/index.ts'
 
-/** Row types of migration 0005 (sign-in with Ethereum). */
+/** Row types of migrations 0005 and 0008 (sign-in with Ethereum). */
 export type SiweTables = {
   siwe_nonces: {
     nonce: string
@@ -30,6 +30,8 @@ export type SiweTables = {
     chain_id: string | number
     nonce: string
     kid: string
+    /** SHA-256 (hex) of the token string handed out; null only for rows older than migration 0008. */
+    token_sha256: string | null
     expires_at: Date
     revoked_at: Date | null
     created_at: Generated<Date>

@@ -117,8 +117,11 @@ describe('sign-in with Ethereum actions', () => {
       messageKey: 'error.siweVerify',
     })
 
-    await verifySiweMessage(client, forged)
+    // The refused attempt spent the nonce: the right signature of that message comes too late.
     await expect(verifySiweMessage(client, forged)).rejects.toMatchObject({ reason: 'invalid_nonce' })
+    const fresh = await signedMessage(client)
+    await verifySiweMessage(client, fresh)
+    await expect(verifySiweMessage(client, fresh)).rejects.toMatchObject({ reason: 'invalid_nonce' })
   })
 
   it('answers null for a token of another project or one that is not ours; signing such a token out is a no-op', async () => {
