@@ -8,8 +8,11 @@
  * 100 per route) and seeded (FOYER_FUZZ_SEED, default fixed); fast-check prints the seed and the failing request.
  */
 import { ANY_ROUTE_ERRORS, type ApiErrorCode, type Route, routes } from '@foyer/core/protocol'
-import { type RunningDevnet, startDevnet } from '@foyer/devnet'
+import { devAccounts, type RunningDevnet, startDevnet } from '@foyer/devnet'
+import { secp256k1 } from '@noble/curves/secp256k1'
 import fc from 'fast-check'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from './app.ts'
 import { loadConfig, parseDevnetFile } from './config.ts'
@@ -27,6 +30,7 @@ import {
   valueFor,
   wellFormedValues,
 } from './test/fuzzArbitraries.ts'
+import { hex } from './test/fuzzFeatureValues.ts'
 import { refusingRpcUrl } from './test/refusingRpcUrl.ts'
 
 const RUNS = Number(process.env.FOYER_FUZZ_RUNS || 100)
@@ -348,4 +352,121 @@ describe('route fuzzing', () => {
     const missing = Object.keys(ROUTES).filter((k) => !needsSecrets.includes(k) && !succeeded.has(k))
     expect(missing, JSON.stringify(Object.fromEntries(missing.map((k) => [k, statuses[k]])))).toEqual([])
   })
+})
+
+// ─── Sign-in verify's signature and message, balance's forceUpdate: hostile values on the live chain ───────────────
+// The route fuzz above lets a 502 chain_unavailable pass (it may be the dead chain). Here every request names the
+// live chain, whose node answers, so no 5xx at all is allowed: what a client sends is answered 4xx with a reason.
+
+describe('hostile sign-in signatures and messages, and forceUpdate values, on the live chain: no 5xx', () => {
+  const SITE = 'https://site.example'
+  const ERC8010_MAGIC = '8010801080108010801080108010801080108010801080108010801080108010'
+  const ERC6492_MAGIC = '6492649264926492649264926492649264926492649264926492649264926492'
+  const [signer] = devAccounts(1).map((a) => privateKeyToAccount(a.privateKey))
+  const word = (n: bigint) => n.toString(16).padStart(64, '0')
+
+  /** Asserts a 2xx or a 4xx in the JSON error shape with a code the route lists; never a 5xx. */
+  function noServerError(key: string, answer: { status: number; text: string; contentType: string }) {
+    expect(answer.status, `${key} → ${answer.status} ${answer.text.slice(0, 300)}`).toBeLessThan(500)
+    checkAnswer(key, answer)
+  }
+
+  /** A signature for `text`: the signer's, its high-s twin, random bytes, or a wrapper with garbage inside. */
+  const signatureFor = (text: string) =>
+    fc
+      .oneof(
+        fc.constant('good'),
+        fc.constant('twin'),
+        fc.integer({ min: 0, max: 300 }).chain((n) => hex(n)),
+        fc.tuple(hex(40), fc.bigInt({ min: 0n, max: 2n ** 256n - 1n })).map(([g, n]) => ({ inner: g, n, magic: 8010 })),
+        fc.tuple(hex(40), fc.bigInt({ min: 0n, max: 2n ** 256n - 1n })).map(([g, n]) => ({ inner: g, n, magic: 6492 })),
+      )
+      .map(async (kind) => {
+        const good = await signer!.signMessage({ message: text })
+        if (kind === 'good') return good
+        if (kind === 'twin') {
+          const s = secp256k1.Signature.fromCompact(good.slice(2, 130))
+          const twin = new secp256k1.Signature(s.r, secp256k1.CURVE.n - s.s).toCompactHex()
+          return `0x${twin}${good.endsWith('1b') ? '1c' : '1b'}`
+        }
+        if (typeof kind === 'string') return kind
+        // A signature, then garbage, a length word and the ERC-8010 magic; or garbage and the ERC-6492 magic.
+        return kind.magic === 8010
+          ? `${good}${kind.inner.slice(2)}${word(kind.n % 2n ? kind.n : 40n)}${ERC8010_MAGIC}`
+          : `0x${kind.inner.slice(2)}${ERC6492_MAGIC}`
+      })
+
+  /** The EIP-4361 message for a fresh nonce, or one of its fields made hostile. */
+  const messageFor = (nonce: string) => {
+    const base = {
+      domain: 'site.example',
+      uri: `${SITE}/login`,
+      address: signer!.address,
+      chainId: LIVE_CHAIN,
+      nonce,
+      version: '1' as const,
+      issuedAt: new Date(),
+    }
+    return fc.oneof(
+      fc.constant(createSiweMessage(base)),
+      fc
+        .constantFrom(
+          'ftp://site.example/',
+          'http://site.example/',
+          'https://site.example:1/',
+          'javascript:alert(1)',
+          'https://site.example@evil.example/',
+        )
+        .map((uri) => createSiweMessage(base).replace(`URI: ${base.uri}`, `URI: ${uri}`)),
+      fc
+        .tuple(fc.constantFrom('URI', 'Chain ID', 'Nonce', 'Issued At', 'Version'), hostileString)
+        .map(([field, value]) =>
+          createSiweMessage(base).replace(new RegExp(`^${field}: .*$`, 'm'), `${field}: ${value}`),
+        ),
+      fc.constantFrom(...world.accounts).map((other) => createSiweMessage(base).replace(base.address, other)),
+    )
+  }
+
+  it(`POST /v1/auth/siwe/verify: ${RUNS} hostile signatures and messages, each with a fresh nonce`, async () => {
+    const key = 'POST /v1/auth/siwe/verify'
+    await fc.assert(
+      fc.asyncProperty(fc.context(), fc.gen(), async (ctx, gen) => {
+        const headers = { 'x-project-id': 'fuzz-site', origin: SITE }
+        const nonce = ((await (await app.request('/v1/auth/siwe/nonce', { headers })).json()) as { nonce: string })
+          .nonce
+        const message = gen(() => messageFor(nonce))
+        const signature = await gen(() => signatureFor(message))
+        ctx.log(JSON.stringify({ message, signature: signature.slice(0, 400) }))
+        noServerError(
+          key,
+          await send({
+            method: 'POST',
+            url: '/v1/auth/siwe/verify',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ message, signature }),
+          }),
+        )
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    )
+  }, 120_000)
+
+  it(`GET /v1/account/:address/balance: ${RUNS} forceUpdate addresses (accounts, contracts, random) on the live chain`, async () => {
+    const key = 'GET /v1/account/:address/balance'
+    const target = fc.oneof(fc.constantFrom(...world.tokens, ...world.accounts), hex(20))
+    await fc.assert(
+      fc.asyncProperty(target, fc.boolean(), fc.constantFrom(...world.accounts), async (address, caip, holder) => {
+        const forceUpdate = caip ? `eip155:${LIVE_CHAIN}:${address}` : address
+        noServerError(
+          key,
+          await send({
+            method: 'GET',
+            url: `/v1/account/${holder}/balance?chainId=${LIVE_CHAIN}&forceUpdate=${forceUpdate}`,
+            headers: { 'x-project-id': 'fuzz-site' },
+          }),
+        )
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    )
+  }, 120_000)
 })
