@@ -265,7 +265,10 @@ function suite(open: () => Promise<TestDatabase>) {
         body: JSON.stringify({ projectId: 'foyer-demo', a: [1, 'two'] }),
       })
       expect(sent.status).toBe(200)
-      expect(await json(sent)).toMatchObject({ project: 'foyer-demo', body: { projectId: 'foyer-demo', a: [1, 'two'] } })
+      expect(await json(sent)).toMatchObject({
+        project: 'foyer-demo',
+        body: { projectId: 'foyer-demo', a: [1, 'two'] },
+      })
       // Every route of the table that takes a JSON body: text that is not JSON is the malformed-JSON answer. (The
       // webhook reads its signed bytes itself and checks the signature first.)
       const bodyRoutes = Object.values(routes).filter((r) => 'body' in r && r.body && r.name !== 'onrampWebhook')

@@ -18,7 +18,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  */
 export function isJsonBodyType(contentType: string | undefined): boolean {
   if (isJsonContentType(contentType)) return true
-  return contentType?.split(';')[0]!.trim().toLowerCase() === 'text/plain'
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'text/plain'
 }
 
 /**

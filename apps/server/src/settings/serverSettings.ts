@@ -8,7 +8,14 @@ import * as v from 'valibot'
 import type { Env } from '../config.ts'
 import type { Issue } from '../http/errors.ts'
 import { LOG_LEVELS } from '../log.ts'
-import { DEFAULT_ONRAMP_EUR_USD, eurUsdRate, onrampProviders, restrictedTimezones } from '../onramp/onrampConfig.ts'
+import {
+  DEFAULT_ONRAMP_EUR_USD,
+  DEFAULT_ONRAMP_NETWORKS,
+  eurUsdRate,
+  onrampNetworks,
+  onrampProviders,
+  restrictedTimezones,
+} from '../onramp/onrampConfig.ts'
 import { projectsSetting } from '../projects/projectsConfig.ts'
 import {
   boolean,
@@ -256,6 +263,16 @@ export const SERVER_SETTINGS = {
     group: 'On-ramp',
     about: 'A EUR payment’s subtotal is priced in dollars at this rate against the pools’ USD prices.',
   }),
+  FOYER_ONRAMP_NETWORKS: withDefault(
+    onrampNetworks,
+    { ...DEFAULT_ONRAMP_NETWORKS },
+    `\`${JSON.stringify(DEFAULT_ONRAMP_NETWORKS)}\``,
+    {
+      group: 'On-ramp',
+      about:
+        'Network names a quote or checkout request may give instead of a CAIP-2 chain id (`"network": "ethereum"`), each to the chain it means: a JSON object (in a config file, the object itself), names of letters, digits and hyphens compared without case. A name of a chain this server does not serve is refused like an unknown one. The devnet maps `ethereum` and `base` to its two local chains.',
+    },
+  ),
 
   // Sign-in with Ethereum
   FOYER_SIWE_KEY_ROTATION_DAYS: withDefault(duration('days', 0, 3650), 30 * 24 * 3600 * 1000, '`30`', {
