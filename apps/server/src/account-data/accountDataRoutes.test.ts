@@ -188,6 +188,8 @@ function suite(open: () => Promise<TestDatabase>) {
       expect(wethHeld).toBe(0n)
       expect(balances.map((b) => b.symbol)).toEqual(['ETH', expect.any(String), expect.any(String)])
       const bySymbol = Object.fromEntries(balances.map((b) => [b.symbol, b]))
+      // The native currency has no contract: no CAIP-10 address; each ERC-20 has its own.
+      expect(bySymbol.ETH.caipAddress).toBeUndefined()
       expect(bySymbol.ETH).toMatchObject({
         address: NATIVE,
         chainId: 'eip155:31337',
@@ -197,12 +199,17 @@ function suite(open: () => Promise<TestDatabase>) {
       })
       expect(bySymbol.fUSD).toMatchObject({
         address: usd,
+        caipAddress: `eip155:31337:${usd.toLowerCase()}`,
         name: 'Foyer USD',
         decimals: 6,
         raw: fusd.toString(),
         quantity: { decimals: '6', numeric: formatUnits(fusd, 6) },
       })
-      expect(bySymbol.FOY).toMatchObject({ address: token, raw: foy.toString() })
+      expect(bySymbol.FOY).toMatchObject({
+        address: token,
+        caipAddress: `eip155:31337:${token.toLowerCase()}`,
+        raw: foy.toString(),
+      })
       expect(bySymbol.WETH).toBeUndefined()
     })
 

@@ -54,6 +54,9 @@ export async function readAccountBalances(
         symbol: info.symbol,
         chainId: caipChainId(chain),
         address: info.address,
+        ...(token === NATIVE_ADDRESS
+          ? {}
+          : { caipAddress: `${caipChainId(chain)}:${token.toLowerCase() as Address}` as const }),
         decimals: info.decimals,
         quantity: { decimals: String(info.decimals), numeric },
         raw: amount.toString(),
