@@ -149,6 +149,11 @@ export const SERVER_SETTINGS = {
     about:
       'When set, `GET /metrics` needs `Authorization: Bearer <token>`. See [operations.md](operations.md#metrics).',
   }),
+  FOYER_PUBLIC_URL: optional(url({ protocols: ['http:', 'https:'], shape: 'base' }), '`http://<HOST>:<PORT>`', {
+    group: 'Server process',
+    about:
+      'This server’s public base URL, as browsers reach it: every image URL in the API’s answers (wallet, token and network marks, each with the project id) is built on it — never on the request’s `Host` header — and so are device approval links, the frame’s CSP `connect-src` and the shipped frame build. Set it behind a proxy or with `PORT=0`.',
+  }),
   FOYER_SHUTDOWN_GRACE_SECONDS: withDefault(duration('seconds', 0, 3600), 10_000, '`10`', {
     group: 'Server process',
     about: 'How long requests in flight may finish after SIGTERM before their connections are cut.',
@@ -297,11 +302,6 @@ export const SERVER_SETTINGS = {
       about: 'The secure frame’s origin: the only browser origin allowed on `/v1/embedded/*`.',
     },
   ),
-  FOYER_PUBLIC_URL: optional(url({ protocols: ['http:', 'https:'], shape: 'base' }), '`http://<HOST>:<PORT>`', {
-    group: 'Embedded wallet',
-    about:
-      'This server’s public base URL: in device approval links, the frame’s CSP `connect-src`, and the shipped frame build.',
-  }),
   FOYER_EMBEDDED_FAUCET_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none', {
     group: 'Embedded wallet',
     about: 'Devnet only: POSTed `{address}` when an embedded wallet is created.',
