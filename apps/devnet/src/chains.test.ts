@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type RunningChain, startChain } from './chains.ts'
+import { devnetChainSpecs, devnetOnrampNetworks, type RunningChain, startChain } from './chains.ts'
 import { PortInUseError } from './ports.ts'
 
 const HOST = '127.0.0.1'
@@ -13,6 +13,15 @@ async function rpc(url: string, method: string): Promise<unknown> {
   })
   return ((await res.json()) as { result: unknown }).result
 }
+
+describe('devnetOnrampNetworks', () => {
+  it('maps ethereum and base to the two local chains, as FOYER_ONRAMP_NETWORKS reads it', () => {
+    expect(JSON.parse(devnetOnrampNetworks(devnetChainSpecs({})))).toEqual({
+      ethereum: 'eip155:31337',
+      base: 'eip155:31338',
+    })
+  })
+})
 
 describe('startChain', () => {
   const started: RunningChain[] = []

@@ -24,6 +24,18 @@ export interface RunningChain {
 
 export const DEFAULT_HOST = '127.0.0.1'
 
+/**
+ * The server's FOYER_ONRAMP_NETWORKS for the stack: the provider network names `ethereum` and `base` stand for its
+ * first and second local chain, so on-ramp requests that name networks that way buy on the devnet.
+ */
+export function devnetOnrampNetworks(chains: readonly Pick<ChainSpec, 'id'>[]): string {
+  const [first, second] = chains
+  return JSON.stringify({
+    ...(first ? { ethereum: `eip155:${first.id}` } : {}),
+    ...(second ? { base: `eip155:${second.id}` } : {}),
+  })
+}
+
 /** Host every local service binds to (FOYER_HOST). */
 export function stackHost(env: NodeJS.ProcessEnv = process.env): string {
   return env.FOYER_HOST || DEFAULT_HOST

@@ -3,7 +3,7 @@
  * chains → deploy → devnet file → Foyer server and demo site as child processes, each awaited until it answers.
  */
 import { existsSync } from 'node:fs'
-import { devnetChainSpecs, stackHost } from './chains.ts'
+import { devnetChainSpecs, devnetOnrampNetworks, stackHost } from './chains.ts'
 import { type RunningChild, runChild, startChild } from './children.ts'
 import { type RunningDevnet, startDevnet } from './devnet.ts'
 import { devnetFilePath, writeDevnet } from './devnet-file.ts'
@@ -146,6 +146,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           // The server logs every request at its default level (info); the dev stack keeps to errors unless LOG_LEVEL says otherwise.
           env: {
             LOG_LEVEL: 'error',
+            FOYER_ONRAMP_NETWORKS: devnetOnrampNetworks([spec1, spec2]),
             ...childEnv,
             ...embedded?.serverEnv,
             FOYER_PROJECTS: withExamplesProject((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http'
+import { fillPath, routes } from '@foyer/core/protocol'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from './app.ts'
@@ -255,6 +256,70 @@ function suite(open: () => Promise<TestDatabase>) {
         expect((await json(res)).error.code).toBe('invalid_json')
         expect(res.headers.get('access-control-allow-origin')).toBe(DEMO)
       }
+    })
+
+    it('reads a text/plain body as JSON (a string body sent without a preflight); one that does not parse is 400', async () => {
+      const sent = await req('/__test/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', origin: DEMO },
+        body: JSON.stringify({ projectId: 'foyer-demo', a: [1, 'two'] }),
+      })
+      expect(sent.status).toBe(200)
+      expect(await json(sent)).toMatchObject({
+        project: 'foyer-demo',
+        body: { projectId: 'foyer-demo', a: [1, 'two'] },
+      })
+      // Every route of the table that takes a JSON body: text that is not JSON is the malformed-JSON answer. (The
+      // webhook reads its signed bytes itself and checks the signature first.)
+      const bodyRoutes = Object.values(routes).filter((r) => 'body' in r && r.body && r.name !== 'onrampWebhook')
+      expect(bodyRoutes.length).toBeGreaterThan(10)
+      for (const r of bodyRoutes) {
+        const path = fillPath(r.path, { provider: 'sandbox' })
+        const res = await req(path, {
+          method: r.method,
+          headers: { 'content-type': 'text/plain', 'x-project-id': 'foyer-demo' },
+          body: 'hello, not JSON',
+        })
+        expect(res.status, `${r.method} ${path}`).toBe(400)
+        expect(res.headers.get('content-type')).toContain('application/json')
+        expect((await json(res)).error.code, `${r.method} ${path}`).toBe('invalid_json')
+      }
+    })
+
+    it('a text/plain body passes the same origin check as JSON: refused from an origin the project does not allow', async () => {
+      for (const [origin, status] of [
+        [OTHER, 403],
+        ['https://evil.example', 403],
+        ['null', 403],
+        [DEMO, 200],
+      ] as const) {
+        const res = await req('/__test/echo', {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain', origin },
+          body: JSON.stringify({ projectId: 'foyer-demo' }),
+        })
+        expect(res.status, origin).toBe(status)
+        if (status === 403) {
+          expect((await json(res)).error.code).toBe('origin_not_allowed')
+          expect(res.headers.get('access-control-allow-origin')).toBeNull()
+        }
+      }
+    })
+
+    it('other content types are not read as JSON: the project must come from elsewhere, and required bodies are 415', async () => {
+      const form = await req('/__test/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: JSON.stringify({ projectId: 'foyer-demo' }),
+      })
+      expect(form.status).toBe(401)
+      const quote = await req('/v1/onramp/quote', {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv', 'x-project-id': 'foyer-demo' },
+        body: JSON.stringify({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100', network: 'eip155:1' }),
+      })
+      expect(quote.status).toBe(415)
+      expect((await json(quote)).error.code).toBe('unsupported_media_type')
     })
 
     it('treats an empty JSON body as no body', async () => {

@@ -136,6 +136,7 @@ export function createApp({
     app,
     project,
     catalogue ?? createWalletCatalogue(loadCatalogueFile(config.walletsFile)),
+    config.embedded.publicUrl,
     projectWithoutLimits,
   )
 

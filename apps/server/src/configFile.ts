@@ -79,7 +79,7 @@ export function parseConfigFile(text: string, file: string, issues: Issue[]): Co
     if (typeof value === 'string') text = value
     else if (typeof value === 'number' && Number.isFinite(value)) text = String(value)
     else if (typeof value === 'boolean') text = String(value)
-    else if (fileArray === 'json' && Array.isArray(value)) text = JSON.stringify(value)
+    else if (fileArray === 'json' && typeof value === 'object' && value !== null) text = JSON.stringify(value)
     else if (
       fileArray === 'list' &&
       Array.isArray(value) &&
@@ -89,7 +89,7 @@ export function parseConfigFile(text: string, file: string, issues: Issue[]): Co
     if (text === undefined) {
       const expected =
         fileArray === 'json'
-          ? 'a JSON array or a string holding one'
+          ? 'a JSON array or object, or a string holding one'
           : fileArray === 'list'
             ? 'an array of strings or a comma-separated string'
             : 'a string, number or boolean'

@@ -124,6 +124,26 @@ function suite(open: () => Promise<TestDatabase>) {
     }
   })
 
+  it('image URLs in balances, prices and history: absolute on FOYER_PUBLIC_URL, with the project id', async () => {
+    const ethIcon = `${config.embedded.publicUrl}/public/getTokenImage/ETH?projectId=foyer-demo&v=`
+    const host = { host: 'evil.example' }
+    const balances = (await (
+      await app.request(`http://evil.example/v1/account/${account(3)}/balance?chainId=31337`, {
+        headers: { 'x-project-id': 'foyer-demo', ...host },
+      })
+    ).json()) as { balances: { symbol: string; iconUrl: string | null }[] }
+    expect(balances.balances.find((b) => b.symbol === 'ETH')!.iconUrl?.startsWith(ethIcon)).toBe(true)
+    const priced = (await (await post('/v1/fungible/price', { addresses: [`eip155:31337:${NATIVE}`] })).json()) as {
+      fungibles: { iconUrl: string | null }[]
+    }
+    expect(priced.fungibles[0]!.iconUrl?.startsWith(ethIcon)).toBe(true)
+    const history = (await (await get(`/v1/account/${account(3)}/history?limit=50`)).json()) as {
+      data: { transfers: { standard: string; fungible_info?: { iconUrl: string | null } }[] }[]
+    }
+    const native = history.data.flatMap((e) => e.transfers).find((tr) => tr.standard === 'native')!
+    expect(native.fungible_info!.iconUrl?.startsWith(ethIcon)).toBe(true)
+  })
+
   it('names the parameter in a 400, with its own code for a bad address, chain id or currency', async () => {
     const error = async (res: Response) => ((await res.json()) as { error: unknown }).error
     expect(await error(await get('/v1/account/0x12/balance'))).toEqual({
@@ -188,6 +208,8 @@ function suite(open: () => Promise<TestDatabase>) {
       expect(wethHeld).toBe(0n)
       expect(balances.map((b) => b.symbol)).toEqual(['ETH', expect.any(String), expect.any(String)])
       const bySymbol = Object.fromEntries(balances.map((b) => [b.symbol, b]))
+      // The native currency has no contract: no CAIP-10 address; each ERC-20 has its own.
+      expect(bySymbol.ETH.caipAddress).toBeUndefined()
       expect(bySymbol.ETH).toMatchObject({
         address: NATIVE,
         chainId: 'eip155:31337',
@@ -197,12 +219,17 @@ function suite(open: () => Promise<TestDatabase>) {
       })
       expect(bySymbol.fUSD).toMatchObject({
         address: usd,
+        caipAddress: `eip155:31337:${usd.toLowerCase()}`,
         name: 'Foyer USD',
         decimals: 6,
         raw: fusd.toString(),
         quantity: { decimals: '6', numeric: formatUnits(fusd, 6) },
       })
-      expect(bySymbol.FOY).toMatchObject({ address: token, raw: foy.toString() })
+      expect(bySymbol.FOY).toMatchObject({
+        address: token,
+        caipAddress: `eip155:31337:${token.toLowerCase()}`,
+        raw: foy.toString(),
+      })
       expect(bySymbol.WETH).toBeUndefined()
     })
 

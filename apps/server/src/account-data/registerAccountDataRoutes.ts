@@ -30,8 +30,8 @@ export function registerAccountDataRoutes(
   const clients = new ChainClients()
   const prices = new PriceOracle(clients)
   const historyDb = withHistoryTables(db.kysely)
-  registerBalanceRoutes(app, { chains: config.chains, project, clients, prices })
-  registerPriceRoutes(app, { chains: config.chains, project, prices })
+  registerBalanceRoutes(app, { chains: config.chains, project, clients, prices, publicUrl: config.embedded.publicUrl })
+  registerPriceRoutes(app, { chains: config.chains, project, prices, publicUrl: config.embedded.publicUrl })
   const names = new NameStore(withNameTables(db.kysely))
   registerIdentityRoutes(app, { project, lookup: (address) => names.identity(address) })
   registerNameRoutes(app, { config, project, store: names, clients })
@@ -44,5 +44,6 @@ export function registerAccountDataRoutes(
     spam: new SpamList(historyDb),
     prices,
     onramp,
+    publicUrl: config.embedded.publicUrl,
   })
 }

@@ -1,6 +1,6 @@
 import type { AccountBalance } from '@foyer/core/protocol'
 import { formatUnits, parseAbi } from 'viem'
-import { listedTokenMarkUrl } from '../catalogue/marks.ts'
+import { type ImageBase, listedTokenMarkUrl } from '../catalogue/marks.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { caipChainId } from '../chains/chainParams.ts'
 import type { Address, ChainConfig } from '../config.ts'
@@ -17,6 +17,8 @@ export interface ReadBalancesParameters {
   extraTokens?: Address[]
   /** Skip the price cache. */
   freshPrices?: boolean
+  /** Where the icons' URLs point. */
+  images: ImageBase
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ReadBalancesParameters {
 export async function readAccountBalances(
   clients: ChainClients,
   prices: PriceOracle,
-  { chain, address, extraTokens = [], freshPrices = false }: ReadBalancesParameters,
+  { chain, address, extraTokens = [], freshPrices = false, images }: ReadBalancesParameters,
 ): Promise<AccountBalance[]> {
   const client = clients.get(chain)
   const tokens = [...chain.tokens.map((t) => t.address.toLowerCase() as Address)]
@@ -65,13 +67,16 @@ export async function readAccountBalances(
         symbol: info.symbol,
         chainId: caipChainId(chain),
         address: info.address,
+        ...(token === NATIVE_ADDRESS
+          ? {}
+          : { caipAddress: `${caipChainId(chain)}:${token.toLowerCase() as Address}` as const }),
         decimals: info.decimals,
         quantity: { decimals: String(info.decimals), numeric },
         raw: amount.toString(),
         price: price ?? 0,
         priced: price !== null,
         value: price === null ? 0 : roundCents(price * Number(numeric)),
-        iconUrl: listedTokenMarkUrl(chain, token, info.symbol),
+        iconUrl: listedTokenMarkUrl(images, chain, token, info.symbol),
       }
     }),
   )

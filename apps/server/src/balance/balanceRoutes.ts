@@ -1,6 +1,7 @@
 import { routes } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
+import { imageBaseOf } from '../catalogue/marks.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { readFromChain, requireChain } from '../chains/chainParams.ts'
 import type { ChainConfig } from '../config.ts'
@@ -14,6 +15,8 @@ export interface BalanceRouteDeps {
   project: MiddlewareHandler<AppEnv>
   clients: ChainClients
   prices: PriceOracle
+  /** FOYER_PUBLIC_URL: the base of the icons' URLs. */
+  publicUrl: string
 }
 
 /**
@@ -27,6 +30,7 @@ export function registerBalanceRoutes(app: FoyerApp, deps: BalanceRouteDeps) {
     const query = request.query()
     const chains = query.chainId === undefined ? [...deps.chains] : [requireChain(deps.chains, query.chainId)]
     const { fresh, token } = query.forceUpdate
+    const images = imageBaseOf(c, deps.publicUrl)
     const perChain = await Promise.all(
       chains.map((chain) =>
         readFromChain(chain, () =>
@@ -35,6 +39,7 @@ export function registerBalanceRoutes(app: FoyerApp, deps: BalanceRouteDeps) {
             address,
             extraTokens: token ? [token] : [],
             freshPrices: fresh,
+            images,
           }),
         ),
       ),

@@ -134,13 +134,22 @@ describe('search ranking', () => {
   })
 })
 
+/** The operator's FOYER_PUBLIC_URL in these tests: image URLs are built on it, whatever the request's Host. */
+const PUBLIC = 'https://foyer.example.test'
+
 describe('catalogue HTTP endpoints', () => {
   let t: TestDatabase
   let app: FoyerApp
   beforeAll(async () => {
     t = await openTestPGlite()
     const config = loadConfig(
-      { PORT: '0', FOYER_DEVNET_FILE: '/nonexistent/devnet.json', FOYER_DATA_DIR: '/nonexistent/data' },
+      {
+        PORT: '0',
+        FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+        FOYER_DATA_DIR: '/nonexistent/data',
+        FOYER_PUBLIC_URL: `${PUBLIC}/`,
+        FOYER_PROJECTS: JSON.stringify([{ id: 'other-site', allowedOrigins: [] }]),
+      },
       { repoRoot: '/nonexistent' },
     )
     config.chains = [fakeChain] // only for /v1/convert/tokens, which reads the configuration and no chain
@@ -168,11 +177,12 @@ describe('catalogue HTTP endpoints', () => {
       mobile_link: 'metamask://',
     })
     expect(first.data[0].image_url).toBe(
-      `http://localhost/getWalletImage/metamask?projectId=foyer-demo&v=w3i-${web3iconsVersion}`,
+      `${PUBLIC}/getWalletImage/metamask?projectId=foyer-demo&v=w3i-${web3iconsVersion}`,
     )
     const generated = first.data.find((w: { id: string }) => w.id === 'frontier')
-    expect(generated.image_url).toBe('http://localhost/getWalletImage/frontier?projectId=foyer-demo&v=g1')
-    const served = await app.request(first.data[0].image_url.replace('http://localhost', ''))
+    expect(generated.image_url).toBe(`${PUBLIC}/getWalletImage/frontier?projectId=foyer-demo&v=g1`)
+    // The URL alone loads the image: no header (a plain <img> on the site's origin sends none).
+    const served = await app.request(first.data[0].image_url.replace(PUBLIC, ''))
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/svg+xml'])
     const ids = [...first.data, ...(await (await get('/getWallets?page=2&entries=40')).json()).data, ...third.data].map(
       (w: { id: string }) => w.id,
@@ -301,16 +311,38 @@ describe('catalogue HTTP endpoints', () => {
     expect((await wallet.json()).error.code).toBe('unknown_wallet')
   })
 
+  it('builds image URLs on FOYER_PUBLIC_URL, never on the Host the request names; other projects get their own', async () => {
+    for (const host of ['evil.example', 'localhost:1', 'foyer.example.test.evil.example']) {
+      const res = await app.request(`http://${host}/getWallets?page=1&entries=4`, {
+        headers: { ...headers, host },
+      })
+      const { data } = (await res.json()) as { data: { image_url: string }[] }
+      for (const w of data) expect(w.image_url.startsWith(`${PUBLIC}/getWalletImage/`), w.image_url).toBe(true)
+      const tokens = (await (
+        await app.request(`http://${host}/v1/convert/tokens?chainId=31337`, { headers: { ...headers, host } })
+      ).json()) as { tokens: { logoUri: string | null }[] }
+      expect(tokens.tokens[0]!.logoUri).toBe(
+        `${PUBLIC}/public/getTokenImage/ETH?projectId=foyer-demo&v=w3i-${web3iconsVersion}`,
+      )
+    }
+    const other = (await (
+      await app.request('/getWallets?page=1&entries=1', { headers: { ...headers, 'x-project-id': 'other-site' } })
+    ).json()) as { data: { image_url: string }[] }
+    expect(other.data[0]!.image_url).toBe(
+      `${PUBLIC}/getWalletImage/metamask?projectId=other-site&v=w3i-${web3iconsVersion}`,
+    )
+  })
+
   it('gives convert tokens with a mark a logoUri on this server, and null to the rest', async () => {
     const res = await get('/v1/convert/tokens?chainId=eip155:31337')
     expect(res.status).toBe(200)
     const { tokens } = (await res.json()) as { tokens: { symbol: string; logoUri: string | null }[] }
     expect(tokens.map((t) => [t.symbol, t.logoUri])).toEqual([
-      ['ETH', `/public/getTokenImage/ETH?v=w3i-${web3iconsVersion}`],
+      ['ETH', `${PUBLIC}/public/getTokenImage/ETH?projectId=foyer-demo&v=w3i-${web3iconsVersion}`],
       ['fUSD', null],
       ['FOY', null],
     ])
-    const logo = await image(tokens[0]!.logoUri!)
+    const logo = await image(tokens[0]!.logoUri!.replace(PUBLIC, ''))
     expectImageHeaders(logo.res)
     expect(logo.body).toBe(await packageSvg('tokens', 'branded', 'ETH'))
   })
@@ -343,10 +375,11 @@ describe('balances carry the image route of tokens with a mark', () => {
       chain: fakeChain,
       address: '0x00000000000000000000000000000000000000c1',
       extraTokens: [UNLISTED],
+      images: { publicUrl: PUBLIC, projectId: 'p1' },
     })
     expect(Object.fromEntries(balances.map((b) => [b.symbol, b.iconUrl]))).toEqual({
-      ETH: `/public/getTokenImage/ETH?v=w3i-${web3iconsVersion}`,
-      WETH: `/public/getTokenImage/WETH?v=w3i-${web3iconsVersion}`,
+      ETH: `${PUBLIC}/public/getTokenImage/ETH?projectId=p1&v=w3i-${web3iconsVersion}`,
+      WETH: `${PUBLIC}/public/getTokenImage/WETH?projectId=p1&v=w3i-${web3iconsVersion}`,
       fUSD: null,
       USDC: null,
     })

@@ -7,7 +7,7 @@ import { JsonText, route } from '../http/route.ts'
 import { parseRequest } from '../http/validate.ts'
 import { effectiveFeatures } from '../projects/model.ts'
 import { etagOf, generatedMarkSvg } from './generatedMark.ts'
-import { loadMark, MARKS_PACKAGE, marksVersion, networkMarkName } from './marks.ts'
+import { imageBaseOf, imageUrl, loadMark, MARKS_PACKAGE, marksVersion, networkMarkName } from './marks.ts'
 import { type CatalogueWallet, toWalletListing, type WalletCatalogue, type WalletQuery } from './walletCatalogue.ts'
 
 const IMAGE_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/
@@ -48,24 +48,26 @@ export function registerCatalogueRoutes(
   app: Hono<AppEnv>,
   project: MiddlewareHandler<AppEnv>,
   catalogue: WalletCatalogue,
+  /** FOYER_PUBLIC_URL: the base of the wallets' image URLs (never the request's Host header). */
+  publicUrl: string,
   /** Project check for the image routes (default `project`): the app passes one without rate limits. */
   imageProject: MiddlewareHandler<AppEnv> = project,
 ) {
-  // The catalogue never changes while the process runs, so an answer is a pure function of (origin, project,
-  // query): keep the serialised bodies of recent queries. Bounded (least recently used dropped) and expiring, so
+  // The catalogue never changes while the process runs, so an answer is a pure function of (project, query): keep
+  // the serialised bodies of recent queries. Bounded (least recently used dropped) and expiring, so
   // memory stays flat whatever queries arrive.
   const answers = new LRUCache<string, JsonText<GetWalletsResponse>>({ max: MAX_CACHED_ANSWERS, ttl: ANSWER_TTL_MS })
   route(app, routes.wallets, project, (c) => {
-    const projectId = c.get('project').id
+    const images = imageBaseOf(c, publicUrl)
     const url = new URL(c.req.url)
-    const key = `${url.origin}|${projectId}|${url.search}`
+    const key = `${images.projectId}|${url.search}`
     let body = answers.get(key)
     if (body === undefined) {
       const { count, data } = catalogue.list(parseWalletQuery(c.req.query()))
       // `v` changes when the image does (a new package version, or a mark given to a wallet): the images are
       // cached as immutable, so a browser holding the old one asks for the new URL.
       const image = (w: CatalogueWallet) =>
-        `${url.origin}/getWalletImage/${w.id}?projectId=${encodeURIComponent(projectId)}&v=${w.mark.source === MARKS_PACKAGE ? marksVersion() : 'g1'}`
+        imageUrl(images, `/getWalletImage/${w.id}?v=${w.mark.source === MARKS_PACKAGE ? marksVersion() : 'g1'}`)
       body = JsonText.of<GetWalletsResponse>({ count, data: data.map((w) => toWalletListing(w, image(w))) })
       answers.set(key, body)
     }

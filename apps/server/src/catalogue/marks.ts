@@ -9,7 +9,9 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '@foyer/core'
+import type { Context } from 'hono'
 import type { Address, ChainConfig } from '../config.ts'
+import type { AppEnv } from '../http/context.ts'
 
 export const MARKS_PACKAGE = '@web3icons/core'
 export const MARKS_LICENCE = 'MIT'
@@ -125,15 +127,36 @@ export async function networkMarkName(id: string): Promise<string | undefined> {
   return markName('networks', byCaip ?? id)
 }
 
-/** The server-relative URL of a token's image route; the client adds its API base and project id. */
-export function tokenImagePath(symbol: string): string {
-  return `/public/getTokenImage/${encodeURIComponent(symbol)}?v=${marksVersion()}`
+/**
+ * Where the image URLs of an answer point: the operator's public URL (FOYER_PUBLIC_URL, never the request's Host
+ * header, which a client chooses) and the calling project, whose id goes in each URL so the image loads in a plain
+ * `<img>` on the site's own origin (which sends no project header).
+ */
+export interface ImageBase {
+  publicUrl: string
+  projectId: string
+}
+
+/** The image base of a request already checked by `requireProject`. */
+export function imageBaseOf(c: Context<AppEnv>, publicUrl: string): ImageBase {
+  return { publicUrl, projectId: c.get('project').id }
+}
+
+/** An image route's absolute URL: `<public URL><path>` with the project id in the query. */
+export function imageUrl(base: ImageBase, path: string): string {
+  const [pathname, query] = path.split('?', 2)
+  return `${base.publicUrl}${pathname}?projectId=${encodeURIComponent(base.projectId)}${query ? `&${query}` : ''}`
+}
+
+/** The absolute URL of a token's image route. */
+export function tokenImageUrl(base: ImageBase, symbol: string): string {
+  return imageUrl(base, `/public/getTokenImage/${encodeURIComponent(symbol)}?v=${marksVersion()}`)
 }
 
 /** `iconUrl`/`logoUri` for a token by symbol: its image route when the package has a mark for it, else null. */
-export function tokenMarkUrl(symbol: string | null | undefined): string | null {
+export function tokenMarkUrl(base: ImageBase, symbol: string | null | undefined): string | null {
   const name = symbol ? markName('tokens', symbol) : undefined
-  return name ? tokenImagePath(symbol!) : null
+  return name ? tokenImageUrl(base, symbol!) : null
 }
 
 const NATIVE = NATIVE_TOKEN_ADDRESS_EVM.toLowerCase()
@@ -143,12 +166,13 @@ const NATIVE = NATIVE_TOKEN_ADDRESS_EVM.toLowerCase()
  * tokens, so an unlisted token that merely borrows a well-known symbol never gets that token's logo.
  */
 export function listedTokenMarkUrl(
+  base: ImageBase,
   chain: Pick<ChainConfig, 'tokens' | 'contracts' | 'nativeSymbol'>,
   address: Address | string,
   symbol: string | null | undefined,
 ): string | null {
   const a = address.toLowerCase()
-  if (a === NATIVE) return tokenMarkUrl(chain.nativeSymbol)
+  if (a === NATIVE) return tokenMarkUrl(base, chain.nativeSymbol)
   const listed = chain.tokens.some((t) => t.address.toLowerCase() === a) || chain.contracts.weth?.toLowerCase() === a
-  return listed ? tokenMarkUrl(symbol) : null
+  return listed ? tokenMarkUrl(base, symbol) : null
 }

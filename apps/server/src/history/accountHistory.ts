@@ -1,7 +1,7 @@
 import { HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryTransfer, type OperationType } from '@foyer/core/protocol'
 import { sql } from 'kysely'
 import { formatUnits } from 'viem'
-import { listedTokenMarkUrl } from '../catalogue/marks.ts'
+import { type ImageBase, listedTokenMarkUrl } from '../catalogue/marks.ts'
 import type { Address, ChainConfig } from '../config.ts'
 import { badRequest } from '../http/errors.ts'
 import type { AccountHistoryDb, AccountHistoryTables } from '../indexer/tables.ts'
@@ -50,6 +50,8 @@ export interface ReadHistoryParameters {
   chains: readonly ChainConfig[]
   spam: SpamList
   prices: PriceOracle
+  /** Where the token icons' URLs point. */
+  images: ImageBase
   address: Address
   /** One chain, or every chain. */
   chain?: ChainConfig
@@ -130,7 +132,7 @@ export async function readAccountHistory(p: ReadHistoryParameters): Promise<{ da
     const chain = p.chains.find((c) => c.id === row.chain_id)
     if (!tx || !chain) continue
     const moves = await Promise.all(
-      (transfersOf.get(key) ?? []).map((t) => describeTransfer(t, chain, p.address, p.prices, isSpam)),
+      (transfersOf.get(key) ?? []).map((t) => describeTransfer(t, chain, p.address, p.prices, isSpam, p.images)),
     )
     data.push({
       id: `eip155:${row.chain_id}:${row.tx_hash}`,
@@ -167,6 +169,7 @@ async function describeTransfer(
   account: string,
   prices: PriceOracle,
   isSpam: (chainId: number, address: string) => boolean,
+  images: ImageBase,
 ): Promise<HistoryTransfer> {
   const direction =
     t.from_address === account && t.to_address === account ? 'self' : t.from_address === account ? 'out' : 'in'
@@ -198,7 +201,7 @@ async function describeTransfer(
       name: info?.name ?? null,
       symbol: info?.symbol ?? null,
       decimals: info?.decimals ?? null,
-      iconUrl: listedTokenMarkUrl(chain, token, info?.symbol),
+      iconUrl: listedTokenMarkUrl(images, chain, token, info?.symbol),
     },
   }
 }

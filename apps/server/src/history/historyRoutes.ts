@@ -1,6 +1,7 @@
 import { routes } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
+import { imageBaseOf } from '../catalogue/marks.ts'
 import { requireChain } from '../chains/chainParams.ts'
 import type { ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
@@ -22,6 +23,8 @@ export interface HistoryRouteDeps {
   prices: PriceOracle
   /** The on-ramp's purchases, for `onramp=<provider>` (without it that page is empty). */
   onramp?: OnrampStore
+  /** FOYER_PUBLIC_URL: the base of the token icons' URLs. */
+  publicUrl: string
 }
 
 /**
@@ -37,6 +40,7 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
     const query = request.query()
     const chain = query.chainId === undefined ? undefined : requireChain(deps.chains, query.chainId)
     c.header('Cache-Control', 'no-store')
+    const images = imageBaseOf(c, deps.publicUrl)
     if (query.onramp) {
       if (!deps.onramp) return { data: [], next: null }
       const page = await readOnrampHistory(deps.onramp, {
@@ -45,6 +49,7 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
         chainId: chain?.id,
         cursor: query.cursor,
         limit: query.limit,
+        images,
       })
       return page
     }
@@ -53,6 +58,7 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
       chains: deps.chains,
       spam: deps.spam,
       prices: deps.prices,
+      images,
       address,
       chain,
       cursor: query.cursor,

@@ -11,16 +11,28 @@ export function isJsonContentType(contentType: string | undefined): boolean {
 }
 
 /**
+ * Whether a request body of this type is read as JSON: a JSON type, or `text/plain` — the type a browser gives a
+ * string body sent without a preflight, which is how some clients post their JSON. Such a request still passes the
+ * project's origin check (`requireProject`) before any handler runs, so accepting it opens no route to sites the
+ * project does not allow.
+ */
+export function isJsonBodyType(contentType: string | undefined): boolean {
+  if (isJsonContentType(contentType)) return true
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'text/plain'
+}
+
+/**
  * Reads and parses a JSON request body once (cached on the context as `body`). Returns undefined for
- * methods without a body, an empty body, or (unless `require` is set) a non-JSON content type.
- * Throws 400 `invalid_json` on malformed JSON and 415 when `require` is set and the type is wrong.
+ * methods without a body, an empty body, or (unless `require` is set) a content type that is neither JSON nor
+ * `text/plain`. Throws 400 `invalid_json` on malformed JSON (a `text/plain` body that is not JSON included) and
+ * 415 when `require` is set and the type is wrong.
  */
 export async function readJsonBody(c: Context<AppEnv>, options: { require?: boolean } = {}): Promise<unknown> {
   const cached = c.get('body')
   if (cached !== undefined) return cached
   if (!BODY_METHODS.has(c.req.method)) return undefined
   const contentType = c.req.header('content-type')
-  if (!isJsonContentType(contentType)) {
+  if (!isJsonBodyType(contentType)) {
     if (options.require) throw unsupportedMediaType('Send the request body as JSON (Content-Type: application/json)')
     return undefined
   }

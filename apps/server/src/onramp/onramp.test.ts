@@ -54,6 +54,11 @@ beforeAll(async () => {
       FOYER_RATE_LIMIT_PER_CLIENT: '0',
       FOYER_RATE_LIMIT_PER_PROJECT: '0',
       FOYER_ONRAMP_PROVIDERS: JSON.stringify([{ id: 'sandbox', url: SANDBOX_URL, webhookSecret: SECRET }]),
+      FOYER_ONRAMP_NETWORKS: JSON.stringify({
+        ethereum: 'eip155:31337',
+        Base: 'eip155:31338',
+        arbitrum: 'eip155:42161',
+      }),
       FOYER_PROJECTS: JSON.stringify([
         { id: 'no-onramp', allowedOrigins: [], features: { onramp: false } },
         { id: 'other-site', allowedOrigins: [] },
@@ -262,7 +267,13 @@ function suite(open: () => Promise<TestDatabase>) {
       expect(parseCents(q.fees.provider)).toBe((total * 15n + 500n) / 1000n + 99n)
       expect(q.fees.network).toBe('0.10')
       // fUSD is the pools' dollar: the subtotal buys as many fUSD.
-      expect(q.purchaseAmount).toBe(q.subtotal.replace(/\.?0+$/, ''))
+      expect(q.purchaseAmount.amount).toBe(q.subtotal.replace(/\.?0+$/, ''))
+      // The same figures as amounts with their currency.
+      expect(q.purchaseAmount.currency).toBe('fUSD')
+      expect(q.paymentTotal).toEqual({ amount: q.total, currency: 'USD' })
+      expect(q.paymentSubtotal).toEqual({ amount: q.subtotal, currency: 'USD' })
+      expect(q.coinbaseFee).toEqual({ amount: q.fees.provider, currency: 'USD' })
+      expect(q.networkFee).toEqual({ amount: q.fees.network, currency: 'USD' })
       expect(q.provider).toBe('sandbox')
       expect(q.quoteId).toMatch(/^[0-9a-f-]{36}$/)
       const expires = Date.parse(q.expiresAt) - Date.now()
@@ -289,7 +300,7 @@ function suite(open: () => Promise<TestDatabase>) {
         expect(parseCents(q.subtotal) + parseCents(q.fees.total)).toBe(25000n)
         // wei = subtotal (USD cents × rate / 100) × 10^6 (fUSD units per dollar) × weth / usd / 100
         const expected = (parseCents(q.subtotal) * rate * 10n ** 6n * weth) / (usd * 100n * 100n)
-        const got = parseUnits(q.purchaseAmount, 18)
+        const got = parseUnits(q.purchaseAmount.amount, 18)
         const diff = got > expected ? got - expected : expected - got
         // The oracle's price is a double fixed to 12 decimals: agreement to 1e-9 of the amount.
         expect(diff * 10n ** 9n <= expected, `${chainId} ${paymentCurrency} ${got} vs ${expected}`).toBe(true)
@@ -309,8 +320,20 @@ function suite(open: () => Promise<TestDatabase>) {
       [{ provider: 'moonpay' }, 'unknown_provider'],
       [{ provider: 'BAD!' }, 'unknown_provider'],
       [{ amount: '10.001' }, 'invalid_request'],
-      [{ amount: 10 }, 'invalid_request'],
+      [{ amount: 10.001 }, 'invalid_request'],
+      [{ amount: 0.1 + 0.2 }, 'invalid_request'],
+      [{ amount: 1e21 }, 'invalid_request'],
+      [{ amount: -10 }, 'invalid_request'],
+      [{ amount: '1e3' }, 'invalid_request'],
+      [{ amount: true }, 'invalid_request'],
       [{ amount: '-10.00' }, 'invalid_request'],
+      [{ purchaseCurrency: { name: 'Foyer USD' } }, 'unknown_currency'],
+      [{ purchaseCurrency: { id: 'fUSD<' } }, 'unknown_currency'],
+      [{ purchaseCurrency: { id: 'DOGE', name: 'Doge' } }, 'unknown_currency'],
+      [{ paymentCurrency: { id: 'GBP', payment_method_limits: [] } }, 'unknown_payment_currency'],
+      [{ network: 'arbitrum' }, 'unknown_network'],
+      [{ network: 'dogechain' }, 'unknown_network'],
+      [{ network: 'fUSD' }, 'unknown_network'],
     ]
     for (const [body, code] of cases) {
       const res = await quote({ amount: '100.00', ...body })
@@ -319,6 +342,110 @@ function suite(open: () => Promise<TestDatabase>) {
     }
     // Case does not matter for currency ids.
     expect((await quote({ amount: '100.00', purchaseCurrency: 'fusd', paymentCurrency: 'usd' })).status).toBe(200)
+  })
+
+  it('quote: currencies as the option objects GET /v1/onramp/options lists, amounts as JSON numbers', async () => {
+    const options = v.parse(OnrampOptionsResponse, await (await get('/v1/onramp/options')).json())
+    const fusd = options.purchaseCurrencies.find((c) => c.id === 'fUSD')!
+    const usd = options.paymentCurrencies.find((c) => c.id === 'USD')!
+    const q = await okQuote({ purchaseCurrency: fusd, paymentCurrency: usd, amount: 100 })
+    expect(q).toMatchObject({
+      total: '100.00',
+      subtotal: '97.41',
+      purchaseAmount: { amount: '97.41', currency: 'fUSD' },
+    })
+    expect((await okQuote({ amount: 99.5 })).total).toBe('99.50')
+    expect((await okQuote({ amount: '99.5' })).total).toBe('99.50')
+    // Numbers are held to the same limits as strings.
+    for (const [amount, code] of [
+      [9.99, 'amount_below_minimum'],
+      [7500.01, 'amount_above_maximum'],
+    ] as const) {
+      const res = await quote({ amount })
+      expect(res.status).toBe(400)
+      expect((await errorOf(res)).code).toBe(code)
+    }
+  })
+
+  it('quote: network names from FOYER_ONRAMP_NETWORKS (any case), the currency symbol when it names one network', async () => {
+    const onEthereum = await okQuote({ amount: '100.00', network: 'ethereum' })
+    const onBase = await okQuote({ amount: '100.00', network: 'BASE', purchaseCurrency: 'ETH' })
+    const stored = await sql<{ id: string; network: string }>`
+      select id, network from onramp_quotes where id in (${onEthereum.quoteId}, ${onBase.quoteId})`.execute(
+      t.database.kysely,
+    )
+    expect(Object.fromEntries(stored.rows.map((r) => [r.id, r.network]))).toEqual({
+      [onEthereum.quoteId]: 'eip155:31337',
+      [onBase.quoteId]: 'eip155:31338',
+    })
+    // Named but not served here, unknown, or a symbol sold on both local chains: 400 with the reason.
+    const reasons = async (network: string, purchaseCurrency = 'fUSD') => {
+      const res = await quote({ amount: '100.00', network, purchaseCurrency })
+      expect(res.status, network).toBe(400)
+      const error = await errorOf(res)
+      expect(error.code).toBe('unknown_network')
+      return error.message
+    }
+    expect(await reasons('arbitrum')).toMatch(/arbitrum \(eip155:42161\) is not one where sandbox sells fUSD/)
+    expect(await reasons('dogechain')).toMatch(/Unknown network "dogechain".*ethereum, base, arbitrum/)
+    expect(await reasons('ETH', 'ETH')).toMatch(/ETH is sold on several networks here \(eip155:31337, eip155:31338\)/)
+    // With one chain, the symbol names it.
+    const oneChain = createApp({
+      db: t.database,
+      config: { ...config, chains: config.chains.filter((c) => c.id === 31338) },
+      projects: new ProjectStore(t.database.kysely),
+    })
+    const res = await oneChain.request('/v1/onramp/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers() },
+      body: JSON.stringify({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100.00', network: 'ETH' }),
+    })
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
+    const { quoteId } = v.parse(OnrampQuoteResponse, await res.json())
+    const row = await sql<{ network: string }>`select network from onramp_quotes where id = ${quoteId}`.execute(
+      t.database.kysely,
+    )
+    expect(row.rows[0]!.network).toBe('eip155:31338')
+  })
+
+  it('URL: network names, option objects and numeric preset amounts, checked like their string forms', async () => {
+    const options = v.parse(OnrampOptionsResponse, await (await get('/v1/onramp/options')).json())
+    const eth = options.purchaseCurrencies.find((c) => c.id === 'ETH')!
+    const res = await post('/v1/generators/onrampurl', {
+      destinationWallets: [{ address: freshAddress(), blockchains: ['base'], assets: [eth] }],
+      defaultNetwork: 'base',
+      partnerUserId: 'visitor-2',
+      defaultExperience: 'buy',
+      presetFiatAmount: 30,
+      paymentCurrency: options.paymentCurrencies[0],
+    })
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
+    const p = await purchase(v.parse(OnrampUrlResponse, await res.json()).purchaseId)
+    expect(p).toMatchObject({
+      network: 'eip155:31338',
+      purchaseCurrency: 'ETH',
+      total: '30.00',
+      paymentCurrency: 'USD',
+    })
+    const crypto = await post('/v1/generators/onrampurl', {
+      destinationWallets: [{ address: freshAddress(), blockchains: ['ethereum'], assets: ['fUSD'] }],
+      presetCryptoAmount: 50,
+    })
+    expect(crypto.status).toBe(200)
+    expect((await purchase(v.parse(OnrampUrlResponse, await crypto.json()).purchaseId)).purchaseAmount).toBe('50')
+    for (const [body, code] of [
+      [{ presetFiatAmount: 30.001 }, 'invalid_request'],
+      [{ presetFiatAmount: 7500.01 }, 'amount_above_maximum'],
+      [{ presetCryptoAmount: 1e-7 }, 'invalid_request'],
+      [{ defaultNetwork: 'dogechain' }, 'unknown_network'],
+    ] as const) {
+      const bad = await post('/v1/generators/onrampurl', {
+        destinationWallets: [{ address: freshAddress(), blockchains: ['ethereum'], assets: ['fUSD'] }],
+        ...body,
+      })
+      expect(bad.status, JSON.stringify(body)).toBe(400)
+      expect((await errorOf(bad)).code, JSON.stringify(body)).toBe(code)
+    }
   })
 
   it('a URL with a quote stores a purchase with the quote’s figures, status created', async () => {
@@ -338,7 +465,7 @@ function suite(open: () => Promise<TestDatabase>) {
       address: address.toLowerCase(),
       network: 'eip155:31337',
       purchaseCurrency: 'fUSD',
-      purchaseAmount: q.purchaseAmount,
+      purchaseAmount: q.purchaseAmount.amount,
       paymentCurrency: 'USD',
       paymentMethod: 'card',
       total: '100.00',

@@ -44,7 +44,32 @@ describe('on-ramp configuration', () => {
       providers: [],
       restrictedTimezones: [...DEFAULT_ONRAMP_RESTRICTED_TIMEZONES],
       eurUsd: '1.08',
+      networks: {
+        ethereum: 'eip155:1',
+        optimism: 'eip155:10',
+        polygon: 'eip155:137',
+        base: 'eip155:8453',
+        arbitrum: 'eip155:42161',
+      },
     })
+  })
+
+  it('FOYER_ONRAMP_NETWORKS: names (kept lower-case) to CAIP-2 ids, replacing the default; every problem named', () => {
+    expect(
+      load({ FOYER_ONRAMP_NETWORKS: '{"Ethereum": "eip155:31337", "base": "eip155:31338"}' }).onramp.networks,
+    ).toEqual({ ethereum: 'eip155:31337', base: 'eip155:31338' })
+    expect(load({ FOYER_ONRAMP_NETWORKS: '{}' }).onramp.networks).toEqual({})
+    expect(problems({ FOYER_ONRAMP_NETWORKS: '{' })[0]!.message).toMatch(/JSON object of network names.*not valid JSON/)
+    expect(problems({ FOYER_ONRAMP_NETWORKS: '{"base": "eip155:0"}' })).toMatchObject([
+      { path: 'FOYER_ONRAMP_NETWORKS.base', message: 'got "eip155:0", expected a CAIP-2 chain id such as eip155:1' },
+    ])
+    expect(problems({ FOYER_ONRAMP_NETWORKS: '{"1inch": "eip155:1", "base": 8453}' }).map((i) => i.path)).toEqual([
+      'FOYER_ONRAMP_NETWORKS.1inch',
+      'FOYER_ONRAMP_NETWORKS.base',
+    ])
+    expect(problems({ FOYER_ONRAMP_NETWORKS: '{"base": "eip155:1", "BASE": "eip155:2"}' })[0]!.message).toMatch(
+      /differ other than by case/,
+    )
   })
 
   it('takes the sandbox from the devnet file when FOYER_ONRAMP_PROVIDERS is unset', () => {

@@ -25,7 +25,57 @@ export interface OnrampConfig {
   restrictedTimezones: string[]
   /** FOYER_ONRAMP_EUR_USD: US dollars one euro buys, a decimal string (default `1.08`). */
   eurUsd: string
+  /** FOYER_ONRAMP_NETWORKS: provider network names (lower-case: `ethereum`, `base`) → CAIP-2 chain ids. */
+  networks: Record<string, `eip155:${number}`>
 }
+
+/** The provider network names a request may use when FOYER_ONRAMP_NETWORKS is unset: the main networks' ids. */
+export const DEFAULT_ONRAMP_NETWORKS: Readonly<Record<string, `eip155:${number}`>> = {
+  ethereum: 'eip155:1',
+  optimism: 'eip155:10',
+  polygon: 'eip155:137',
+  base: 'eip155:8453',
+  arbitrum: 'eip155:42161',
+}
+
+const NETWORKS_EXPECTS =
+  'a JSON object of network names to CAIP-2 chain ids, such as {"ethereum": "eip155:1", "base": "eip155:8453"}'
+const NETWORK_NAME_EXPECTS = 'a network name of 1 to 32 letters, digits or hyphens, starting with a letter'
+const CAIP2_EXPECTS = 'a CAIP-2 chain id such as eip155:1'
+
+/**
+ * FOYER_ONRAMP_NETWORKS: `{"ethereum": "eip155:1", "base": "eip155:8453"}`; names are compared without case (kept
+ * lower-case), several names may share a chain, `{}` accepts none.
+ */
+export const onrampNetworks = json(
+  v.pipe(
+    v.custom<Record<string, unknown>>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      NETWORKS_EXPECTS,
+    ),
+    v.record(
+      v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9-]{0,31}$/, NETWORK_NAME_EXPECTS)),
+      v.pipe(v.string(CAIP2_EXPECTS), v.regex(/^eip155:[1-9][0-9]{0,15}$/, CAIP2_EXPECTS)),
+      NETWORKS_EXPECTS,
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const seen = new Set<string>()
+      for (const name of Object.keys(dataset.value as Record<string, string>)) {
+        if (seen.has(name.toLowerCase()))
+          addIssue({ message: `network names that differ other than by case (${name})` })
+        seen.add(name.toLowerCase())
+      }
+    }),
+    v.transform(
+      (map) =>
+        Object.fromEntries(Object.entries(map).map(([name, id]) => [name.toLowerCase(), id])) as Record<
+          string,
+          `eip155:${number}`
+        >,
+    ),
+  ),
+  NETWORKS_EXPECTS,
+)
 
 export const DEFAULT_ONRAMP_EUR_USD = '1.08'
 
@@ -103,6 +153,7 @@ export function onrampConfig(
     FOYER_ONRAMP_PROVIDERS: OnrampProviderSettings[] | undefined
     FOYER_ONRAMP_RESTRICTED_TIMEZONES: string[]
     FOYER_ONRAMP_EUR_USD: string
+    FOYER_ONRAMP_NETWORKS: Record<string, `eip155:${number}`>
   },
   devnetSandbox: DevnetOnrampSandbox | undefined,
 ): OnrampConfig {
@@ -122,5 +173,6 @@ export function onrampConfig(
     providers,
     restrictedTimezones: values.FOYER_ONRAMP_RESTRICTED_TIMEZONES,
     eurUsd: values.FOYER_ONRAMP_EUR_USD,
+    networks: values.FOYER_ONRAMP_NETWORKS,
   }
 }

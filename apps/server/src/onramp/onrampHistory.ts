@@ -1,7 +1,7 @@
 import { NATIVE_TOKEN_ADDRESS_EVM } from '@foyer/core'
 import type { AccountHistoryResponse, HistoryEntry } from '@foyer/core/protocol'
 import { parseUnits } from 'viem'
-import { tokenMarkUrl } from '../catalogue/marks.ts'
+import { type ImageBase, tokenMarkUrl } from '../catalogue/marks.ts'
 import { badRequest } from '../http/errors.ts'
 import type { OnrampStore, PurchaseRow } from './onrampStore.ts'
 
@@ -19,7 +19,10 @@ export async function readOnrampHistory(
     chainId,
     cursor,
     limit,
+    images,
   }: {
+    /** Where the token icons' URLs point. */
+    images: ImageBase
     address: string
     provider: string
     chainId?: number
@@ -32,7 +35,10 @@ export async function readOnrampHistory(
   const rows = await store.purchasesOf(address, provider, limit + 1, before, network)
   const page = rows.slice(0, limit)
   const last = page.at(-1)
-  return { data: page.map(toHistoryEntry), next: rows.length > limit && last ? `p${last.seq}` : null }
+  return {
+    data: page.map((row) => toHistoryEntry(row, images)),
+    next: rows.length > limit && last ? `p${last.seq}` : null,
+  }
 }
 
 /** `p<seq>`: the last purchase of the previous page. */
@@ -42,7 +48,7 @@ function parseCursor(cursor: string): string {
   return match[1]!
 }
 
-export function toHistoryEntry(row: PurchaseRow): HistoryEntry {
+export function toHistoryEntry(row: PurchaseRow, images: ImageBase): HistoryEntry {
   const native = row.token_address === NATIVE_TOKEN_ADDRESS_EVM
   const sender = `onramp:${row.provider}`
   return {
@@ -73,7 +79,7 @@ export function toHistoryEntry(row: PurchaseRow): HistoryEntry {
           name: null,
           symbol: row.purchase_currency,
           decimals: row.token_decimals,
-          iconUrl: tokenMarkUrl(row.purchase_currency),
+          iconUrl: tokenMarkUrl(images, row.purchase_currency),
         },
       },
     ],

@@ -54,7 +54,11 @@ export function createOnrampPricing({ config, prices, providers }: OnrampPricing
     return provider
   }
 
-  /** The asset `currency` names on `network` among what `provider` sells. */
+  /**
+   * The asset `currency` names on `network` among what `provider` sells. `network` is a CAIP-2 id, a name the
+   * operator maps to one (FOYER_ONRAMP_NETWORKS: `ethereum`), or the currency's own symbol (`ETH`), which names a
+   * network only when the currency is sold on one chain alone.
+   */
   const assetOf = (provider: OnrampProviderModule, currency: string, network: string): OnrampAsset => {
     const offered = provider.describe(chains).supportedChains as string[]
     const assets = onrampAssets(chains.filter((c) => offered.includes(`eip155:${c.id}`)))
@@ -64,15 +68,36 @@ export function createOnrampPricing({ config, prices, providers }: OnrampPricing
         'unknown_currency',
         `Unknown purchase currency "${currency}" (${provider.id} sells ${[...new Set(assets.map((a) => a.id))].join(', ') || 'nothing here'})`,
       )
-    const asset = named.find((a) => `eip155:${a.chain.id}` === network)
+    const sold = named.map((a) => `eip155:${a.chain.id}`).join(', ')
+    const chainId = chainIdOf(network, named)
+    const asset = named.find((a) => `eip155:${a.chain.id}` === chainId)
     if (!asset)
       throw badRequest(
         'unknown_network',
-        `Network ${network} is not one where ${provider.id} sells ${named[0]!.id} (it sells it on ${named
-          .map((a) => `eip155:${a.chain.id}`)
-          .join(', ')})`,
+        `Network ${network}${chainId === network ? '' : ` (${chainId})`} is not one where ${provider.id} sells ${named[0]!.id} (it sells it on ${sold})`,
       )
     return asset
+  }
+
+  /** The CAIP-2 id `network` stands for, given the assets the request's currency names (see assetOf). */
+  const chainIdOf = (network: string, named: readonly OnrampAsset[]): string => {
+    if (network.startsWith('eip155:')) return network
+    const mapped = config.onramp.networks[network.toLowerCase()]
+    if (mapped) return mapped
+    const symbol = network.toLowerCase()
+    if (named.some((a) => a.symbol.toLowerCase() === symbol || a.id.toLowerCase() === symbol)) {
+      const ids = [...new Set(named.map((a) => `eip155:${a.chain.id}`))]
+      if (ids.length === 1) return ids[0]!
+      throw badRequest(
+        'unknown_network',
+        `The network "${network}" is the currency's symbol, and ${named[0]!.id} is sold on several networks here (${ids.join(', ')}): name one by its CAIP-2 id or network name`,
+      )
+    }
+    const names = Object.keys(config.onramp.networks)
+    throw badRequest(
+      'unknown_network',
+      `Unknown network "${network}": send a CAIP-2 chain id such as eip155:${named[0]!.chain.id}${names.length ? ` or one of the network names ${names.join(', ')}` : ''}`,
+    )
   }
 
   const paymentOf = (currency: string | undefined, method: string | undefined) => {

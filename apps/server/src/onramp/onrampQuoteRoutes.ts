@@ -65,7 +65,12 @@ export function registerOnrampQuoteRoutes(app: FoyerApp, ctx: OnrampRouteContext
       },
       subtotal: row.subtotal,
       total: row.total,
-      purchaseAmount: row.purchase_amount,
+      // The same figures as amounts with their currency; a fee the provider does not charge is "0.00".
+      purchaseAmount: { amount: row.purchase_amount, currency: asset.id },
+      paymentTotal: { amount: row.total, currency: paymentCurrency },
+      paymentSubtotal: { amount: row.subtotal, currency: paymentCurrency },
+      coinbaseFee: { amount: row.provider_fee, currency: paymentCurrency },
+      networkFee: { amount: row.network_fee, currency: paymentCurrency },
       expiresAt: expiresAt.toISOString(),
     }
   })

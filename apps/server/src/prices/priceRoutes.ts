@@ -1,7 +1,7 @@
 import { type Fungible, routes } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import { listedTokenMarkUrl } from '../catalogue/marks.ts'
+import { imageBaseOf, listedTokenMarkUrl } from '../catalogue/marks.ts'
 import { caipChainId, readFromChain, requireChain } from '../chains/chainParams.ts'
 import type { Address, ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
@@ -13,6 +13,8 @@ export interface PriceRouteDeps {
   chains: readonly ChainConfig[]
   project: MiddlewareHandler<AppEnv>
   prices: PriceOracle
+  /** FOYER_PUBLIC_URL: the base of the icons' URLs. */
+  publicUrl: string
 }
 
 /**
@@ -23,6 +25,7 @@ export interface PriceRouteDeps {
 export function registerPriceRoutes(app: FoyerApp, deps: PriceRouteDeps) {
   route(app, routes.fungiblePrice, deps.project, async (c, request) => {
     const body = await request.body()
+    const images = imageBaseOf(c, deps.publicUrl)
     const defaultChain = body.chainId === undefined ? undefined : requireChain(deps.chains, body.chainId)
     // Which chain each address is on is this server's business: the schema knows ids, not the chains served.
     const resolved = body.addresses.map((token, i) => chainOf(deps.chains, token, defaultChain, `addresses[${i}]`))
@@ -44,7 +47,7 @@ export function registerPriceRoutes(app: FoyerApp, deps: PriceRouteDeps) {
             symbol: info?.symbol ?? null,
             decimals: info?.decimals ?? null,
             price: info ? price : null,
-            iconUrl: info ? listedTokenMarkUrl(chain, info.address, info.symbol) : null,
+            iconUrl: info ? listedTokenMarkUrl(images, chain, info.address, info.symbol) : null,
           }
         }),
       ),

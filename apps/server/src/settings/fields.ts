@@ -12,7 +12,7 @@ export interface Field<T> {
   readonly schema: v.GenericSchema<string, T>
   /** What a valid value looks like: the settings table's "expected" column and the error line's end. */
   readonly expects: string
-  /** In a config file, a JSON array may stand for the value: `json` the array itself, `list` its items. */
+  /** In a config file, a JSON value may stand for the value: `json` the array or object itself, `list` its items. */
   readonly fileArray?: 'json' | 'list'
   /** A path: relative to the current directory, or in a config file to the file's folder. */
   readonly isPath?: true

@@ -108,6 +108,16 @@ const BAD: [string, string, string][] = [
     'FOYER_ONRAMP_EUR_USD: got "0.00", expected the US dollars one euro buys, a positive decimal such as 1.08 (at most 6 decimals)',
   ],
   [
+    'FOYER_ONRAMP_NETWORKS',
+    '["ethereum"]',
+    'FOYER_ONRAMP_NETWORKS: got "[\\"ethereum\\"]", expected a JSON object of network names to CAIP-2 chain ids, such as {"ethereum": "eip155:1", "base": "eip155:8453"}',
+  ],
+  [
+    'FOYER_ONRAMP_NETWORKS',
+    '{"ethereum": "mainnet"}',
+    'FOYER_ONRAMP_NETWORKS.ethereum: got "mainnet", expected a CAIP-2 chain id such as eip155:1',
+  ],
+  [
     'FOYER_SIWE_KEY_ROTATION_DAYS',
     'monthly',
     'FOYER_SIWE_KEY_ROTATION_DAYS: got "monthly", expected a whole number of days from 0 to 3650',

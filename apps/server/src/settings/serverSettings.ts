@@ -8,7 +8,14 @@ import * as v from 'valibot'
 import type { Env } from '../config.ts'
 import type { Issue } from '../http/errors.ts'
 import { LOG_LEVELS } from '../log.ts'
-import { DEFAULT_ONRAMP_EUR_USD, eurUsdRate, onrampProviders, restrictedTimezones } from '../onramp/onrampConfig.ts'
+import {
+  DEFAULT_ONRAMP_EUR_USD,
+  DEFAULT_ONRAMP_NETWORKS,
+  eurUsdRate,
+  onrampNetworks,
+  onrampProviders,
+  restrictedTimezones,
+} from '../onramp/onrampConfig.ts'
 import { projectsSetting } from '../projects/projectsConfig.ts'
 import {
   boolean,
@@ -142,6 +149,11 @@ export const SERVER_SETTINGS = {
     about:
       'When set, `GET /metrics` needs `Authorization: Bearer <token>`. See [operations.md](operations.md#metrics).',
   }),
+  FOYER_PUBLIC_URL: optional(url({ protocols: ['http:', 'https:'], shape: 'base' }), '`http://<HOST>:<PORT>`', {
+    group: 'Server process',
+    about:
+      'This server’s public base URL, as browsers reach it: every image URL in the API’s answers (wallet, token and network marks, each with the project id) is built on it — never on the request’s `Host` header — and so are device approval links, the frame’s CSP `connect-src` and the shipped frame build. Set it behind a proxy or with `PORT=0`.',
+  }),
   FOYER_SHUTDOWN_GRACE_SECONDS: withDefault(duration('seconds', 0, 3600), 10_000, '`10`', {
     group: 'Server process',
     about: 'How long requests in flight may finish after SIGTERM before their connections are cut.',
@@ -256,6 +268,16 @@ export const SERVER_SETTINGS = {
     group: 'On-ramp',
     about: 'A EUR payment’s subtotal is priced in dollars at this rate against the pools’ USD prices.',
   }),
+  FOYER_ONRAMP_NETWORKS: withDefault(
+    onrampNetworks,
+    { ...DEFAULT_ONRAMP_NETWORKS },
+    `\`${JSON.stringify(DEFAULT_ONRAMP_NETWORKS)}\``,
+    {
+      group: 'On-ramp',
+      about:
+        'Network names a quote or checkout request may give instead of a CAIP-2 chain id (`"network": "ethereum"`), each to the chain it means: a JSON object (in a config file, the object itself), names of letters, digits and hyphens compared without case. A name of a chain this server does not serve is refused like an unknown one. The devnet maps `ethereum` and `base` to its two local chains.',
+    },
+  ),
 
   // Sign-in with Ethereum
   FOYER_SIWE_KEY_ROTATION_DAYS: withDefault(duration('days', 0, 3650), 30 * 24 * 3600 * 1000, '`30`', {
@@ -280,11 +302,6 @@ export const SERVER_SETTINGS = {
       about: 'The secure frame’s origin: the only browser origin allowed on `/v1/embedded/*`.',
     },
   ),
-  FOYER_PUBLIC_URL: optional(url({ protocols: ['http:', 'https:'], shape: 'base' }), '`http://<HOST>:<PORT>`', {
-    group: 'Embedded wallet',
-    about:
-      'This server’s public base URL: in device approval links, the frame’s CSP `connect-src`, and the shipped frame build.',
-  }),
   FOYER_EMBEDDED_FAUCET_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none', {
     group: 'Embedded wallet',
     about: 'Devnet only: POSTed `{address}` when an embedded wallet is created.',

@@ -2,7 +2,7 @@ import { MAX_UINT256, routes, type SwapApiTransaction } from '@foyer/core/protoc
 import type { MiddlewareHandler } from 'hono'
 import { getAddress } from 'viem'
 import type { FoyerApp } from '../app.ts'
-import { tokenMarkUrl } from '../catalogue/marks.ts'
+import { imageBaseOf, tokenMarkUrl } from '../catalogue/marks.ts'
 import type { Address, ServerConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
 import { badRequest, forbidden, invalidRequest } from '../http/errors.ts'
@@ -34,16 +34,17 @@ export function registerSwapRoutes(
     return chain
   }
 
-  route(app, routes.swapTokens, project, swapsEnabled, (_c, request) => {
+  route(app, routes.swapTokens, project, swapsEnabled, (c, request) => {
     const { chainId } = request.query()
     const chain = chainOf(chainId)
+    const images = imageBaseOf(c, config.embedded.publicUrl)
     return {
       tokens: chain.tokens.map((token) => ({
         name: token.name,
         symbol: token.symbol,
         address: `eip155:${chain.chainId}:${token.address}`,
         decimals: token.decimals,
-        logoUri: tokenMarkUrl(token.symbol),
+        logoUri: tokenMarkUrl(images, token.symbol),
       })),
     }
   })

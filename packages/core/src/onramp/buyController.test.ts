@@ -129,7 +129,7 @@ describe('buy controller (real server)', () => {
     expect(quoteFallback).toBe(false)
     expect(quote!.total).toBe('50.00')
     expect(fiatToCents(quote!.subtotal)! + fiatToCents(quote!.fees.total)!).toBe(fiatToCents(quote!.total))
-    expect(Number(quote!.purchaseAmount)).toBeGreaterThan(0)
+    expect(Number(quote!.purchaseAmount.amount)).toBeGreaterThan(0)
   })
 
   it('checkout: the URL for the account, BuyInProgress, and the status followed to completion', async () => {
@@ -147,7 +147,7 @@ describe('buy controller (real server)', () => {
       address: myAddress.toLowerCase(),
       network: 'eip155:31337',
       purchaseCurrency: 'fUSD',
-      purchaseAmount: quote!.purchaseAmount,
+      purchaseAmount: quote!.purchaseAmount.amount,
       total: '25.00',
     })
     await webhook({ eventId: `${purchaseId}-1`, purchaseId, status: 'pending' })

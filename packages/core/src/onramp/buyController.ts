@@ -374,7 +374,7 @@ function checkoutRequest(state: BuyState, address: string, fiat: string): Onramp
     partnerUserId: address.toLowerCase(),
     defaultExperience: 'buy',
     presetFiatAmount: fiat,
-    ...(quote ? { presetCryptoAmount: quote.purchaseAmount, quoteId: quote.quoteId } : {}),
+    ...(quote ? { presetCryptoAmount: quote.purchaseAmount.amount, quoteId: quote.quoteId } : {}),
     paymentCurrency: state.paymentCurrency?.id,
     paymentMethod: state.paymentMethod,
     provider: state.provider?.id,

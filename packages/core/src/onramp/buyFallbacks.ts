@@ -44,7 +44,11 @@ export function placeholderOnrampQuote(amount: string, provider: string): Onramp
     fees: { provider: '', network: '', total: '' },
     subtotal: '',
     total: amount,
-    purchaseAmount: '',
+    purchaseAmount: { amount: '', currency: '' },
+    paymentTotal: { amount, currency: '' },
+    paymentSubtotal: { amount: '', currency: '' },
+    coinbaseFee: { amount: '', currency: '' },
+    networkFee: { amount: '', currency: '' },
     expiresAt: '',
   }
 }

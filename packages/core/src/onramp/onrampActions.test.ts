@@ -92,7 +92,12 @@ describe('on-ramp actions', () => {
       amount: '100.00',
       network: 'eip155:31337',
     })
-    expect(quote).toMatchObject({ total: '100.00', subtotal: '97.41', purchaseAmount: '97.41' })
+    expect(quote).toMatchObject({
+      total: '100.00',
+      subtotal: '97.41',
+      purchaseAmount: { amount: '97.41', currency: 'fUSD' },
+      paymentTotal: { amount: '100.00', currency: 'USD' },
+    })
 
     const { url, purchaseId } = await createOnrampUrl(client(), {
       destinationWallets: [{ address: ADDRESS, blockchains: ['eip155:31337'], assets: ['fUSD'] }],

@@ -159,6 +159,16 @@ export const AccountBalance = v.object({
   chainId: caipChainId,
   /** The ERC-20's address, or `NATIVE_TOKEN_ADDRESS_EVM` for the chain's native currency; lower-case. */
   address: hex,
+  /**
+   * The ERC-20 as a CAIP-10 id, `eip155:31337:0x…` (lower-case), what clients that name tokens by CAIP-10 match on;
+   * absent for the chain's native currency, which has no contract.
+   */
+  caipAddress: v.optional(
+    v.custom<`eip155:${number}:0x${string}`>(
+      (value) => typeof value === 'string' && /^eip155:[0-9]+:0x[0-9a-f]{40}$/.test(value),
+      'must be a CAIP-10 address such as eip155:31337:0x…',
+    ),
+  ),
   decimals: v.number(),
   /** `decimals` as text and `numeric`, the exact decimal amount (`"10000.5"`). */
   quantity: v.object({ decimals: v.string(), numeric: v.string() }),

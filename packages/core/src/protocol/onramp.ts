@@ -110,14 +110,57 @@ export type OnrampOptionsResponse = v.InferOutput<typeof OnrampOptionsResponse>
 /** `GET /v1/onramp/options` query. */
 export const OnrampOptionsQuery = v.object({ provider: v.optional(OnrampProviderId) })
 
-const FIAT_MESSAGE = 'must be an amount of money as a decimal string with at most 2 decimals, such as "100.00"'
-/** A fiat amount as text, at most 2 decimals: `"100"`, `"99.5"`, `"100.00"`. */
-export const FiatAmount = v.pipe(v.string(FIAT_MESSAGE), v.regex(/^[0-9]{1,12}(?:\.[0-9]{1,2})?$/, FIAT_MESSAGE))
+/**
+ * A decimal amount sent as text or as a JSON number, read as text: a finite number becomes its shortest decimal
+ * form (`99.5` → `"99.5"`), which the same pattern as a string then checks, so `0.1 + 0.2` (`"0.30000000000000004"`)
+ * or `1e21` is refused rather than rounded.
+ */
+const decimalText = (message: string) =>
+  v.union(
+    [
+      v.string(message),
+      v.pipe(
+        v.number(message),
+        v.finite(message),
+        v.transform((n) => String(n)),
+      ),
+    ],
+    message,
+  )
 
-const CURRENCY_ID_MESSAGE = 'must be a currency id such as fUSD, ETH, USD or EUR'
-const currencyId = v.pipe(v.string(CURRENCY_ID_MESSAGE), v.regex(/^[A-Za-z0-9.$-]{1,32}$/, CURRENCY_ID_MESSAGE))
-const NETWORK_MESSAGE = 'must be a CAIP-2 chain id such as eip155:31337'
-const network = v.pipe(v.string(NETWORK_MESSAGE), v.regex(/^eip155:[0-9]{1,16}$/, NETWORK_MESSAGE))
+const FIAT_MESSAGE = 'must be an amount of money with at most 2 decimals, such as "100.00" or 100'
+/** A fiat amount, at most 2 decimals, as text or a JSON number: `"100"`, `"99.5"`, `"100.00"`, `99.5`; read as text. */
+export const FiatAmount = v.pipe(decimalText(FIAT_MESSAGE), v.regex(/^[0-9]{1,12}(?:\.[0-9]{1,2})?$/, FIAT_MESSAGE))
+
+const CURRENCY_ID_MESSAGE =
+  'must be a currency id such as fUSD, ETH, USD or EUR, or an option of GET /v1/onramp/options'
+/**
+ * A currency by its id (`"ETH"`), or as the option object `GET /v1/onramp/options` lists (`{ id: "ETH", name, … }`),
+ * whose `id` is taken; either way the id is checked the same.
+ */
+const currencyId = v.pipe(
+  v.union(
+    [
+      v.string(CURRENCY_ID_MESSAGE),
+      v.pipe(
+        v.looseObject({ id: v.string(CURRENCY_ID_MESSAGE) }, CURRENCY_ID_MESSAGE),
+        v.transform((option) => option.id),
+      ),
+    ],
+    CURRENCY_ID_MESSAGE,
+  ),
+  v.regex(/^[A-Za-z0-9.$-]{1,32}$/, CURRENCY_ID_MESSAGE),
+)
+const NETWORK_MESSAGE =
+  'must be a CAIP-2 chain id such as eip155:31337, or a network name the server maps to one (ethereum, base …)'
+/**
+ * A network: a CAIP-2 id, or a name the operator maps to one (FOYER_ONRAMP_NETWORKS: `ethereum`, `base` …); a quote's
+ * network may also be the purchase currency's symbol. The server resolves names against its configuration.
+ */
+const network = v.pipe(
+  v.string(NETWORK_MESSAGE),
+  v.regex(/^(?:eip155:[0-9]{1,16}|[A-Za-z][A-Za-z0-9._-]{0,31})$/, NETWORK_MESSAGE),
+)
 const METHOD_MESSAGE = 'must be a payment method id such as card or bank_account'
 const paymentMethod = v.pipe(v.string(METHOD_MESSAGE), v.regex(/^[a-z_]{1,32}$/, METHOD_MESSAGE))
 
@@ -138,15 +181,28 @@ export const OnrampQuoteBody = v.object(
 )
 export type OnrampQuoteBodyInput = v.InferInput<typeof OnrampQuoteBody>
 
-/** `POST /v1/onramp/quote`: `total` (= the amount asked) = `subtotal` + `fees.total`. */
+/** An amount with its currency: `{ amount: "97.41", currency: "USD" }`, `{ amount: "0.0312", currency: "ETH" }`. */
+export const OnrampMoney = v.object({ amount: v.string(), currency: v.string() })
+export type OnrampMoney = v.InferOutput<typeof OnrampMoney>
+
+/**
+ * `POST /v1/onramp/quote`: `total` (= the amount asked) = `subtotal` + `fees.total`. The same figures also come as
+ * amounts with their currency: `paymentTotal` (= total), `paymentSubtotal` (= subtotal), `coinbaseFee` (= the
+ * provider's fee), `networkFee`, and `purchaseAmount`, the token the subtotal buys.
+ */
 export const OnrampQuoteResponse = v.object({
   quoteId: v.string(),
   provider: v.string(),
   fees: v.object({ provider: v.string(), network: v.string(), total: v.string() }),
   subtotal: v.string(),
   total: v.string(),
-  /** The token the subtotal buys, exact decimal string. */
-  purchaseAmount: v.string(),
+  /** The token the subtotal buys: `amount` an exact decimal string, `currency` the purchase currency id. */
+  purchaseAmount: OnrampMoney,
+  paymentTotal: OnrampMoney,
+  paymentSubtotal: OnrampMoney,
+  /** The provider's fee (whichever provider quotes), in the payment currency. */
+  coinbaseFee: OnrampMoney,
+  networkFee: OnrampMoney,
   /** ISO 8601; after it the quote is refused with 410 `quote_expired`. */
   expiresAt: v.string(),
 })
@@ -155,12 +211,12 @@ export type OnrampQuoteResponse = v.InferOutput<typeof OnrampQuoteResponse>
 const DESTINATIONS_MESSAGE = 'must be one destination wallet {address, blockchains, assets}'
 const destinationEntries = {
   address: EvmAddress,
-  blockchains: v.pipe(v.array(network, 'must be a list of CAIP-2 chain ids'), v.maxLength(16)),
+  blockchains: v.pipe(v.array(network, 'must be a list of CAIP-2 chain ids or network names'), v.maxLength(16)),
   assets: v.optional(v.pipe(v.array(currencyId, 'must be a list of currency ids'), v.maxLength(16))),
 }
 const DestinationWallet = v.object(destinationEntries, objectMessage(destinationEntries, DESTINATIONS_MESSAGE))
 
-const CRYPTO_AMOUNT_MESSAGE = 'must be a token amount as a decimal string, such as "0.05"'
+const CRYPTO_AMOUNT_MESSAGE = 'must be a token amount as a decimal, such as "0.05" or 0.05'
 const urlEntries = {
   destinationWallets: v.pipe(
     v.array(DestinationWallet, DESTINATIONS_MESSAGE),
@@ -171,7 +227,7 @@ const urlEntries = {
   partnerUserId: v.optional(v.pipe(v.string('must be text'), v.maxLength(128, 'must be at most 128 characters'))),
   defaultExperience: v.optional(v.picklist(['buy'], 'must be "buy"')),
   presetCryptoAmount: v.optional(
-    v.pipe(v.string(CRYPTO_AMOUNT_MESSAGE), v.regex(/^[0-9]{1,30}(?:\.[0-9]{1,18})?$/, CRYPTO_AMOUNT_MESSAGE)),
+    v.pipe(decimalText(CRYPTO_AMOUNT_MESSAGE), v.regex(/^[0-9]{1,30}(?:\.[0-9]{1,18})?$/, CRYPTO_AMOUNT_MESSAGE)),
   ),
   presetFiatAmount: v.optional(FiatAmount),
   paymentCurrency: v.optional(currencyId),

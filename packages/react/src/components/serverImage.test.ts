@@ -11,6 +11,11 @@ describe('serverImageUrl', () => {
     )
   })
 
+  it('takes the absolute URLs the server answers with (its public URL, the project id already in) as they are', () => {
+    const url = 'https://foyer.shop.example/public/getTokenImage/ETH?projectId=shop&v=w3i-4.0.56'
+    expect(serverImageUrl(api, url)).toBe(url)
+  })
+
   it('passes absolute http(s) URLs through and drops the rest, so the lettered mark shows', () => {
     expect(serverImageUrl(api, 'https://cdn.example/eth.svg')).toBe('https://cdn.example/eth.svg')
     for (const url of [null, undefined, '', '//evil.example/x.svg', 'javascript:alert(1)', 'data:text/html,x'])

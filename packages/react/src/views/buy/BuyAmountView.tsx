@@ -116,7 +116,7 @@ export function BuyAmountView() {
         data-testid="buy-quote"
         data-loading={state.quoteLoading || undefined}
         data-fallback={state.quoteFallback || undefined}
-        data-purchase-amount={quote?.purchaseAmount || undefined}
+        data-purchase-amount={quote?.purchaseAmount.amount || undefined}
         aria-busy={state.quoteLoading || undefined}
         aria-live="polite"
       >
@@ -135,8 +135,8 @@ export function BuyAmountView() {
             <dl className="fo-details" style={{ margin: 0 }}>
               <dt>{t('buy.youGet')}</dt>
               <dd data-testid="buy-quote-amount">
-                {quote.purchaseAmount
-                  ? `${floorDecimalString(quote.purchaseAmount, TARGET_AMOUNT_DECIMALS)} ${symbol}`
+                {quote.purchaseAmount.amount
+                  ? `${floorDecimalString(quote.purchaseAmount.amount, TARGET_AMOUNT_DECIMALS)} ${symbol}`
                   : unknown}
               </dd>
               <dt>{t('buy.subtotal')}</dt>

@@ -75,7 +75,11 @@ function onrampServerDouble({
         fees: { provider: '1.74', network: '0.10', total: '1.84' },
         subtotal: (Number(amount) - 1.84).toFixed(2),
         total: amount,
-        purchaseAmount: '48.16',
+        purchaseAmount: { amount: '48.16', currency: 'fUSD' },
+        paymentTotal: { amount, currency: 'USD' },
+        paymentSubtotal: { amount: (Number(amount) - 1.84).toFixed(2), currency: 'USD' },
+        coinbaseFee: { amount: '1.74', currency: 'USD' },
+        networkFee: { amount: '0.10', currency: 'USD' },
         expiresAt: new Date(Date.now() + 300_000).toISOString(),
       })
     }
