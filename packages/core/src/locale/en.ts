@@ -28,16 +28,6 @@ export const en = {
   'connect.noWallets': 'No browser wallet found. Install one, then reload this page.',
   'connect.whatIsAWallet': 'What is a wallet?',
   'connect.walletListLabel': 'Wallets',
-  // Connecting
-  'connecting.continueInWallet': 'Continue in {name}',
-  'connecting.acceptRequest': 'Accept the connection request in your wallet',
-  'connecting.declined': 'Connection declined',
-  'connecting.declinedDetail': 'The connection was declined in the wallet.',
-  'connecting.failed': 'Connection failed',
-  'connecting.retry': 'Try again',
-  // What is a wallet
-  'whatIsAWallet.body':
-    'A wallet lets you hold digital assets and sign in to sites without a password. Install a browser wallet or use one on your phone, then come back here to connect.',
   // Snackbar messages from the specification
   'snackbar.failedToFetchTransactions': 'Failed to fetch transactions',
   'snackbar.failedToInitializeSwap': 'Failed to initialize swap',
@@ -121,12 +111,6 @@ export const en = {
   'wallets.custom': 'Custom',
   'wallets.allWallets': 'All Wallets',
   'wallets.allWalletsCount': '{count}',
-  'wallets.searchLabel': 'Search wallets',
-  'wallets.searchPlaceholder': 'Search wallet',
-  'wallets.gridLabel': 'Wallets',
-  'wallets.empty': 'No wallet found',
-  'wallets.loadFailed': 'The wallet list could not be loaded.',
-  'wallets.loadingMore': 'Loading more wallets…',
   // Account data: tokens with prices, activity
   'view.Activity': 'Activity',
   'view.RegisterAccountName': 'Choose a Name',

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { en } from './en.ts'
 import { enAccount } from './enAccount.ts'
 import { enActivity } from './enActivity.ts'
+import { enAllWallets } from './enAllWallets.ts'
 import { enBuy } from './enBuy.ts'
+import { enConnecting } from './enConnecting.ts'
 import { enEmail } from './enEmail.ts'
 import { enFrame } from './enFrame.ts'
 import { enLegal } from './enLegal.ts'
@@ -10,6 +12,7 @@ import { enNames } from './enNames.ts'
 import { enSiwe } from './enSiwe.ts'
 import { enTransfer } from './enTransfer.ts'
 import { enWalletConnect } from './enWalletConnect.ts'
+import { enWhatIsAWallet } from './enWhatIsAWallet.ts'
 import { es } from './es.ts'
 import { loadCatalogue } from './loadCatalogue.ts'
 import { createTranslate, isBaseMessageKey } from './locale.ts'
@@ -18,7 +21,9 @@ const parts = {
   en,
   enAccount,
   enActivity,
+  enAllWallets,
   enBuy,
+  enConnecting,
   enEmail,
   enFrame,
   enLegal,
@@ -26,6 +31,7 @@ const parts = {
   enSiwe,
   enTransfer,
   enWalletConnect,
+  enWhatIsAWallet,
 }
 const english: Record<string, string> = Object.assign({}, ...Object.values(parts))
 

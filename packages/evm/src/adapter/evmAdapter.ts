@@ -1,4 +1,4 @@
-import { type CaipNetwork, ConnectorNotFoundError, UserRejectedRequestError } from '@foyer/core'
+import { type CaipNetwork, ConnectorNotFoundError } from '@foyer/core'
 import type {
   AdapterBalance,
   AdapterTokenCall,
@@ -16,14 +16,14 @@ import {
   connect as wagmiConnect,
   disconnect as wagmiDisconnect,
 } from '@wagmi/core'
-import { type EIP1193Provider, type Hash, type Hex, numberToHex, type TransactionReceipt } from 'viem'
+import { type Hash, type Hex, numberToHex, type TransactionReceipt } from 'viem'
 import { readNativeBalance } from '../account/readNativeBalance.ts'
 import type { TokenFacts } from '../account/readTokenBalance.ts'
 import { toReportedAccount, watchWagmiConnection } from '../account/watchWagmiConnection.ts'
 import { watchWagmiConnectors } from '../connectors/wagmiConnectors.ts'
 import { createEmbeddedRuntime } from '../embedded/embeddedConnector.ts'
-import { isSwitchNotSupportedError, isUnknownChainError, toFoyerError } from '../errors/walletErrors.ts'
-import { evmChainId, toAddEthereumChainParameter } from '../networks/evmNetworks.ts'
+import { toFoyerError } from '../errors/walletErrors.ts'
+import { evmChainId } from '../networks/evmNetworks.ts'
 import { createPublicClients, type EvmPublicClient } from '../networks/publicClients.ts'
 import type { WaitForReceiptOptions } from '../receipt/waitForReceipt.ts'
 import { type WalletConnectParameters, walletConnect } from '../walletconnect/walletConnectConnector.ts'
@@ -95,29 +95,6 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
   function currentAccount(): ReportedAccount | undefined {
     const connection = getConnection(config)
     return connection.status === 'connected' ? toReportedAccount(config, connection) : undefined
-  }
-
-  /**
-   * Asks the wallet directly (EIP-3326), adding the chain first when it answers 4902 (EIP-3085). Used for
-   * networks the wagmi config does not list (wagmi refuses those) and when wagmi's own switch could not do it.
-   */
-  async function switchThroughProvider(connector: WagmiConnector, network: CaipNetwork) {
-    const chainId = evmChainId(network)
-    const provider = (await connector.getProvider()) as EIP1193Provider | undefined
-    if (!provider?.request) throw new ProviderNotFoundError()
-    const switchTo = () =>
-      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
-    try {
-      await switchTo()
-    } catch (error) {
-      if (!isUnknownChainError(error)) throw error
-      await provider.request({ method: 'wallet_addEthereumChain', params: [toAddEthereumChainParameter(network)] })
-      // Most wallets move to a chain as they add it; ask again only when this one did not.
-      if ((await connector.getChainId()) !== chainId) await switchTo()
-    }
-    // Some wallets switch without a `chainChanged` event; tell wagmi (and so the core) what the wallet says now.
-    const current = await connector.getChainId()
-    if (current === chainId) connector.emitter.emit('change', { chainId })
   }
 
   async function connectWith(connector: WagmiConnector, network: CaipNetwork | undefined): Promise<ReportedAccount> {
@@ -192,29 +169,9 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       }
     },
 
-    async switchNetwork(network) {
-      const chainId = evmChainId(network)
-      const current = config.state.current ? config.state.connections.get(config.state.current) : undefined
-      if (!current) {
-        // Not connected: only wagmi's default chain moves (when wagmi knows the chain).
-        if (isConfigured(chainId)) await switchChain(config, { chainId })
-        return
-      }
-      if (current.chainId === chainId) return
-      try {
-        if (!isConfigured(chainId)) return await switchThroughProvider(current.connector, network)
-        try {
-          const { chainId: _, ...addEthereumChainParameter } = toAddEthereumChainParameter(network)
-          await switchChain(config, { chainId, addEthereumChainParameter })
-        } catch (error) {
-          if (toFoyerError(error) instanceof UserRejectedRequestError) throw error
-          if (!isUnknownChainError(error) && !isSwitchNotSupportedError(error)) throw error
-          await switchThroughProvider(current.connector, network)
-        }
-      } catch (error) {
-        throw toFoyerError(error)
-      }
-    },
+    // Its own chunk: a switch follows a click in a view, never a page load.
+    switchNetwork: async (network) =>
+      (await import('../networks/switchNetwork.ts')).switchWalletNetwork(config, network, switchTools),
 
     async getBalance({ address, network }): Promise<AdapterBalance> {
       const value = await readNativeBalance(publicClient(network), address)
@@ -255,6 +212,8 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       (await import('../signing/signWalletMessage.ts')).signWalletMessage(config, message),
   }
 }
+
+const switchTools = { switchChain, numberToHex, ProviderNotFoundError, evmChainId }
 
 const sendingChunk = () => import('../transactions/sendingChunk.ts')
 

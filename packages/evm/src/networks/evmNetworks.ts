@@ -1,6 +1,6 @@
 import { type CaipNetwork, ChainRequiredError, UnsupportedChainError } from '@foyer/core'
 import { fromViemChain } from '@foyer/core/internal'
-import { type AddEthereumChainParameter, type Chain, defineChain, numberToHex } from 'viem'
+import { type Chain, defineChain } from 'viem'
 
 /**
  * A viem / wagmi chain as a Foyer network (`eip155:<id>`). The same conversion `createFoyer({ networks })` applies
@@ -28,16 +28,4 @@ export function toViemChain(network: CaipNetwork): Chain {
     ...(network.blockExplorer && { blockExplorers: { default: network.blockExplorer } }),
     ...(network.testnet !== undefined && { testnet: network.testnet }),
   })
-}
-
-/** The `wallet_addEthereumChain` (EIP-3085) parameter for a network: its RPC, name, native currency, explorer. */
-export function toAddEthereumChainParameter(network: CaipNetwork): AddEthereumChainParameter {
-  return {
-    chainId: numberToHex(evmChainId(network)),
-    chainName: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: [network.rpcUrl],
-    ...(network.blockExplorer && { blockExplorerUrls: [network.blockExplorer.url] }),
-    ...(network.imageUrl && { iconUrls: [network.imageUrl] }),
-  }
 }

@@ -33,11 +33,8 @@ export const modalCss = `
 [data-foyer] .fo-row[aria-current=true]{box-shadow:inset 0 0 0 1.5px var(--foyer-accent)}
 [data-foyer] .fo-row-label{flex:1;min-width:0;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 [data-foyer] .fo-row-detail{color:var(--foyer-muted);font-size:13px;font-weight:500}
-[data-foyer] .fo-row-end{display:inline-flex;align-items:center;gap:6px;color:var(--foyer-muted)}
 [data-foyer] .fo-row[data-danger]{color:var(--foyer-error)}
 [data-foyer] .fo-tag{flex:none;padding:2px 8px;border-radius:999px;border:1px solid var(--foyer-border);color:var(--foyer-muted);font-size:12px;font-weight:600}
-[data-foyer] .fo-tag[data-tone=success]{display:inline-flex;align-items:center;gap:6px;color:var(--foyer-foreground);border-color:var(--foyer-success)}
-[data-foyer] .fo-tag[data-tone=success]::before{content:"";width:6px;height:6px;border-radius:50%;background:var(--foyer-success)}
 [data-foyer] .fo-wallet-image{flex:none;display:inline-flex;align-items:center;justify-content:center;border-radius:12px;object-fit:cover;background:var(--foyer-background);color:var(--foyer-muted)}
 [data-foyer] .fo-wallet-placeholder{border:1px solid var(--foyer-border)}
 [data-foyer] .fo-link{align-self:center;padding:6px 8px;border-radius:8px;color:var(--foyer-accent);font-weight:600}
@@ -60,7 +57,6 @@ export const modalCss = `
 [data-foyer] .fo-snackbar-card[data-variant=success] svg{color:var(--foyer-success)}
 [data-foyer] .fo-snackbar-card .fo-spinner{border-color:var(--foyer-muted);border-top-color:var(--foyer-background)}
 [data-foyer] .fo-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-[data-foyer] .fo-amount{flex:none;font-weight:600;font-variant-numeric:tabular-nums}
 @media (max-width:430px){
 [data-foyer] .fo-overlay{align-items:flex-end;padding:0}
 [data-foyer] .fo-dialog{max-width:none;height:min(640px,90dvh);max-height:none;border-bottom:0;border-radius:var(--foyer-radius) var(--foyer-radius) 0 0;padding-bottom:env(safe-area-inset-bottom);animation-name:fo-sheet}

@@ -13,4 +13,7 @@ export const accountCss = `
 [data-foyer] .fo-token-mark{flex:none;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:50%;background:var(--foyer-background);color:var(--foyer-muted);font-size:11px;font-weight:700;overflow:hidden}
 [data-foyer] .fo-token-mark img{width:100%;height:100%;object-fit:cover}
 [data-foyer] .fo-token-mark[data-mark]::before{content:attr(data-mark)}
+[data-foyer] .fo-amount{flex:none;font-weight:600;font-variant-numeric:tabular-nums}
+[data-foyer] .fo-tag[data-tone=success]{display:inline-flex;align-items:center;gap:6px;color:var(--foyer-foreground);border-color:var(--foyer-success)}
+[data-foyer] .fo-tag[data-tone=success]::before{content:"";width:6px;height:6px;border-radius:50%;background:var(--foyer-success)}
 `

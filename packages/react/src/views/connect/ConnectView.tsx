@@ -6,16 +6,32 @@ import {
   isFeatureAvailable,
   type RecentWallet,
 } from '@foyer/core/internal'
-import { type ReactElement, type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ReactElement, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
+import { chunk, useChunkComponent } from '../../modal/chunks.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { EmailLoginForm } from '../email/EmailLoginForm.tsx'
 import { CatalogueWalletImage } from '../wallets/CatalogueWalletImage.tsx'
 import { openCatalogueWallet, useWalletPage } from '../wallets/catalogueWallets.ts'
-import { LegalNotice } from './LegalNotice.tsx'
+
+/**
+ * The legal line, its strings and its style are a chunk of their own, fetched when the view shows on a site that
+ * gives a legal link (`termsConditionsUrl`, `privacyPolicyUrl`): this view is fetched before any click, and most
+ * sites give none. Imported here rather than from `viewLoaders.ts`: no view imports this module.
+ */
+const loadLegalNotice = chunk(() => import('./LegalNotice.tsx').then((m) => m.LegalNotice))
+
+function LazyLegalNotice() {
+  const LegalNotice = useChunkComponent(loadLegalNotice)
+  return (
+    <Suspense fallback={null}>
+      <LegalNotice />
+    </Suspense>
+  )
+}
 
 const installedTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED'])
 const browserTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'])
@@ -222,7 +238,7 @@ export function ConnectView() {
       <button type="button" className="fo-link" onClick={() => client.navigate.push('WhatIsAWallet')}>
         {t('connect.whatIsAWallet')}
       </button>
-      <LegalNotice />
+      {(options.termsConditionsUrl || options.privacyPolicyUrl) && <LazyLegalNotice />}
     </div>
   )
 }

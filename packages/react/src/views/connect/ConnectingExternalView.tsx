@@ -1,4 +1,5 @@
 import { isUserRejection } from '@foyer/core'
+import { enConnecting } from '@foyer/core/internal'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { translateError } from '../../components/translateError.ts'
@@ -12,7 +13,7 @@ type Attempt = { status: 'connecting' } | { status: 'declined' } | { status: 'fa
 /** Waits for a browser wallet to accept; offers a retry after a decline or a failure. Core closes the modal on success. */
 export function ConnectingExternalView() {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enConnecting)
   const connectorId = useFoyerStore((s) => s.router.data.connectorId)
   const connector = useFoyerStore((s) => s.connectors.find((c) => c.id === connectorId))
   const [attempt, setAttempt] = useState<Attempt>({ status: 'connecting' })

@@ -24,4 +24,6 @@ export const transferCss = `
 [data-foyer] .fo-preview-amount{font-size:20px;font-weight:600;font-variant-numeric:tabular-nums}
 [data-foyer] .fo-receive-qr{display:block;padding:12px;border-radius:16px;background:#fff;color:#000}
 [data-foyer] .fo-address-text{max-width:100%;font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-all;text-align:center}
+[data-foyer] .fo-row-end{display:inline-flex;align-items:center;gap:6px;color:var(--foyer-muted)}
+[data-foyer] .fo-amount{flex:none;font-weight:600;font-variant-numeric:tabular-nums}
 `

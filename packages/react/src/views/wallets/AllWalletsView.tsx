@@ -1,6 +1,7 @@
 import { type CatalogueWallet, type Connector, fetchWallets } from '@foyer/core'
 import {
   connectorTestId,
+  enAllWallets,
   WALLET_SEARCH_DELAY_MS,
   WALLETS_PAGE_SIZE,
   WALLETS_SEARCH_PAGE_SIZE,
@@ -40,7 +41,7 @@ type Tile = { key: string; testId: string; name: string; image: ReactNode; open(
 export function AllWalletsView() {
   useStyle('foyer-wallet-style', walletCss)
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enAllWallets)
   const connectors = useFoyerStore((s) => s.connectors)
   // The client's options are fixed for its lifetime, so these keep their identity across renders.
   const { excludeWalletIds, includeWalletIds: include } = client.options
