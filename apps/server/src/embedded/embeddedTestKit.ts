@@ -14,6 +14,7 @@ import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, type TestDatabase } from '../test/backends.ts'
 import { probePostgresFor, testBackends } from '../test/eachBackend.ts'
+import { mailboxKey } from './emailAddress.ts'
 import { sha256 } from './secrets.ts'
 import { walletLinkMessage } from './walletProof.ts'
 
@@ -33,7 +34,7 @@ export interface EmbeddedKit {
   json(response: Response): Promise<{ status: number; body: any }>
   inbox(to: string): Promise<{ subject: string; text: string }[]>
   latestCode(to: string): Promise<string>
-  /** Moves the 30 s resend locks of the address (both flows) into the past (instead of waiting). */
+  /** Moves the 30 s resend locks of the address's mailbox (both flows) into the past (instead of waiting). */
   pastLock(email: string): Promise<void>
   /** Signs in (new user or a device it already approved) from `device`; returns the session. */
   login(email: string, device?: string, client?: string): Promise<{ device: string; token: string; user: any }>
@@ -101,7 +102,8 @@ export async function startEmbeddedKit(
       if (!code) throw new Error(`no code mailed to ${to}`)
       return code
     },
-    async pastLock(email) {
+    async pastLock(address) {
+      const email = mailboxKey(address)
       await sql`update embedded_email_locks set last_sent_at = last_sent_at - interval '31 seconds' where email in (${`login:${email}`}, ${`update:${email}`})`.execute(
         t.database.kysely,
       )
