@@ -1,7 +1,8 @@
 /**
  * Test kit for the embedded-wallet routes: the real app (`createApp`) on a test database, the devnet's real SMTP
  * mail sink, and helpers to call the frame's routes as one client address (FOYER_TRUST_PROXY=1 + X-Forwarded-For,
- * so each test can have its own limits bucket).
+ * so each test can have its own limits bucket). Requests come in-process from a loopback peer: a proxy on the same
+ * machine, which FOYER_TRUSTED_PROXIES trusts by default.
  */
 import { randomBytes } from 'node:crypto'
 import { type MailSink, startMailSink } from '@foyer/devnet/mail'
@@ -19,6 +20,8 @@ import { sha256 } from './secrets.ts'
 import { walletLinkMessage } from './walletProof.ts'
 
 export const FRAME = 'http://127.0.0.1:5174'
+/** The TCP peer of the kit's requests, as @hono/node-server passes it: a proxy on this machine. */
+const LOOPBACK_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } }
 export const deviceId = () => randomBytes(32).toString('hex')
 
 let clients = 0
@@ -83,17 +86,21 @@ export async function startEmbeddedKit(
     config,
     sink,
     call: async (path, body, headers = {}) =>
-      app.request(path, {
-        method: body ? 'POST' : 'GET',
-        headers: {
-          origin: FRAME,
-          'x-project-id': 'foyer-demo',
-          'x-forwarded-for': client,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...headers,
+      app.request(
+        path,
+        {
+          method: body ? 'POST' : 'GET',
+          headers: {
+            origin: FRAME,
+            'x-project-id': 'foyer-demo',
+            'x-forwarded-for': client,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
+          body: body ? JSON.stringify(body) : undefined,
         },
-        body: body ? JSON.stringify(body) : undefined,
-      }),
+        LOOPBACK_PEER,
+      ),
     json: async (response) => ({ status: response.status, body: (await response.json()) as any }),
     inbox: async (to) => sink.messages().filter((m) => m.to.includes(to)),
     async latestCode(to) {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from '../app.ts'
 import { type Env, loadConfig } from '../config.ts'
@@ -293,6 +295,58 @@ describe('when the counter store fails', () => {
     ]).toEqual([200, 200, 429])
     await new Promise((ok) => setTimeout(ok, 1000 - (Date.now() % 1000) + 20))
     expect((await from(oneSecond, other)).status).toBe(200)
+  })
+})
+
+describe('X-Forwarded-For over a real TCP connection', () => {
+  /** The app listening on a loopback port, as a client that reaches the port directly sees it. */
+  async function listening(limits: Env) {
+    const app = await appOn(await sharedPGlite(), limits)
+    const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' })
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return { url, close: () => new Promise<void>((ok) => server.close(() => ok())) }
+  }
+  const LIMIT = 5
+  const N = 30
+
+  it('a client reaching the port directly with a forged X-Forwarded-For per request is limited by its real address', async () => {
+    // FOYER_TRUST_PROXY is on, but the only proxy is at 192.0.2.10: the loopback peer is a client, not a proxy.
+    const direct = await listening({
+      FOYER_TRUST_PROXY: '1',
+      FOYER_TRUSTED_PROXIES: '192.0.2.10',
+      FOYER_RATE_LIMIT_PER_CLIENT: String(LIMIT),
+      FOYER_RATE_LIMIT_PER_PROJECT: '0',
+    })
+    try {
+      const { served, refused } = await burst(N, (i) =>
+        fetch(`${direct.url}/v1/project?projectId=foyer-demo`, {
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        }),
+      )
+      expect({ served, refused }).toEqual({ served: LIMIT, refused: N - LIMIT })
+    } finally {
+      await direct.close()
+    }
+  })
+
+  it('from a configured proxy (the loopback peer here) the forwarded addresses are the clients: each its own bucket', async () => {
+    const proxied = await listening({
+      FOYER_TRUST_PROXY: '1',
+      FOYER_TRUSTED_PROXIES: '127.0.0.1',
+      FOYER_RATE_LIMIT_PER_CLIENT: String(LIMIT),
+      FOYER_RATE_LIMIT_PER_PROJECT: '0',
+    })
+    try {
+      const { served } = await burst(N, (i) =>
+        fetch(`${proxied.url}/v1/project?projectId=foyer-demo`, {
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        }),
+      )
+      expect(served).toBe(N)
+    } finally {
+      await proxied.close()
+    }
   })
 })
 
