@@ -26,6 +26,9 @@ async function registerByApi(privateKey: Hex, label: string) {
   const account = privateKeyToAccount(privateKey)
   const message = JSON.stringify({
     name: `${label}.${SUFFIX}`,
+    address: account.address,
+    chainId: CHAIN_1.id,
+    project: 'foyer-demo',
     attributes: {},
     timestamp: Math.floor(Date.now() / 1000),
   })

@@ -60,7 +60,9 @@ describe('mailboxKey', () => {
     ])
       expect(mailboxKey(address!), address).toBe(mailbox)
     // What the server keys on is what normalizeEmail let through: every spelling of one inbox meets in one key.
-    const keys = ['Ana+1@Example.com', ' ana+2@EXAMPLE.COM ', 'ANA@example.com'].map((a) => mailboxKey(normalizeEmail(a)!))
+    const keys = ['Ana+1@Example.com', ' ana+2@EXAMPLE.COM ', 'ANA@example.com'].map((a) =>
+      mailboxKey(normalizeEmail(a)!),
+    )
     expect(new Set(keys)).toEqual(new Set(['ana@example.com']))
   })
 })
