@@ -26,6 +26,9 @@ async function registerByApi(privateKey: Hex, label: string) {
   const account = privateKeyToAccount(privateKey)
   const message = JSON.stringify({
     name: `${label}.${SUFFIX}`,
+    address: account.address,
+    chainId: CHAIN_1.id,
+    project: 'foyer-demo',
     attributes: {},
     timestamp: Math.floor(Date.now() / 1000),
   })
@@ -54,14 +57,18 @@ test('choose a name: suggestions, the signature, the success view, and Account s
   const name = `${label}.${SUFFIX}`
   const modal = await openRegistration(page)
   await expect(modal.getByTestId('name-suffix')).toHaveText(`.${SUFFIX}`)
-  await expect(modal.getByText('Letters, digits and hyphens, at least 4 characters.')).toBeVisible()
+  await expect(
+    modal.getByText('Letters, digits and hyphens, at least 4 characters, starting and ending with a letter or digit.'),
+  ).toBeVisible()
 
-  // Too short: the rule, and nothing to register.
-  await modal.getByTestId('name-input').fill('abc')
-  await expect(modal.getByTestId('name-availability')).toHaveText(
-    'Use letters, digits and hyphens, at least 4 characters',
-  )
-  await expect(modal.getByTestId('name-register')).toBeDisabled()
+  // Too short, or a punycode label: the rule, and nothing to register.
+  for (const bad of ['abc', 'xn--abcd']) {
+    await modal.getByTestId('name-input').fill(bad)
+    await expect(modal.getByTestId('name-availability')).toHaveText(
+      'Use letters, digits and hyphens, at least 4 characters, starting and ending with a letter or digit',
+    )
+    await expect(modal.getByTestId('name-register')).toBeDisabled()
+  }
 
   await modal.getByTestId('name-input').fill(label)
   await expect(modal.getByTestId(`name-suggestion-${name}`)).toContainText('Available')

@@ -69,7 +69,7 @@ export function createApp({
     perClient: limits.perClient,
     perProject: limits.perProject,
     windowMs: limits.windowMs,
-    trustProxyHops: config.trustProxyHops,
+    proxyTrust: config,
     logger,
   })
   // Data API and catalogue: the client is counted before the project is looked up (random project ids count

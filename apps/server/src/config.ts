@@ -49,6 +49,8 @@ export interface ServerConfig {
   indexer: IndexerSettings
   /** FOYER_TRUST_PROXY: how many proxies in front of the server to trust for X-Forwarded-For (0: none). */
   trustProxyHops: number
+  /** FOYER_TRUSTED_PROXIES: the proxies' addresses and ranges (`address/prefix`); X-Forwarded-For only from them. */
+  trustedProxies: readonly string[]
   /** FOYER_RATE_LIMIT_*, REDIS_URL: limits on the data API and the catalogue (limits/rateLimitConfig.ts). */
   rateLimit: RateLimitConfig
   /** FOYER_WALLETS_FILE: the wallet catalogue to serve instead of the shipped one. */
@@ -169,6 +171,7 @@ export function loadConfig(
       spamNfts: values.FOYER_SPAM_NFTS,
     },
     trustProxyHops: values.FOYER_TRUST_PROXY,
+    trustedProxies: values.FOYER_TRUSTED_PROXIES,
     walletsFile: values.FOYER_WALLETS_FILE === undefined ? undefined : toPath(values.FOYER_WALLETS_FILE),
     metricsToken: values.FOYER_METRICS_TOKEN,
     shutdownGraceMs: values.FOYER_SHUTDOWN_GRACE_SECONDS,

@@ -7,16 +7,25 @@
  * ROUTES below: a new route gets fuzz coverage or the suite goes red. Runs are bounded (FOYER_FUZZ_RUNS, default
  * 100 per route) and seeded (FOYER_FUZZ_SEED, default fixed); fast-check prints the seed and the failing request.
  */
-import { ANY_ROUTE_ERRORS, type ApiErrorCode, type Route, routes } from '@foyer/core/protocol'
+import {
+  ANY_ROUTE_ERRORS,
+  type ApiErrorCode,
+  isValidNameLabel,
+  type NameRecord,
+  normalizeName,
+  type Route,
+  routes,
+} from '@foyer/core/protocol'
 import { devAccounts, type RunningDevnet, startDevnet } from '@foyer/devnet'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import fc from 'fast-check'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from './app.ts'
 import { loadConfig, parseDevnetFile } from './config.ts'
 import type { Mailer } from './embedded/mailer.ts'
+import { parseCanonicalJson } from './http/canonicalJson.ts'
 import { seedProjects } from './projects/seed.ts'
 import { ProjectStore } from './projects/store.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from './test/backends.ts'
@@ -466,6 +475,186 @@ describe('hostile sign-in signatures and messages, and forceUpdate values, on th
           }),
         )
       }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    )
+  }, 120_000)
+})
+
+// ── Account names: malformed registration messages and labels ─────────────────────────────────────────────────────
+// Kept as its own block. The fuzz above sends random `message` text, which rarely gets past JSON parsing; here the
+// message is signed by a real key and broken one way at a time (a key twice, a field missing, of another type or
+// for another chain, address or project, other spellings, hostile labels), so the checks behind the signature are
+// reached. The property: the answer holds `checkAnswer`, and a 200 registers exactly what the canonical text says,
+// bound to this request.
+
+describe('route fuzzing: account names', () => {
+  const encodable = (text: string) => {
+    try {
+      encodeURIComponent(text)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const signer = privateKeyToAccount(generatePrivateKey())
+  const other = privateKeyToAccount(generatePrivateKey()).address
+  const coinTypeOf = (chainId: number) => (0x80000000 | chainId) >>> 0
+  const label = fc.oneof(
+    { weight: 3, arbitrary: fc.stringMatching(/^[a-z0-9][a-z0-9-]{2,20}[a-z0-9]$/) },
+    fc.stringMatching(/^[a-z0-9-]{1,66}$/),
+    fc.constantFrom('----', '-x-', '-abcd', 'abcd-', 'xn--bcher-kva', 'XN--ABCD', 'ab--cd', 'a--bc', 'good-name'),
+    hostileString,
+  )
+  const name = fc
+    .tuple(label, fc.constantFrom('', '.foyer.id', '', '.foyer.id', '.FOYER.ID', '.evil.id', '.'))
+    .map(([l, s]) => l + s)
+  /** Mostly the value that passes, sometimes another. */
+  const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<unknown>) =>
+    fc.oneof({ weight: 9, arbitrary: good as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: bad })
+  const hostileValue = fc.oneof(hostileString, fc.constant(null), fc.integer(), fc.constant([]), fc.constant({}))
+  const fields = fc.record({
+    name: mostly(name, hostileValue),
+    address: mostly(
+      fc.constantFrom(signer.address, signer.address.toLowerCase()),
+      fc.oneof(fc.constant(other), hostileValue),
+    ),
+    chainId: mostly(
+      fc.constant(LIVE_CHAIN),
+      fc.oneof(fc.constantFrom(1, DEAD_CHAIN, 0, -1, 2 ** 31, 2 ** 53, 1.5), hostileValue),
+    ),
+    project: mostly(fc.constant('foyer-demo'), fc.oneof(fc.constant('fuzz-site'), hostileValue)),
+    attributes: mostly(
+      fc.constant({}),
+      fc.oneof(fc.constant({ bio: 'hi' }), fc.constant({ email: 'a@b.c' }), hostileValue),
+    ),
+    // Seconds from now when a number.
+    timestamp: mostly(fc.constant(0), fc.oneof(fc.constantFrom(-1000, 1000, -1e12), hostileValue)),
+  })
+  /** How the JSON text is broken after JSON.stringify wrote it. */
+  const breaking = fc.oneof(
+    { weight: 8, arbitrary: fc.constant('none') },
+    fc.constantFrom(
+      'a key left out',
+      'name twice',
+      'a key twice',
+      'an extra key',
+      'spaces',
+      'pretty',
+      'trailing newline',
+    ),
+  )
+  const breakText = (text: string, how: string, value: unknown): string => {
+    const inner = text.slice(1, -1)
+    switch (how) {
+      case 'name twice':
+        return `{${inner}${inner ? ',' : ''}"name":"other-name.foyer.id"}`
+      case 'a key twice': {
+        const [first] = Object.keys(value as object)
+        return first
+          ? `{${inner},${JSON.stringify(first)}:${JSON.stringify((value as Record<string, unknown>)[first])}}`
+          : text
+      }
+      case 'a key left out': {
+        const [first, ...rest] = Object.keys(value as object)
+        return first
+          ? JSON.stringify(Object.fromEntries(rest.map((k) => [k, (value as Record<string, unknown>)[k]])))
+          : text
+      }
+      case 'an extra key':
+        return `{${inner}${inner ? ',' : ''}"note":"x"}`
+      case 'spaces':
+        return text.replace(/,/g, ', ')
+      case 'pretty':
+        return JSON.stringify(value, null, 1)
+      case 'trailing newline':
+        return `${text}\n`
+      default:
+        return text
+    }
+  }
+  const registration = fc.record({
+    fields,
+    how: breaking,
+    coinType: fc.oneof(
+      { weight: 6, arbitrary: fc.constant<unknown>(coinTypeOf(LIVE_CHAIN)) },
+      {
+        weight: 1,
+        arbitrary: fc.oneof(
+          fc.constant<unknown>(coinTypeOf(DEAD_CHAIN)),
+          fc.constant<unknown>(coinTypeOf(1)),
+          hostileValue,
+        ),
+      },
+    ),
+    sender: fc.oneof(
+      { weight: 6, arbitrary: fc.constant(signer.address as string) },
+      { weight: 1, arbitrary: fc.constant(other) },
+    ),
+  })
+
+  it('POST /v1/profile/account with signed, broken messages: checkAnswer holds, and a 200 registers only what the canonical text binds to this request', async () => {
+    const key = 'POST /v1/profile/account'
+    const seen: Record<string, number> = {}
+    await fc.assert(
+      fc.asyncProperty(registration, async ({ fields, how, coinType, sender }) => {
+        const now = Math.floor(Date.now() / 1000)
+        const value = {
+          ...fields,
+          ...(typeof fields.timestamp === 'number' ? { timestamp: now + fields.timestamp } : {}),
+        }
+        const message = breakText(JSON.stringify(value), how, value)
+        const signature = await signer.signMessage({ message })
+        const answer = await send({
+          method: 'POST',
+          url: '/v1/profile/account',
+          headers: { 'content-type': 'application/json', 'x-project-id': 'foyer-demo' },
+          body: JSON.stringify({ coin_type: coinType, address: sender, message, signature }),
+        })
+        const label =
+          answer.status >= 400 ? `${answer.status} ${answer.text.match(/"code":"(\w+)"/)?.[1] ?? ''}` : '200'
+        seen[label] = (seen[label] ?? 0) + 1
+        checkAnswer(key, answer)
+        if (answer.status !== 200) return
+        const parsed = parseCanonicalJson(message)
+        expect(parsed, message).toBeDefined()
+        const signed = parsed!.value as Record<string, unknown>
+        const expected = normalizeName(String(signed.name), 'foyer.id')
+        expect(expected && isValidNameLabel(expected.label), message).toBe(true)
+        expect((JSON.parse(answer.text) as NameRecord).name).toBe(expected!.name)
+        expect(String(signed.address).toLowerCase()).toBe(sender.toLowerCase())
+        expect(sender).toBe(signer.address)
+        expect(signed.chainId).toBe(LIVE_CHAIN)
+        expect(coinType).toBe(coinTypeOf(LIVE_CHAIN))
+        expect(signed.project).toBe('foyer-demo')
+        expect(
+          Object.keys(signed).every((k) =>
+            ['name', 'address', 'chainId', 'project', 'attributes', 'timestamp'].includes(k),
+          ),
+        ).toBe(true)
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    )
+    // The fuzz reaches every check: registrations, and refusals of each kind.
+    for (const answer of ['200', '400 invalid_request', '400 invalid_name', '400 message_mismatch'])
+      expect(seen[answer] ?? 0, `${answer} in ${JSON.stringify(seen)}`).toBeGreaterThan(0)
+  }, 120_000)
+
+  it('GET /v1/profile/account/:name and /suggestions/:name answer 400 invalid_name exactly when the shared rule refuses the label', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        label.filter((l) => !/[./\\?#%]/.test(l) && l.trim() === l && l.length > 0 && encodable(l)),
+        fc.constantFrom('account', 'suggestions'),
+        async (l, route) => {
+          const answer = await send({
+            method: 'GET',
+            url: `/v1/profile/${route}/${encodeURIComponent(l)}`,
+            headers: { 'x-project-id': 'foyer-demo' },
+          })
+          checkAnswer(`GET /v1/profile/${route}/:name`, answer)
+          const refused = answer.status === 400 && answer.text.includes('"invalid_name"')
+          expect(refused, `${l} → ${answer.status} ${answer.text.slice(0, 200)}`).toBe(!isValidNameLabel(l))
+        },
+      ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     )
   }, 120_000)

@@ -44,7 +44,7 @@ export async function issueChallenge(ctx: EmbeddedContext, { challenge, ttlMs, s
   const release = limits.kind === 'client' ? await takeSendLock(ctx, flow, challenge.email) : async () => {}
   const id = newId()
   try {
-    await countSend(ctx, limits.kind === 'client' ? clientAddress(limits.c, ctx.config.trustProxyHops) : undefined)
+    await countSend(ctx, limits.kind === 'client' ? clientAddress(limits.c, ctx.config) : undefined)
     await ctx.db
       .insertInto('embedded_challenges')
       .values({
@@ -101,7 +101,7 @@ async function hitLimit(ctx: EmbeddedContext, key: string, limit: number) {
  */
 export async function checkCode(ctx: EmbeddedContext, c: Context<AppEnv>, target: CodeTarget, otp: string) {
   const { db, now } = ctx
-  await hitLimit(ctx, `embedded-code:client:${clientAddress(c, ctx.config.trustProxyHops)}`, FAILURES_PER_CLIENT_LIMIT)
+  await hitLimit(ctx, `embedded-code:client:${clientAddress(c, ctx.config)}`, FAILURES_PER_CLIENT_LIMIT)
   let query = db
     .selectFrom('embedded_challenges')
     .selectAll()

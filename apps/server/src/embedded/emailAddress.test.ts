@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeEmail } from './emailAddress.ts'
+import { mailboxKey, normalizeEmail } from './emailAddress.ts'
 
 describe('normalizeEmail', () => {
   it('takes plain addresses, trimmed and lowercased', () => {
@@ -44,5 +44,25 @@ describe('normalizeEmail', () => {
   it('refuses what is not a string', () => {
     expect(normalizeEmail(undefined)).toBeUndefined()
     expect(normalizeEmail(['a@example.com'])).toBeUndefined()
+  })
+})
+
+describe('mailboxKey', () => {
+  it('is the address its inbox receives at: the +tag dropped, case-folded; a local part starting with + kept whole', () => {
+    for (const [address, mailbox] of [
+      ['x@example.com', 'x@example.com'],
+      ['x+0@example.com', 'x@example.com'],
+      ['x+a+b@example.com', 'x@example.com'],
+      ['X+Tag@Example.COM', 'x@example.com'],
+      ['x+@example.com', 'x@example.com'],
+      ['+x@example.com', '+x@example.com'],
+      ['a.b+c@sub.example.org', 'a.b@sub.example.org'],
+    ])
+      expect(mailboxKey(address!), address).toBe(mailbox)
+    // What the server keys on is what normalizeEmail let through: every spelling of one inbox meets in one key.
+    const keys = ['Ana+1@Example.com', ' ana+2@EXAMPLE.COM ', 'ANA@example.com'].map((a) =>
+      mailboxKey(normalizeEmail(a)!),
+    )
+    expect(new Set(keys)).toEqual(new Set(['ana@example.com']))
   })
 })

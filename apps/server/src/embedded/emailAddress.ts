@@ -20,3 +20,16 @@ export function normalizeEmail(input: unknown): string | undefined {
   if (only.name !== '' || only.address !== email) return undefined
   return email
 }
+
+/**
+ * The mailbox a normalised address delivers to, for limits that must hold per inbox: the local part up to its
+ * first `+` (sub-addressing: `alice+1@example.com` and `alice+2@example.com` both reach `alice@example.com`'s inbox at
+ * the common providers), then `@` and the domain. `normalizeEmail` already case-folded the whole address. A local
+ * part that starts with `+` is kept whole, as there is nothing before the tag.
+ */
+export function mailboxKey(email: string): string {
+  const at = email.lastIndexOf('@')
+  const local = email.slice(0, at)
+  const plus = local.indexOf('+')
+  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`.toLowerCase()
+}

@@ -215,6 +215,31 @@ await describeEmbedded('embeddedConcurrency.test.ts', (k, name) => {
     console.info(`[${name}] 100 parallel starts for one email → ${(await k.inbox(address)).length} mail`)
   })
 
+  it('100 /email/start at once for plus-addresses of one mailbox (x+0@… x+99@…, any case) send exactly one mail', async () => {
+    const local = `plus-${name}`.toLowerCase()
+    const spellings = Array.from({ length: 100 }, (_, i) =>
+      i % 2 ? `${local}+${i}@EXAMPLE.com` : `${local.toUpperCase()}+${i}@example.com`,
+    )
+    const results = await Promise.all(
+      spellings.map(async (address) =>
+        k.json(
+          await k.call(
+            '/v1/embedded/email/start',
+            { email: address, deviceId: deviceId() },
+            { 'x-forwarded-for': newClient() },
+          ),
+        ),
+      ),
+    )
+    expect(tally(results)).toEqual({ ok: 1, email_rate_limited: 99 })
+    const mailed = k.sink.messages().filter((m) => m.to.some((to) => to.toLowerCase().startsWith(`${local}+`)))
+    expect(mailed).toHaveLength(1)
+    // The mailbox itself is locked too: its plain address is refused for the same 30 s.
+    const plain = await k.call('/v1/embedded/email/start', { email: `${local}@example.com`, deviceId: deviceId() })
+    expect(((await plain.json()) as any).error.code).toBe('email_rate_limited')
+    console.info(`[${name}] 100 parallel starts for plus-addresses of one mailbox → ${mailed.length} mail`)
+  })
+
   it('100 starts for different emails from one client at once: exactly the per-client quota is sent', async () => {
     const quota = k.config.embedded.emailSendsPerClientPerHour
     const addresses = Array.from({ length: 100 }, (_, i) => email(`quota-${i}`))

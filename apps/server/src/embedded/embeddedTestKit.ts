@@ -1,7 +1,8 @@
 /**
  * Test kit for the embedded-wallet routes: the real app (`createApp`) on a test database, the devnet's real SMTP
  * mail sink, and helpers to call the frame's routes as one client address (FOYER_TRUST_PROXY=1 + X-Forwarded-For,
- * so each test can have its own limits bucket).
+ * so each test can have its own limits bucket). Requests come in-process from a loopback peer: a proxy on the same
+ * machine, which FOYER_TRUSTED_PROXIES trusts by default.
  */
 import { randomBytes } from 'node:crypto'
 import { type MailSink, startMailSink } from '@foyer/devnet/mail'
@@ -14,10 +15,13 @@ import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, type TestDatabase } from '../test/backends.ts'
 import { probePostgresFor, testBackends } from '../test/eachBackend.ts'
+import { mailboxKey } from './emailAddress.ts'
 import { sha256 } from './secrets.ts'
 import { walletLinkMessage } from './walletProof.ts'
 
 export const FRAME = 'http://127.0.0.1:5174'
+/** The TCP peer of the kit's requests, as @hono/node-server passes it: a proxy on this machine. */
+const LOOPBACK_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } }
 export const deviceId = () => randomBytes(32).toString('hex')
 
 let clients = 0
@@ -33,7 +37,7 @@ export interface EmbeddedKit {
   json(response: Response): Promise<{ status: number; body: any }>
   inbox(to: string): Promise<{ subject: string; text: string }[]>
   latestCode(to: string): Promise<string>
-  /** Moves the 30 s resend locks of the address (both flows) into the past (instead of waiting). */
+  /** Moves the 30 s resend locks of the address's mailbox (both flows) into the past (instead of waiting). */
   pastLock(email: string): Promise<void>
   /** Signs in (new user or a device it already approved) from `device`; returns the session. */
   login(email: string, device?: string, client?: string): Promise<{ device: string; token: string; user: any }>
@@ -82,17 +86,21 @@ export async function startEmbeddedKit(
     config,
     sink,
     call: async (path, body, headers = {}) =>
-      app.request(path, {
-        method: body ? 'POST' : 'GET',
-        headers: {
-          origin: FRAME,
-          'x-project-id': 'foyer-demo',
-          'x-forwarded-for': client,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...headers,
+      app.request(
+        path,
+        {
+          method: body ? 'POST' : 'GET',
+          headers: {
+            origin: FRAME,
+            'x-project-id': 'foyer-demo',
+            'x-forwarded-for': client,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
+          body: body ? JSON.stringify(body) : undefined,
         },
-        body: body ? JSON.stringify(body) : undefined,
-      }),
+        LOOPBACK_PEER,
+      ),
     json: async (response) => ({ status: response.status, body: (await response.json()) as any }),
     inbox: async (to) => sink.messages().filter((m) => m.to.includes(to)),
     async latestCode(to) {
@@ -101,7 +109,8 @@ export async function startEmbeddedKit(
       if (!code) throw new Error(`no code mailed to ${to}`)
       return code
     },
-    async pastLock(email) {
+    async pastLock(address) {
+      const email = mailboxKey(address)
       await sql`update embedded_email_locks set last_sent_at = last_sent_at - interval '31 seconds' where email in (${`login:${email}`}, ${`update:${email}`})`.execute(
         t.database.kysely,
       )

@@ -1,26 +1,29 @@
 /**
  * Limits on what the embedded routes mail out, each enforced in one statement so they hold when the same request
  * arrives 100 times at once:
- * - the 30 s resend lock per (normalised) recipient address and flow: a conditional upsert that only the first
- *   request wins. The flows lock apart (`login:` for sign-in codes and device links, `update:` for email-change
- *   codes), so changing the email right after signing in is not refused; the row key is `<flow>:<address>`;
+ * - the 30 s resend lock per recipient mailbox and flow: a conditional upsert that only the first request wins. The
+ *   mailbox is the address as its inbox receives it (`mailboxKey`: the tag after `+` dropped, case-folded), so
+ *   `x+0@…` … `x+99@…` share one lock. The flows lock apart (`login:` for sign-in codes and device links, `update:`
+ *   for email-change codes), so changing the email right after signing in is not refused; the row key is
+ *   `<flow>:<mailbox>`;
  * - per client address and global hourly send quotas: counter-store hits (one upsert each).
  */
 import { EMAIL_RESEND_LOCK_MS } from '@foyer/core/internal'
 import { ApiError } from '../http/errors.ts'
+import { mailboxKey } from './emailAddress.ts'
 import type { EmbeddedContext } from './embeddedContext.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 
 export type MailFlow = 'login' | 'update'
 
-/** Takes the address's resend lock for the flow (or throws 429 with the seconds left); returns a release for when nothing was sent. */
+/** Takes the address's mailbox's resend lock for the flow (or throws 429 with the seconds left); returns a release for when nothing was sent. */
 export async function takeSendLock(
   ctx: EmbeddedContext,
   flow: MailFlow,
   address: string,
 ): Promise<() => Promise<void>> {
-  const email = `${flow}:${address}`
+  const email = `${flow}:${mailboxKey(address)}`
   const at = ctx.now()
   const won = await ctx.db
     .insertInto('embedded_email_locks')

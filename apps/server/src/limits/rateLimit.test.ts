@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from '../app.ts'
 import { type Env, loadConfig } from '../config.ts'
 import type { Mailer } from '../embedded/mailer.ts'
+import { type Logger, silentLogger } from '../log.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, openTestPostgres, type TestDatabase } from '../test/backends.ts'
@@ -32,11 +35,11 @@ function configWith(limits: Env) {
 }
 
 /** One app on `t` with these limits; `counters` defaults to the database (what production uses without REDIS_URL). */
-async function appOn(t: TestDatabase, limits: Env, counters?: CounterStore): Promise<FoyerApp> {
+async function appOn(t: TestDatabase, limits: Env, counters?: CounterStore, logger?: Logger): Promise<FoyerApp> {
   const config = configWith(limits)
   const projects = new ProjectStore(t.database.kysely)
   await seedProjects(projects, config)
-  return createApp({ db: t.database, config, projects, mailer: stubMailer, counters })
+  return createApp({ db: t.database, config, projects, mailer: stubMailer, counters, logger })
 }
 
 /** A request from the client at `address` (the TCP peer, as @hono/node-server passes it). */
@@ -293,6 +296,70 @@ describe('when the counter store fails', () => {
     ]).toEqual([200, 200, 429])
     await new Promise((ok) => setTimeout(ok, 1000 - (Date.now() % 1000) + 20))
     expect((await from(oneSecond, other)).status).toBe(200)
+  })
+})
+
+describe('X-Forwarded-For over a real TCP connection', () => {
+  /** The app listening on a loopback port, as a client that reaches the port directly sees it. */
+  async function listening(limits: Env, logger?: Logger) {
+    const app = await appOn(await sharedPGlite(), limits, undefined, logger)
+    const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' })
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return { url, close: () => new Promise<void>((ok) => server.close(() => ok())) }
+  }
+  const LIMIT = 5
+  const N = 30
+
+  it('a client reaching the port directly with a forged X-Forwarded-For per request is limited by its real address', async () => {
+    // FOYER_TRUST_PROXY is on, but the only proxy is at 192.0.2.10: the loopback peer is a client, not a proxy.
+    const warnings: { message: string; fields?: Record<string, unknown> }[] = []
+    const logger: Logger = {
+      ...silentLogger,
+      warn: (message, fields) => void warnings.push({ message, fields }),
+    }
+    const direct = await listening(
+      {
+        FOYER_TRUST_PROXY: '1',
+        FOYER_TRUSTED_PROXIES: '192.0.2.10',
+        FOYER_RATE_LIMIT_PER_CLIENT: String(LIMIT),
+        FOYER_RATE_LIMIT_PER_PROJECT: '0',
+      },
+      logger,
+    )
+    try {
+      const { served, refused } = await burst(N, (i) =>
+        fetch(`${direct.url}/v1/project?projectId=foyer-demo`, {
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        }),
+      )
+      expect({ served, refused }).toEqual({ served: LIMIT, refused: N - LIMIT })
+      // Said once, with the peer, for an operator whose proxy is missing from the list.
+      const ignored = warnings.filter((w) => w.message.startsWith('X-Forwarded-For ignored'))
+      expect(ignored).toHaveLength(1)
+      expect(ignored[0]!.fields).toMatchObject({ peer: expect.stringMatching(/127\.0\.0\.1$/) })
+    } finally {
+      await direct.close()
+    }
+  })
+
+  it('from a configured proxy (the loopback peer here) the forwarded addresses are the clients: each its own bucket', async () => {
+    const proxied = await listening({
+      FOYER_TRUST_PROXY: '1',
+      FOYER_TRUSTED_PROXIES: '127.0.0.1',
+      FOYER_RATE_LIMIT_PER_CLIENT: String(LIMIT),
+      FOYER_RATE_LIMIT_PER_PROJECT: '0',
+    })
+    try {
+      const { served } = await burst(N, (i) =>
+        fetch(`${proxied.url}/v1/project?projectId=foyer-demo`, {
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        }),
+      )
+      expect(served).toBe(N)
+    } finally {
+      await proxied.close()
+    }
   })
 })
 

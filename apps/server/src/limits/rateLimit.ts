@@ -12,7 +12,7 @@
  * request passes and the failure is logged: a counter outage must not take the API down.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { clientAddress } from '../http/clientAddress.ts'
+import { clientAddress, isTrustedProxy, type ProxyTrust, peerAddress } from '../http/clientAddress.ts'
 import type { AppEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { type Logger, silentLogger } from '../log.ts'
@@ -26,8 +26,8 @@ export interface RateLimiterOptions {
   /** Requests per window per project; 0 switches the limit off. */
   perProject: number
   windowMs: number
-  /** FOYER_TRUST_PROXY hops, for `clientAddress`. */
-  trustProxyHops: number
+  /** FOYER_TRUST_PROXY and FOYER_TRUSTED_PROXIES, for `clientAddress`. */
+  proxyTrust: ProxyTrust
   logger?: Logger
   now?: () => number
 }
@@ -44,7 +44,7 @@ export function createRateLimiter({
   perClient,
   perProject,
   windowMs,
-  trustProxyHops,
+  proxyTrust,
   logger = silentLogger,
   now = Date.now,
 }: RateLimiterOptions): RateLimiter {
@@ -73,10 +73,25 @@ export function createRateLimiter({
     noteTightest(c, allowance, now())
   }
 
+  // With FOYER_TRUST_PROXY on, a header from a peer that is not a configured proxy is ignored. Said once: it is either
+  // a client forging the header, or a proxy missing from FOYER_TRUSTED_PROXIES (then every client shares its bucket).
+  let warnedUntrusted = false
+  const noteUntrustedForward = (c: Context<AppEnv>) => {
+    if (warnedUntrusted || proxyTrust.trustProxyHops < 1 || !c.req.header('x-forwarded-for')) return
+    const peer = peerAddress(c)
+    if (peer === undefined || isTrustedProxy(peer, proxyTrust.trustedProxies)) return
+    warnedUntrusted = true
+    logger.warn(
+      'X-Forwarded-For ignored: the TCP peer is not in FOYER_TRUSTED_PROXIES (if it is your proxy, add its address)',
+      { peer },
+    )
+  }
+
   return {
     perClient: async (c, next) => {
+      noteUntrustedForward(c)
       if (perClient > 0)
-        await count(c, `api:client:${clientAddress(c, trustProxyHops)}`, perClient, 'from this client address')
+        await count(c, `api:client:${clientAddress(c, proxyTrust)}`, perClient, 'from this client address')
       await next()
     },
     perProject: async (c, next) => {

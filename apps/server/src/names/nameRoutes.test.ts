@@ -80,6 +80,23 @@ const flipByte = (signature: string, index: number) => {
 
 type ErrorBody = { error: { code: string; message: string } }
 
+/**
+ * A registration message with every field the server binds, in the order `createNameMessage` writes them: the name,
+ * the address, the chain id, the project, the attributes and the signing time. `fields` override or add (a field
+ * set to undefined is left out of the JSON).
+ */
+const messageOf = (name: string, address: string, fields: Record<string, unknown> = {}) => ({
+  name,
+  address,
+  chainId: CHAIN_ID,
+  project: 'foyer-demo',
+  attributes: {},
+  timestamp: now(),
+  ...fields,
+})
+const textOf = (name: string, address: string, fields?: Record<string, unknown>) =>
+  JSON.stringify(messageOf(name, address, fields))
+
 function suite(open: () => Promise<TestDatabase>) {
   let t: TestDatabase
   let app: FoyerApp
@@ -93,7 +110,10 @@ function suite(open: () => Promise<TestDatabase>) {
     })
   const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error
 
-  /** Signs `message` (an object is sent as JSON text) with `signer` and posts it for `address` (the signer's by default). */
+  /**
+   * Signs `message` with `signer` and posts it for `address` (the signer's by default). An object is completed with
+   * the bound fields of this request (`messageOf`: the address, the chain, the project) and sent as JSON text.
+   */
   async function register(
     signer: PrivateKeyAccount,
     message: Record<string, unknown> | string,
@@ -105,7 +125,10 @@ function suite(open: () => Promise<TestDatabase>) {
       target,
     }: { address?: string; coinType?: number | string; signature?: string; project?: string; target?: FoyerApp } = {},
   ) {
-    const text = typeof message === 'string' ? message : JSON.stringify(message)
+    const text =
+      typeof message === 'string'
+        ? message
+        : textOf(message.name as string, address, { project: project ?? 'foyer-demo', ...message })
     return post(
       {
         coin_type: coinType,
@@ -176,6 +199,15 @@ function suite(open: () => Promise<TestDatabase>) {
       `alice.${SUFFIX}.x`,
       'a'.repeat(64),
       'é'.repeat(5),
+      // DNS label rules: no hyphen first or last, no `--` in the third and fourth places (`xn--` punycode and the
+      // other reserved prefixes).
+      '----',
+      '-x-',
+      '-abcd',
+      'abcd-',
+      'xn--bcher-kva',
+      'XN--abcd',
+      'ab--cd',
     ]) {
       const lookup = await get(`/v1/profile/account/${encodeURIComponent(bad)}`)
       expect(lookup.status, bad).toBe(400)
@@ -187,7 +219,7 @@ function suite(open: () => Promise<TestDatabase>) {
       expect((await errorOf(res)).code, bad).toBe('invalid_name')
     }
     // The rule's edges: 4 characters, 63 characters, hyphens, digits, the label alone.
-    for (const good of ['abcd', label63, `-a-${serial++}-`, `${Date.now()}`]) {
+    for (const good of ['abcd', label63, `a-b-${serial++}`, `a--b-${serial++}`, `${Date.now()}`]) {
       const res = await registerName(newAccount(), good)
       expect(res.status, good).toBe(200)
       expect(((await res.json()) as NameRecord).name).toBe(`${good}.${SUFFIX}`)
@@ -222,7 +254,7 @@ function suite(open: () => Promise<TestDatabase>) {
     const timestamp = now()
     const bodies = await Promise.all(
       signers.map(async (signer) => {
-        const message = JSON.stringify({ name, attributes: {}, timestamp })
+        const message = textOf(name, signer.address, { timestamp })
         return {
           coin_type: COIN_TYPE,
           address: signer.address,
@@ -249,7 +281,7 @@ function suite(open: () => Promise<TestDatabase>) {
   it('100 identical registrations at once (one signed message sent 100 times): one 200, the replays 400 stale_message', async () => {
     const signer = newAccount()
     const name = `${freshLabel('replay')}.${SUFFIX}`
-    const message = JSON.stringify({ name, attributes: { bio: 'once' }, timestamp: now() })
+    const message = textOf(name, signer.address, { attributes: { bio: 'once' } })
     const body = {
       coin_type: COIN_TYPE,
       address: signer.address,
@@ -267,11 +299,11 @@ function suite(open: () => Promise<TestDatabase>) {
   it('refuses a forged signature, one of another message, and a malformed one (401 invalid_signature)', async () => {
     const [victim, forger] = [newAccount(), newAccount()]
     const name = `${freshLabel('forged')}.${SUFFIX}`
-    const message = JSON.stringify({ name, attributes: {}, timestamp: now() })
+    const message = textOf(name, victim.address)
     const cases = {
       'signed by another key': await forger.signMessage({ message }),
       'signed for another message': await victim.signMessage({
-        message: JSON.stringify({ name: `${freshLabel('else')}.${SUFFIX}`, attributes: {}, timestamp: now() }),
+        message: textOf(`${freshLabel('else')}.${SUFFIX}`, victim.address),
       }),
       'not a signature': '0x1234',
       'a signature with a byte of r changed': flipByte(await victim.signMessage({ message }), 10),
@@ -283,6 +315,72 @@ function suite(open: () => Promise<TestDatabase>) {
     }
     expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
     expect(await historyOf(name)).toEqual([])
+  })
+
+  it('binds the chain, the address and the project: a valid signature of a message meant for another is refused (400 message_mismatch)', async () => {
+    const victim = newAccount()
+    const name = `${freshLabel('bound')}.${SUFFIX}`
+    const signedFor = async (signer: PrivateKeyAccount, fields: Record<string, unknown>) => {
+      const message = textOf(name, signer.address, fields)
+      return { message, signature: await signer.signMessage({ message }) }
+    }
+    // Someone else's signed message, not sent yet, posted by an attacker: for chain 1 but sent with this chain's
+    // coin type; for the owner's key but sent for the contract account that key controls (ERC-1271 would accept the
+    // signature); for another project of this server.
+    const cases: [string, PrivateKeyAccount, Record<string, unknown>, string][] = [
+      ['signed for chain 1, sent for 31337', victim, { chainId: 1 }, victim.address],
+      ['signed by the owner key for itself, sent for its wallet', walletOwner!, {}, deployedWallet],
+      ['signed for project other-site, sent to foyer-demo', victim, { project: 'other-site' }, victim.address],
+      ['signed for another address', victim, { address: newAccount().address }, victim.address],
+    ]
+    for (const [what, signer, fields, address] of cases) {
+      const { message, signature } = await signedFor(signer, fields)
+      const res = await register(signer, message, { address, signature })
+      expect(res.status, what).toBe(400)
+      expect((await errorOf(res)).code, what).toBe('message_mismatch')
+    }
+    // A message that binds nothing (name, attributes and time only) is refused as malformed.
+    const unbound = JSON.stringify({ name, attributes: {}, timestamp: now() })
+    const res = await register(victim, unbound)
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).code).toBe('invalid_request')
+    expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
+    expect(await historyOf(name)).toEqual([])
+    // The same fields as the request: registered (the address in any case).
+    const lower = textOf(name, victim.address.toLowerCase())
+    expect((await register(victim, lower)).status).toBe(200)
+  })
+
+  it('refuses a message with a key twice (one name shown, another registered), other keys, or JSON not as JSON.stringify writes it (400 invalid_request)', async () => {
+    const signer = newAccount()
+    const [shown, hidden] = [`${freshLabel('shown')}.${SUFFIX}`, `${freshLabel('hidden')}.${SUFFIX}`]
+    const compact = textOf(shown, signer.address)
+    const cases: [string, string][] = [
+      ['"name" twice', `${compact.slice(0, -1)},"name":"${hidden}"}`],
+      ['"name" twice, the other first', `{"name":"${hidden}",${compact.slice(1)}`],
+      [
+        '"bio" twice in attributes',
+        textOf(shown, signer.address, { attributes: {} }).replace(
+          '"attributes":{}',
+          '"attributes":{"bio":"a","bio":"b"}',
+        ),
+      ],
+      ['"address" twice', `${compact.slice(0, -1)},"address":"${signer.address}"}`],
+      ['another key', textOf(shown, signer.address, { note: 'hello' })],
+      ['pretty-printed', JSON.stringify(messageOf(shown, signer.address), null, 2)],
+      ['a space after a colon', compact.replace('"name":', '"name": ')],
+      [
+        'a number written 1e3 style',
+        compact.replace(/"timestamp":(\d+)/, (_, t) => `"timestamp":${Number(t) / 1000}e3`),
+      ],
+    ]
+    for (const [what, message] of cases) {
+      const res = await register(signer, message)
+      expect(res.status, what).toBe(400)
+      expect((await errorOf(res)).code, what).toBe('invalid_request')
+    }
+    for (const name of [shown, hidden]) expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
+    expect((await register(signer, compact)).status).toBe(200)
   })
 
   it('refuses a message older than 5 minutes or more than 60 s ahead (400 stale_message)', async () => {
@@ -397,7 +495,12 @@ function suite(open: () => Promise<TestDatabase>) {
       ['no signature', post({ coin_type: COIN_TYPE, address: signer.address, message: '{}' }), 400, 'invalid_request'],
       ['message not JSON', register(signer, 'not json'), 400, 'invalid_request'],
       ['message JSON but no name', register(signer, { timestamp: now() }), 400, 'invalid_name'],
-      ['message without timestamp', register(signer, { name: freshLabel('x') }), 400, 'invalid_request'],
+      [
+        'message without timestamp',
+        register(signer, { name: freshLabel('x'), timestamp: undefined }),
+        400,
+        'invalid_request',
+      ],
       [
         'attributes with another key',
         register(signer, { ...ok, attributes: { email: 'a@b.c' } }),
@@ -425,7 +528,7 @@ function suite(open: () => Promise<TestDatabase>) {
     const stranger = newAccount()
     // Deployed: the wallet's isValidSignature accepts its owner's signature of the message, and no one else's.
     const name = `${freshLabel('wallet')}.${SUFFIX}`
-    const message = JSON.stringify({ name, attributes: {}, timestamp: now() })
+    const message = textOf(name, deployedWallet)
     const forged = await register(stranger, message, { address: deployedWallet })
     expect(forged.status).toBe(401)
     const res = await register(walletOwner!, message, { address: deployedWallet })
@@ -437,7 +540,7 @@ function suite(open: () => Promise<TestDatabase>) {
     const salt = keccak256(toHex(`names-6492-${serial++}`))
     const undeployed = await wallets.addressOf(salt)
     const later = `${freshLabel('counterfactual')}.${SUFFIX}`
-    const text = JSON.stringify({ name: later, attributes: {}, timestamp: now() })
+    const text = textOf(later, undeployed)
     const wrapped = (signer: PrivateKeyAccount) => wallets.sign6492({ signer, message: text, salt })
     expect((await register(stranger, text, { address: undeployed, signature: await wrapped(stranger) })).status).toBe(
       401,

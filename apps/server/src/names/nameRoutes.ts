@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import type { ServerConfig } from '../config.ts'
+import { parseCanonicalJson } from '../http/canonicalJson.ts'
 import type { AppEnv } from '../http/context.ts'
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts'
 import { route } from '../http/route.ts'
@@ -37,6 +38,9 @@ const NAME_CODES = { name: 'invalid_name' } as const
  * - `GET /v1/profile/suggestions/{name}` → the name (registered or not), then up to 4 free variants;
  * - `POST /v1/profile/account` `{ coin_type, address, message, signature }` → registers `message`'s name (or, for
  *   its owner, replaces its attributes) once `signature` proves `address` signed `message` on the coin type's chain.
+ *   The message is canonical JSON (`parseCanonicalJson`: no key twice) and binds every field the registration uses:
+ *   its `address`, `chainId` and `project` must be the request's address, the coin type's chain and the project it
+ *   is sent through (400 `message_mismatch`), so a signature made for one of them is worth nothing for another.
  * Projects with `features.names: false` get 403 `feature_disabled`.
  */
 export function registerNameRoutes(app: FoyerApp, deps: NameRouteDeps) {
@@ -53,7 +57,7 @@ export function registerNameRoutes(app: FoyerApp, deps: NameRouteDeps) {
     if (!name)
       throw badRequest(
         'invalid_name',
-        `The name must be 4 to 63 letters, digits or hyphens, alone or followed by .${suffix}`,
+        `The name must be 4 to 63 letters, digits or hyphens, a letter or digit first and last, without -- in the third and fourth places (no xn--), alone or followed by .${suffix}`,
       )
     return name
   }
@@ -82,13 +86,13 @@ export function registerNameRoutes(app: FoyerApp, deps: NameRouteDeps) {
 
   route(app, routes.nameRegister, project, namesEnabled, async (c, request) => {
     const body = await request.body({ require: true })
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(body.message)
-    } catch {
-      throw badRequest('invalid_request', 'message: must be JSON text {"name","attributes","timestamp"}')
-    }
-    const message = parseRequest(NameMessage, parsed, NAME_CODES)
+    const parsed = parseCanonicalJson(body.message)
+    if (!parsed)
+      throw badRequest(
+        'invalid_request',
+        'message: must be JSON text exactly as JSON.stringify writes it (createNameMessage): no spaces, each key once',
+      )
+    const message = parseRequest(NameMessage, parsed.value, NAME_CODES)
     const { name } = nameOf(message.name)
 
     const chainId = chainIdOfNameCoinType(body.coin_type)!
@@ -101,6 +105,18 @@ export function registerNameRoutes(app: FoyerApp, deps: NameRouteDeps) {
         })`,
       )
 
+    const address = body.address.toLowerCase() as `0x${string}`
+    const projectId = c.get('project').id
+    const mismatch =
+      message.address.toLowerCase() !== address
+        ? `is signed for address ${message.address}, not ${body.address}`
+        : message.chainId !== chainId
+          ? `is signed for chain eip155:${message.chainId}, not the coin type's eip155:${chainId}`
+          : message.project !== projectId
+            ? `is signed for project ${JSON.stringify(message.project)}, not ${JSON.stringify(projectId)}`
+            : undefined
+    if (mismatch) throw badRequest('message_mismatch', `The message ${mismatch}; sign a message for this request`)
+
     const age = now() - message.timestamp
     if (age > NAME_MESSAGE_MAX_AGE_SECONDS || age < -NAME_MESSAGE_MAX_SKEW_SECONDS)
       throw badRequest(
@@ -108,7 +124,6 @@ export function registerNameRoutes(app: FoyerApp, deps: NameRouteDeps) {
         `The message's timestamp must be within the last ${NAME_MESSAGE_MAX_AGE_SECONDS} seconds (and at most ${NAME_MESSAGE_MAX_SKEW_SECONDS} ahead); sign a new message`,
       )
 
-    const address = body.address.toLowerCase() as `0x${string}`
     const signature = body.signature as `0x${string}`
     if (!(await verifyNameSignature(clients.get(chain), chain, { address, message: body.message, signature })))
       throw unauthorized('invalid_signature', 'The signature is not the address’s signature of this message')
@@ -121,7 +136,7 @@ export function registerNameRoutes(app: FoyerApp, deps: NameRouteDeps) {
       signedAt: new Date(message.timestamp * 1000),
       message: body.message,
       signature,
-      projectId: c.get('project').id,
+      projectId,
     })
     c.header('Cache-Control', 'no-store')
     return toNameRecord(row)

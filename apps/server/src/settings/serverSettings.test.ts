@@ -33,6 +33,16 @@ const BAD: [string, string, string][] = [
     'FOYER_TRUST_PROXY: got "yes", expected the number of trusted proxies, an integer from 0 to 10 (false: 0)',
   ],
   [
+    'FOYER_TRUSTED_PROXIES',
+    '10.0.0.1,proxy.internal',
+    'FOYER_TRUSTED_PROXIES[1]: got "proxy.internal", expected IP addresses or CIDR ranges such as 10.0.0.7, 10.0.0.0/8 or fd00::/8',
+  ],
+  [
+    'FOYER_TRUSTED_PROXIES',
+    '10.0.0.0/33',
+    'FOYER_TRUSTED_PROXIES[0]: got "10.0.0.0/33", expected IP addresses or CIDR ranges such as 10.0.0.7, 10.0.0.0/8 or fd00::/8',
+  ],
+  [
     'FOYER_SHUTDOWN_GRACE_SECONDS',
     '1.5',
     'FOYER_SHUTDOWN_GRACE_SECONDS: got "1.5", expected a whole number of seconds from 0 to 3600',

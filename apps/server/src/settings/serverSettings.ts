@@ -6,6 +6,7 @@
 import { CaipAccountId, DEFAULT_NAMES_SUFFIX, DEFAULT_ONRAMP_RESTRICTED_TIMEZONES } from '@foyer/core/protocol'
 import * as v from 'valibot'
 import type { Env } from '../config.ts'
+import { LOOPBACK_PROXIES, parseProxyRange } from '../http/clientAddress.ts'
 import type { Issue } from '../http/errors.ts'
 import { LOG_LEVELS } from '../log.ts'
 import {
@@ -89,6 +90,17 @@ const proxyHops: Field<number> = {
   ),
 }
 
+const PROXY_RANGE = 'IP addresses or CIDR ranges such as 10.0.0.7, 10.0.0.0/8 or fd00::/8'
+/** One FOYER_TRUSTED_PROXIES entry, read by ipaddr.js and kept as `address/prefix`. */
+const proxyRange: Field<string> = {
+  expects: PROXY_RANGE,
+  schema: v.pipe(
+    v.string(PROXY_RANGE),
+    v.check((entry) => parseProxyRange(entry) !== undefined, PROXY_RANGE),
+    v.transform((entry) => parseProxyRange(entry)!),
+  ),
+}
+
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 const NAMES_SUFFIX_EXPECTS = 'a domain name such as foyer.id: dot-separated labels of letters, digits and hyphens'
 /** FOYER_NAMES_SUFFIX: kept lower-case, a leading dot dropped. */
@@ -141,8 +153,18 @@ export const SERVER_SETTINGS = {
   FOYER_TRUST_PROXY: withDefault(proxyHops, 0, '`0`', {
     group: 'Server process',
     about:
-      'How many proxies in front of the server to trust: the client address is then the `X-Forwarded-For` entry the outermost trusted one saw (per-client rate limits and email quotas key on it). `0`: the TCP peer.',
+      'How many proxies in front of the server to trust: the client address is then the `X-Forwarded-For` entry the outermost trusted one saw (per-client rate limits and email quotas key on it). The header is read only from a TCP peer listed in `FOYER_TRUSTED_PROXIES`; a client that reaches the port directly is keyed on its own address. `0`: the TCP peer.',
   }),
+  FOYER_TRUSTED_PROXIES: withDefault(
+    list(proxyRange, { unique: true }),
+    [...LOOPBACK_PROXIES],
+    '`127.0.0.0/8,::1/128`',
+    {
+      group: 'Server process',
+      about:
+        'The addresses of the proxies `FOYER_TRUST_PROXY` counts: `X-Forwarded-For` is believed only when the TCP peer (and each further hop walked) is one of them. The default, loopback, fits a proxy on the same machine; list the proxy or load balancer addresses (or their subnet, e.g. `10.0.0.0/8`) when it runs elsewhere. See [operations.md](operations.md#behind-a-proxy).',
+    },
+  ),
   FOYER_METRICS_TOKEN: optional(secret(16, 512), 'none: `/metrics` is open', {
     group: 'Server process',
     secret: true,

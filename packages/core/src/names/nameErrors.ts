@@ -3,7 +3,7 @@ import { HttpRequestError } from '../errors/errors.ts'
 
 /**
  * Why the server refused a name request: its error code — `name_taken` (409), `invalid_signature` (401),
- * `invalid_name`, `invalid_coin_type`, `stale_message`, `invalid_address`, `invalid_request` (400),
+ * `invalid_name`, `invalid_coin_type`, `message_mismatch`, `stale_message`, `invalid_address`, `invalid_request` (400),
  * `feature_disabled` (403), `name_not_found` (404) … — or undefined when it did not answer one (network, no server).
  */
 export type NameErrorReason =
@@ -11,6 +11,7 @@ export type NameErrorReason =
   | 'invalid_signature'
   | 'invalid_name'
   | 'invalid_coin_type'
+  | 'message_mismatch'
   | 'stale_message'
   | 'invalid_address'
   | 'invalid_request'

@@ -1,7 +1,7 @@
 import { identityQueryKey } from '../account-data/fetchIdentity.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
-import { ChainAdapterNotFoundError } from '../errors/errors.ts'
+import { ChainAdapterNotFoundError, ClientNotSetError } from '../errors/errors.ts'
 import { DEFAULT_NAMES_SUFFIX, isValidNameLabel } from '../protocol/nameRules.ts'
 import { afterNameRegistrationFailure } from '../router/router.ts'
 import { createStore, type Store } from '../store/createStore.ts'
@@ -166,10 +166,13 @@ export function createNameRegistrationController(
       const adapter = client.options.adapters.find((a) => a.namespace === 'eip155')
       if (network.chainNamespace !== 'eip155' || !adapter?.signMessage)
         throw new ChainAdapterNotFoundError({ namespace: 'eip155' })
-      const message = createNameMessage({ name: fullName })
+      const project = client.options.projectId
+      if (!project) throw new ClientNotSetError({ details: 'No projectId: a name is registered through a project' })
+      const chainId = Number(network.chainId)
+      const message = createNameMessage({ name: fullName, address, chainId, project })
       const signature = await adapter.signMessage({ message })
       const record = await registerAccountName(client, {
-        coinType: nameCoinType(Number(network.chainId)),
+        coinType: nameCoinType(chainId),
         address,
         message,
         signature,

@@ -70,7 +70,13 @@ async function signAndRegister(
   name: string,
   { attributes, projectId }: { attributes?: { avatar?: string; bio?: string }; projectId?: string } = {},
 ) {
-  const message = createNameMessage({ name, attributes })
+  const message = createNameMessage({
+    name,
+    address: account.address,
+    chainId: CHAIN_ID,
+    project: projectId ?? 'foyer-demo',
+    attributes,
+  })
   return registerAccountName(client(projectId), {
     coinType: nameCoinType(CHAIN_ID),
     address: account.address,
@@ -80,24 +86,43 @@ async function signAndRegister(
 }
 
 describe('name rules, message and coin type', () => {
-  it('isValidNameLabel: letters, digits and hyphens, 4 to 63', () => {
-    for (const good of ['abcd', 'Alice', 'a-b-', '1234', 'x'.repeat(63)])
+  it('isValidNameLabel: one DNS label of letters, digits and hyphens, 4 to 63, no hyphen at the ends, no xn--', () => {
+    for (const good of ['abcd', 'Alice', 'a-b-c', 'a--b', 'abc--d', '1234', '0-0-0', 'x'.repeat(63)])
       expect(isValidNameLabel(good), good).toBe(true)
-    for (const bad of ['abc', '', 'al_ce', 'al ce', 'alice.foyer', 'é'.repeat(4), 'x'.repeat(64), 42, undefined])
+    for (const bad of [
+      'abc',
+      '',
+      'al_ce',
+      'al ce',
+      'alice.foyer',
+      'é'.repeat(4),
+      'x'.repeat(64),
+      42,
+      undefined,
+      '----',
+      '-x-',
+      '-abc',
+      'abc-',
+      'a-b-',
+      'xn--bcher-kva',
+      'XN--abcd',
+      'ab--cd',
+      `${'x'.repeat(62)}-`,
+    ])
       expect(isValidNameLabel(bad), String(bad)).toBe(false)
     expect(normalizeName('Alice.FOYER.id', 'foyer.id')).toEqual({ label: 'alice', name: 'alice.foyer.id' })
     expect(normalizeName('alice.eth', 'foyer.id')).toBeUndefined()
   })
 
-  it('createNameMessage is the JSON text the server reads; nameCoinType sets the EVM bit below 2^31', () => {
+  it('createNameMessage is the JSON text the server reads, binding address, chain and project; nameCoinType sets the EVM bit below 2^31', () => {
+    const address = '0x00000000000000000000000000000000000000aA'
+    const bound = { address, chainId: 10, project: 'my-site' }
     expect(
-      JSON.parse(createNameMessage({ name: 'Alice.foyer.id', attributes: { bio: 'hi' }, timestamp: 1_700_000_000 })),
-    ).toEqual({
-      name: 'alice.foyer.id',
-      attributes: { bio: 'hi' },
-      timestamp: 1_700_000_000,
-    })
-    const { timestamp } = JSON.parse(createNameMessage({ name: 'alice' })) as { timestamp: number }
+      createNameMessage({ name: 'Alice.foyer.id', ...bound, attributes: { bio: 'hi' }, timestamp: 1_700_000_000 }),
+    ).toBe(
+      `{"name":"alice.foyer.id","address":"${address}","chainId":10,"project":"my-site","attributes":{"bio":"hi"},"timestamp":1700000000}`,
+    )
+    const { timestamp } = JSON.parse(createNameMessage({ name: 'alice', ...bound })) as { timestamp: number }
     expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5)
     expect(nameCoinType(31337)).toBe(2147514985)
     expect(nameCoinType(1)).toBe(2147483649)
@@ -148,7 +173,12 @@ describe('names actions against the Foyer server', () => {
       reason: 'name_taken',
     })
 
-    const message = createNameMessage({ name: freshLabel('forged') })
+    const message = createNameMessage({
+      name: freshLabel('forged'),
+      address: owner.address,
+      chainId: CHAIN_ID,
+      project: 'foyer-demo',
+    })
     const forged = await registerAccountName(client(), {
       coinType: nameCoinType(CHAIN_ID),
       address: owner.address,
@@ -157,7 +187,13 @@ describe('names actions against the Foyer server', () => {
     }).catch((e: unknown) => e)
     expect(forged).toMatchObject({ name: 'RegisterNameError', reason: 'invalid_signature' })
 
-    const stale = createNameMessage({ name: freshLabel('stale'), timestamp: Math.floor(Date.now() / 1000) - 600 })
+    const stale = createNameMessage({
+      name: freshLabel('stale'),
+      address: owner.address,
+      chainId: CHAIN_ID,
+      project: 'foyer-demo',
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    })
     const staleError = await registerAccountName(client(), {
       coinType: nameCoinType(CHAIN_ID),
       address: owner.address,
@@ -165,6 +201,21 @@ describe('names actions against the Foyer server', () => {
       signature: await owner.signMessage({ message: stale }),
     }).catch((e: unknown) => e)
     expect(staleError).toMatchObject({ name: 'RegisterNameError', reason: 'stale_message' })
+
+    // Signed for another chain (1), sent with this chain's coin type: the signature holds, the message does not.
+    const elsewhere = createNameMessage({
+      name: freshLabel('elsewhere'),
+      address: owner.address,
+      chainId: 1,
+      project: 'foyer-demo',
+    })
+    const mismatch = await registerAccountName(client(), {
+      coinType: nameCoinType(CHAIN_ID),
+      address: owner.address,
+      message: elsewhere,
+      signature: await owner.signMessage({ message: elsewhere }),
+    }).catch((e: unknown) => e)
+    expect(mismatch).toMatchObject({ name: 'RegisterNameError', reason: 'message_mismatch' })
 
     const badName = await fetchAccountName(client(), { name: 'abc' }).catch((e: unknown) => e)
     expect(badName).toBeInstanceOf(ResolveNameError)

@@ -9,7 +9,7 @@ export type RegisterAccountNameParameters = {
   coinType: number
   /** The signing account. */
   address: string
-  /** `createNameMessage({ name, attributes })`, exactly as signed. */
+  /** `createNameMessage({ name, address, chainId, project, attributes })`, exactly as signed. */
   message: string
   /** The account's EIP-191 (personal_sign) signature of `message`: EOA, ERC-1271 or ERC-6492. */
   signature: string
@@ -23,11 +23,12 @@ export type RegisterAccountNameErrorType = RegisterNameError
  * Registers the name in `message` to `address` (`POST /v1/profile/account`); the newest name of an address becomes
  * its primary name. Sending it again for a name the address owns, with a later message, replaces its attributes.
  * Throws `RegisterNameError` ("Error registering name"; `reason` is the server's code: `name_taken` when another
- * address has it, `invalid_signature`, `invalid_name`, `invalid_coin_type`, `stale_message` …), or
+ * address has it, `invalid_signature`, `invalid_name`, `invalid_coin_type`, `message_mismatch` (the message is for another address, chain or project),
+ * `stale_message` …), or
  * `ClientNotSetError` without `apiUrl`.
  *
  * @example
- * const message = createNameMessage({ name: 'alice.foyer.id' })
+ * const message = createNameMessage({ name: 'alice.foyer.id', address, chainId: 31337, project: 'my-site' })
  * const signature = await adapter.signMessage({ message })
  * const record = await registerAccountName(client, { coinType: nameCoinType(31337), address, message, signature })
  */

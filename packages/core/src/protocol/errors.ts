@@ -58,6 +58,7 @@ export const API_ERROR_CODES = [
   // Account names.
   'invalid_coin_type',
   'invalid_name',
+  'message_mismatch',
   'name_not_found',
   'name_taken',
   'stale_message',

@@ -2,21 +2,28 @@
  * The rules of a Foyer account name, the one copy the server's schemas and the browser's checks share. No valibot
  * here, so the modal may check a name as it is typed without loading a schema.
  *
- * A name is `<label>.<suffix>`: the label is 4 to 63 letters, digits or hyphens (within one DNS
- * label) and is kept lower-case; the suffix is the server operator's (FOYER_NAMES_SUFFIX, `foyer.id` by default).
+ * A name is `<label>.<suffix>`: the label is one DNS host-name label (RFC 1123 letters, digits and hyphens, no
+ * hyphen first or last) of 4 to 63 characters, without `--` in its third and fourth places — the places RFC 5891
+ * reserves for tagged labels such as punycode `xn--`, which would show as another name — and is kept lower-case; the suffix is the server operator's (FOYER_NAMES_SUFFIX, `foyer.id` by default).
  */
 
 /** The suffix a server without FOYER_NAMES_SUFFIX gives its names. */
 export const DEFAULT_NAMES_SUFFIX = 'foyer.id'
 
-/** Letters, digits and hyphens, 4 to 63 of them, any case. */
-export const NAME_LABEL_PATTERN = /^[a-zA-Z0-9-]{4,63}$/
+/**
+ * Letters, digits and hyphens, 4 to 63 of them, any case; a letter or digit first and last; not `--` third and fourth.
+ */
+export const NAME_LABEL_PATTERN = /^(?!..--)[a-zA-Z0-9][a-zA-Z0-9-]{2,61}[a-zA-Z0-9]$/
+
+/** The rule in words, for error messages. */
+export const NAME_RULE_TEXT =
+  '4 to 63 letters, digits or hyphens, a letter or digit first and last, and not -- in the third and fourth places (no xn--)'
 
 /** Shortest and longest label. */
 export const MIN_NAME_LABEL_LENGTH = 4
 export const MAX_NAME_LABEL_LENGTH = 63
 
-/** Whether `label` (the part before the suffix) may be registered: 4 to 63 letters, digits or hyphens. */
+/** Whether `label` (the part before the suffix) may be registered: see `NAME_LABEL_PATTERN`. */
 export function isValidNameLabel(label: unknown): label is string {
   return typeof label === 'string' && NAME_LABEL_PATTERN.test(label)
 }

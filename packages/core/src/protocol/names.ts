@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { chainIdOfNameCoinType, isValidNameLabel } from './nameRules.ts'
+import { chainIdOfNameCoinType, isValidNameLabel, NAME_RULE_TEXT } from './nameRules.ts'
 import { EvmAddress, objectMessage } from './primitives.ts'
 
 /**
@@ -8,8 +8,7 @@ import { EvmAddress, objectMessage } from './primitives.ts'
  * full name ends in it is checked by the server, not here.
  */
 
-const NAME_MESSAGE =
-  'must be a name of 4 to 63 letters, digits or hyphens, alone or followed by this server’s suffix (alice or alice.foyer.id)'
+const NAME_MESSAGE = `must be a name of ${NAME_RULE_TEXT}, alone or followed by this server’s suffix (alice or alice.foyer.id)`
 
 /** The most a name may be as typed: a 63-character label, a dot and a suffix. */
 export const MAX_NAME_LENGTH = 253
@@ -46,20 +45,36 @@ export const NameAttributes = v.strictObject(
 export type NameAttributes = v.InferOutput<typeof NameAttributes>
 
 const TIMESTAMP_MESSAGE = 'must be the signing time in whole seconds since 1970'
+const CHAIN_ID_MESSAGE = 'must be the EVM chain id the message is signed for, from 1 to 2147483647'
+const PROJECT_MESSAGE = 'must be the id of the project the name is registered through'
 
 const nameMessageEntries = {
   name: NameInput,
+  address: EvmAddress,
+  chainId: v.pipe(
+    v.number(CHAIN_ID_MESSAGE),
+    v.safeInteger(CHAIN_ID_MESSAGE),
+    v.minValue(1, CHAIN_ID_MESSAGE),
+    v.maxValue(0x7fffffff, CHAIN_ID_MESSAGE),
+  ),
+  project: v.pipe(v.string(PROJECT_MESSAGE), v.minLength(1, PROJECT_MESSAGE), v.maxLength(128, PROJECT_MESSAGE)),
   attributes: v.optional(NameAttributes, {}),
   timestamp: v.pipe(v.number(TIMESTAMP_MESSAGE), v.safeInteger(TIMESTAMP_MESSAGE), v.minValue(0, TIMESTAMP_MESSAGE)),
 }
 
+/** The keys of a signed name message, in the order `createNameMessage` writes them (for the error message). */
+const NAME_MESSAGE_KEYS = ['name', 'address', 'chainId', 'project', 'attributes', 'timestamp'] as const
+
 /**
  * The signed `message` of `POST /v1/profile/account`, once parsed from its JSON text:
- * `{"name":"alice.foyer.id","attributes":{"avatar":"https://…"},"timestamp":1764000000}`.
+ * `{"name":"alice.foyer.id","address":"0x…","chainId":1,"project":"my-site","attributes":{},"timestamp":1764000000}`.
+ * Every field the registration uses is signed, so a signature holds only for the request it was made for: the
+ * server checks that `address` is the request's address, `chainId` the chain of its coin type and `project` the
+ * project it is sent through. Other keys are refused: what the wallet showed is all that is registered.
  */
-export const NameMessage = v.object(
+export const NameMessage = v.strictObject(
   nameMessageEntries,
-  objectMessage(nameMessageEntries, 'must be JSON text {"name","attributes","timestamp"}'),
+  objectMessage(nameMessageEntries, `must be JSON text {${NAME_MESSAGE_KEYS.map((k) => `"${k}"`).join(',')}}`),
 )
 export type NameMessage = v.InferOutput<typeof NameMessage>
 

@@ -260,6 +260,7 @@ export const routes = /* @__PURE__ */ defineRoutes({
       'unsupported_media_type',
       'invalid_coin_type',
       'invalid_address',
+      'message_mismatch',
       'stale_message',
       'invalid_signature',
       'name_taken',

@@ -33,6 +33,8 @@ describe('validators', () => {
     expect(isValidAccountName('abc')).toBe(false)
     expect(isValidAccountName('al ice')).toBe(false)
     expect(isValidAccountName('alice.eth')).toBe(false)
+    for (const bad of ['----', '-x-', '-abc', 'abc-', 'xn--abcd', 'x'.repeat(64)])
+      expect(isValidAccountName(bad), bad).toBe(false)
   })
   it('coin type chain ids', () => {
     expect(isValidNameCoinTypeChainId(1)).toBe(true)

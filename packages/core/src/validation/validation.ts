@@ -1,4 +1,5 @@
 import { NAME_COIN_TYPE_CHAIN_ID_LIMIT } from '../constants.ts'
+import { isValidNameLabel } from '../protocol/nameRules.ts'
 import { EVM_ADDRESS_PATTERN } from '../protocol/patterns.ts'
 
 /** 40 hex characters with an optional `0x` prefix (the API's pattern, `EVM_ADDRESS_PATTERN`). */
@@ -16,9 +17,9 @@ export function isTransactionHash(value: string): boolean {
   return /^0x[0-9a-fA-F]{64}$/.test(value)
 }
 
-/** Account names: letters, digits and hyphen, at least 4 characters. */
+/** An account name's label, by the one rule the server's schemas use too (`isValidNameLabel`, nameRules.ts). */
 export function isValidAccountName(value: string): boolean {
-  return /^[a-zA-Z0-9-]{4,}$/.test(value)
+  return isValidNameLabel(value)
 }
 
 /** The chain id that a name's coin type is derived from must stay below 2^31. */

@@ -12,6 +12,7 @@ afterEach(async () => {
 })
 
 const API = 'https://foyer.test'
+const RULE = 'Letters, digits and hyphens, at least 4 characters, starting and ending with a letter or digit.'
 const COIN_TYPE = String((0x80000000 | 31337) >>> 0)
 
 /**
@@ -100,20 +101,23 @@ describe('account names', () => {
     await openedModal('RegisterAccountName')
     expect(foyer.getState().router.history).toEqual(['Account', 'RegisterAccountName'])
     expect(byTestId('foyer-modal').textContent).toContain('Choose a Name')
-    expect(byTestId('foyer-modal').textContent).toContain('Letters, digits and hyphens, at least 4 characters.')
+    expect(byTestId('foyer-modal').textContent).toContain(RULE)
     expect(byTestId('name-suffix').textContent).toBe('.foyer.id')
     const input = byTestId<HTMLInputElement>('name-input')
     // Labelled, and described by the rule and the live status.
     expect(document.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Name')
     const describedBy = input.getAttribute('aria-describedby')!.split(' ')
-    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(
-      'Letters, digits and hyphens, at least 4 characters.',
-    )
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(RULE)
 
-    await type(input, 'ab_c')
-    expect(byTestId('name-availability').textContent).toBe('Use letters, digits and hyphens, at least 4 characters')
-    expect(input.getAttribute('aria-invalid')).toBe('true')
-    expect(byTestId<HTMLButtonElement>('name-register').disabled).toBe(true)
+    // The DNS label rule: no underscore, no hyphen first or last, no punycode or other `--` prefix.
+    for (const bad of ['ab_c', '-abc', 'abc-', '----', 'xn--abcd']) {
+      await type(input, bad)
+      expect(byTestId('name-availability').textContent, bad).toBe(
+        'Use letters, digits and hyphens, at least 4 characters, starting and ending with a letter or digit',
+      )
+      expect(input.getAttribute('aria-invalid'), bad).toBe('true')
+      expect(byTestId<HTMLButtonElement>('name-register').disabled, bad).toBe(true)
+    }
 
     await type(input, 'taken')
     expect(byTestId('name-availability').textContent).toBe('Checking availability…')
@@ -138,7 +142,16 @@ describe('account names', () => {
     await waitFor(() => expect(byTestId('name-availability').textContent).toBe('alice.foyer.id is available'))
     await click(byTestId('name-register'))
     await openedModal('RegisterAccountNameSuccess')
-    expect(JSON.parse(signMessage.mock.calls[0]![0].message)).toMatchObject({ name: 'alice.foyer.id' })
+    // The signed message binds the name, the account, the chain and the project the registration is sent with.
+    const signed = JSON.parse(signMessage.mock.calls[0]![0].message)
+    expect(signed).toEqual({
+      name: 'alice.foyer.id',
+      address: foyer.getState().account.address,
+      chainId: 31337,
+      project: 'test',
+      attributes: {},
+      timestamp: expect.any(Number),
+    })
     expect(byTestId('name-success-name').textContent).toBe('alice.foyer.id')
     expect(foyer.getState().router.history).toEqual(['Account', 'RegisterAccountName', 'RegisterAccountNameSuccess'])
     await click(byTestId('name-success-done'))

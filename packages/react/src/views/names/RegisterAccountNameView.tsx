@@ -10,7 +10,7 @@ import { namesCss } from './namesStyles.ts'
 import { useNameRegistration } from './useNameRegistration.ts'
 
 /**
- * Choose a name: the label (letters, digits, hyphens, at least 4) before the server's suffix, the typed name's
+ * Choose a name: the label (letters, digits, hyphens, 4 to 63, a letter or digit first and last) before the server's suffix, the typed name's
  * availability and suggestions (registered or free) after a short pause; Register asks the wallet to sign.
  */
 export function RegisterAccountNameView() {
@@ -26,7 +26,7 @@ export function RegisterAccountNameView() {
   useEffect(() => names.loadOwnNames(), [names, address])
 
   const label = state.label.split('.')[0]!.toLowerCase()
-  const valid = isValidAccountName(label) && label.length <= 63
+  const valid = isValidAccountName(label)
   const fullName = `${label}.${state.suffix}`
   const canRegister = Boolean(address) && valid && state.available === true && !state.registering
 
