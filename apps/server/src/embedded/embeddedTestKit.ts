@@ -18,6 +18,8 @@ import { sha256 } from './secrets.ts'
 import { walletLinkMessage } from './walletProof.ts'
 
 export const FRAME = 'http://127.0.0.1:5174'
+/** A second project with email login on (the kit's default calls are for foyer-demo). */
+export const OTHER_PROJECT = 'other-site'
 export const deviceId = () => randomBytes(32).toString('hex')
 
 let clients = 0
@@ -35,8 +37,13 @@ export interface EmbeddedKit {
   latestCode(to: string): Promise<string>
   /** Moves the 30 s resend locks of the address (both flows) into the past (instead of waiting). */
   pastLock(email: string): Promise<void>
-  /** Signs in (new user or a device it already approved) from `device`; returns the session. */
-  login(email: string, device?: string, client?: string): Promise<{ device: string; token: string; user: any }>
+  /** Signs in (new user or a device it already approved) from `device`, for `project` (default foyer-demo). */
+  login(
+    email: string,
+    device?: string,
+    client?: string,
+    project?: string,
+  ): Promise<{ device: string; token: string; user: any }>
   /** Whether `device` is approved for `email` and not expired (read from the database). */
   deviceApproved(email: string, device: string): Promise<boolean>
   /** The wallet-link body signed by a fresh key for `userId`. */
@@ -65,6 +72,7 @@ export async function startEmbeddedKit(
       FOYER_TRUST_PROXY: '1',
       FOYER_PROJECTS: JSON.stringify([
         { id: 'no-email', allowedOrigins: ['https://x.example'], features: { email: false } },
+        { id: OTHER_PROJECT, allowedOrigins: ['https://other.example'], features: { email: true } },
       ]),
       ...env,
     },
@@ -106,8 +114,8 @@ export async function startEmbeddedKit(
         t.database.kysely,
       )
     },
-    async login(email, device = deviceId(), as = newClient()) {
-      const headers = { 'x-forwarded-for': as }
+    async login(email, device = deviceId(), as = newClient(), project = 'foyer-demo') {
+      const headers = { 'x-forwarded-for': as, 'x-project-id': project }
       expect(
         (await kit.json(await kit.call('/v1/embedded/email/start', { email, deviceId: device }, headers))).body,
       ).toEqual({ action: 'VERIFY_OTP' })
