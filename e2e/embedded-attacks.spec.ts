@@ -3,10 +3,12 @@
  * with real SMTP to the mail sink, anvil). The "site" here is script on the demo page: it may post any request to
  * the frame as the parent window and restyle, shrink or cover the iframe. None of it may get an approval.
  */
+import { createServer } from 'node:http'
 import type { Browser, Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, stringToHex, verifyMessage, verifyTypedData } from 'viem'
-import { frameOf, hostileSite, signUpWithEmail } from './embedded-helpers.ts'
+import { FRAME, frameOf, hostileSite, signUpWithEmail } from './embedded-helpers.ts'
 import { balanceOf, CHAIN_1, CHAIN_2, expect, publicClient, test } from './fixtures.ts'
+import { HOSTILE_PROJECT } from './hostile-project.ts'
 
 const SINK = '0x000000000000000000000000000000000000dEaD'
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -16,6 +18,7 @@ const LONGER_THAN_ARMING_MS = 2_000
 
 let page: Page
 let address: Address
+const email = `attacked-${Date.now().toString(36)}@example.com`
 let site: ReturnType<typeof hostileSite>
 
 test.describe.configure({ mode: 'serial' })
@@ -23,7 +26,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(60_000)
   page = await (await browser.newContext()).newPage()
-  address = await signUpWithEmail(page, `attacked-${Date.now().toString(36)}@example.com`)
+  address = await signUpWithEmail(page, email)
   site = hostileSite(page)
   await expect.poll(() => balanceOf(CHAIN_1, address), { timeout: 15_000 }).toBeGreaterThan(parseEther('1'))
 })
@@ -257,4 +260,37 @@ test('a Permit shows token contract, spender, amount and deadline; typed data fo
     params: [address, JSON.stringify({ ...permit, message: { ...permit.message, spender: '0x12' } })],
   })
   expect(await site.waitAnswer(malformed)).toMatchObject({ ok: false, error: { code: 'invalid_request' } })
+})
+
+test("another project's page on the same host frames the wallet: GET_USER finds nobody signed in", async () => {
+  // The demo's own frame knows the person (the control).
+  const own = (await site.waitAnswer(await site.post('GET_USER', {}))) as { ok: true; result: { user: unknown } }
+  expect(JSON.stringify(own.result.user).toLowerCase()).toContain(address.toLowerCase())
+  // Another port of the same host (the same site to the browser's storage), a project of its own, the same browser.
+  const frameUrl = `${FRAME}/?projectId=${HOSTILE_PROJECT.id}&amp;parentOrigin=${encodeURIComponent(HOSTILE_PROJECT.origin)}`
+  const server = createServer((_, res) =>
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><title>other</title><iframe src="${frameUrl}"></iframe>`),
+  )
+  await new Promise<void>((resolve) => server.listen(HOSTILE_PROJECT.port, '127.0.0.1', resolve))
+  const other = await page.context().newPage()
+  try {
+    await other.goto(HOSTILE_PROJECT.origin)
+    await expect(frameOf(other).locator('body')).toHaveAttribute('data-state', 'ready')
+    const theirs = hostileSite(other)
+    const answer = await theirs.waitAnswer(await theirs.post('GET_USER', {}))
+    expect(answer).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
+    const told = JSON.stringify(answer).toLowerCase()
+    expect(told).not.toContain(address.slice(2).toLowerCase())
+    expect(told).not.toContain(email)
+    expect(await theirs.waitAnswer(await theirs.post('IS_CONNECTED', {}))).toMatchObject({
+      ok: true,
+      result: { isConnected: false },
+    })
+  } finally {
+    await other.close()
+    server.closeAllConnections()
+    server.close()
+  }
 })

@@ -9,7 +9,7 @@ import { createFrameHost, type FrameHandlers, FrameHostError } from '@foyer/embe
 import { type Chain, defineChain, type PrivateKeyAccount } from 'viem'
 import { approvalChanged } from './approval/approvalScreen.ts'
 import { createApprovals } from './approval/approvals.ts'
-import { readSession, restoreKey, type StoredSession, writeSession } from './keyVault.ts'
+import { keyVault, type StoredSession } from './keyVault.ts'
 import { createAccountFlows } from './login/accountFlows.ts'
 import { cancelFlowScreen } from './login/flowScreen.ts'
 import { createRpc } from './rpc/rpc.ts'
@@ -75,7 +75,10 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       rpcUrls: { default: { http: [c.rpcUrl] } },
     }),
   )
-  const storedChain = Number(localStorage.getItem('foyer.frame.chainId'))
+  // Everything this frame stores is this project's alone: another project's frame here reads none of it.
+  const vault = keyVault(projectId)
+  const chainKey = `foyer.frame[${projectId}].chainId`
+  const storedChain = Number(localStorage.getItem(chainKey))
   let chain: Chain | undefined = chains.find((c) => c.id === storedChain) ?? chains[0]
   let session: StoredSession | undefined
   let user: EmbeddedUser | undefined
@@ -95,19 +98,19 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
   /** A reload: the stored session and this device's share rebuild the key. */
   function restore(): Promise<void> {
     restoring ??= (async () => {
-      const stored = readSession()
+      const stored = vault.readSession()
       if (!stored) return
       try {
         const { user: current } = await api.session(stored.token)
         if (current.address && current.authShare) {
-          const restored = await restoreKey(current.id, current.authShare, current.address)
+          const restored = await vault.restoreKey(current.id, current.authShare, current.address)
           if (!restored) return // this device has no share any more: sign in again with the recovery code
           session = stored
           user = current
           account = restored
         }
       } catch (error) {
-        if (error instanceof FrameHostError && error.code === 'unauthorized') writeSession(undefined)
+        if (error instanceof FrameHostError && error.code === 'unauthorized') vault.writeSession(undefined)
       }
     })().finally(() => {
       restoring = undefined
@@ -161,6 +164,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
 
   const accountFlows = createAccountFlows({
     api,
+    vault,
     signedIn,
     current: () => ({ session, user }),
     signInDone(next) {
@@ -194,7 +198,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       if (chainId !== undefined && chainId !== chain?.id && chains.some((c) => c.id === chainId)) {
         approvals.assertNetworkMayChange()
         chain = chains.find((c) => c.id === chainId)
-        localStorage.setItem('foyer.frame.chainId', String(chainId))
+        localStorage.setItem(chainKey, String(chainId))
       }
       return { user: userOut() }
     },
@@ -210,7 +214,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
         throw new FrameHostError('rpc_error', `Chain ${chainId} is not available in this wallet`, { rpcCode: 4902 })
       if (next.id !== chain?.id) approvals.assertNetworkMayChange()
       chain = next
-      localStorage.setItem('foyer.frame.chainId', String(chainId))
+      localStorage.setItem(chainKey, String(chainId))
       host.emit('CHAIN_CHANGED', { chainId })
       return { chainId }
     },

@@ -120,6 +120,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0006_names',
           '0007_onramp',
           '0008_siwe_token_hash',
+          '0009_embedded_session_project',
         ])
       })
 

@@ -1,16 +1,19 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { setRememberDevice, writeSession } from '../keyVault.ts'
+import { keyVault } from '../keyVault.ts'
 import type { ServerApi } from '../serverApi.ts'
 import { createAccountFlows } from './accountFlows.ts'
 
-const share = (userId: string) => localStorage.getItem(`foyer.frame.deviceShare.${userId}`)
+const vault = keyVault('p1')
+const { setRememberDevice, writeSession } = vault
+const share = (userId: string) => localStorage.getItem(`foyer.frame[p1].deviceShare.${userId}`)
 
 function flowsWithoutSession() {
   const api = { signOut: vi.fn(async () => ({})) } as unknown as ServerApi
   const signedOut = vi.fn()
   const flows = createAccountFlows({
     api,
+    vault,
     signedIn: async () => undefined,
     current: () => ({}),
     signInDone: () => undefined,
@@ -24,7 +27,7 @@ function flowsWithoutSession() {
 describe('sign-out and the device share', () => {
   beforeEach(() => {
     localStorage.clear()
-    localStorage.setItem('foyer.frame.deviceShare.u1', 'aa')
+    localStorage.setItem('foyer.frame[p1].deviceShare.u1', 'aa')
   })
 
   it('wipes the share without "remember" even when the stored session has expired', async () => {
@@ -32,7 +35,7 @@ describe('sign-out and the device share', () => {
     const { flows, signedOut } = flowsWithoutSession()
     await flows.signOut()
     expect(share('u1')).toBeNull()
-    expect(localStorage.getItem('foyer.frame.session')).toBeNull()
+    expect(localStorage.getItem('foyer.frame[p1].session')).toBeNull()
     expect(signedOut).toHaveBeenCalledOnce()
   })
 
@@ -44,7 +47,7 @@ describe('sign-out and the device share', () => {
 
   it('keeps the share of a user who chose "remember", with or without a live session', async () => {
     setRememberDevice('u1', true)
-    localStorage.setItem('foyer.frame.deviceShare.u2', 'bb')
+    localStorage.setItem('foyer.frame[p1].deviceShare.u2', 'bb')
     writeSession({ token: 't', expiresAt: new Date(Date.now() - 1000).toISOString(), userId: 'u1', email: 'a@x.io' })
     const { flows, api } = flowsWithoutSession()
     await flows.signOut()

@@ -6,20 +6,15 @@
 import type { EmbeddedUser } from '@foyer/core/protocol'
 import { FrameHostError } from '@foyer/embedded/host'
 import { showDevices } from '../devices/devicesScreen.ts'
-import {
-  deviceId,
-  forgetDeviceShare,
-  forgetUnrememberedShares,
-  readSession,
-  type StoredSession,
-  writeSession,
-} from '../keyVault.ts'
+import { deviceId, type KeyVault, type StoredSession } from '../keyVault.ts'
 import type { ServerApi } from '../serverApi.ts'
 import { changeEmailInFrame } from './emailChange.ts'
 import { type KeepShown, type SignedIn, signIn } from './signIn.ts'
 
 export type AccountFlowContext = {
   api: ServerApi
+  /** This project's stored session and device shares. */
+  vault: KeyVault
   /** Restores a stored session if needed; throws `unauthorized` when nobody is signed in. */
   signedIn: () => Promise<void>
   current: () => { session?: StoredSession; user?: EmbeddedUser }
@@ -30,14 +25,14 @@ export type AccountFlowContext = {
 }
 
 export function createAccountFlows(context: AccountFlowContext) {
-  const { api } = context
+  const { api, vault } = context
   let pendingEmail: string | undefined
 
   /** Ends the session here; the device share goes too unless the person chose "Remember this device". */
   function endHere(session: StoredSession | undefined, forgetDevice: boolean) {
-    if (session && forgetDevice) forgetDeviceShare(session.userId)
-    forgetUnrememberedShares()
-    writeSession(undefined)
+    if (session && forgetDevice) vault.forgetDeviceShare(session.userId)
+    vault.forgetUnrememberedShares()
+    vault.writeSession(undefined)
     context.signedOut()
   }
 
@@ -54,13 +49,13 @@ export function createAccountFlows(context: AccountFlowContext) {
     },
     async verifyEmail() {
       if (!pendingEmail) throw new FrameHostError('invalid_request', 'Start with an email first')
-      const state = await signIn({ api, email: pendingEmail, keepShown: context.keepShown })
-      writeSession(state.session)
+      const state = await signIn({ api, vault, email: pendingEmail, keepShown: context.keepShown })
+      vault.writeSession(state.session)
       pendingEmail = undefined
       context.signInDone(state)
     },
     async signOut() {
-      const session = context.current().session ?? readSession()
+      const session = context.current().session ?? vault.readSession()
       if (session) await api.signOut(session.token).catch(() => undefined)
       endHere(session, false)
       return {}
@@ -76,7 +71,7 @@ export function createAccountFlows(context: AccountFlowContext) {
         to: email.trim().toLowerCase(),
       })
       const updated = { ...session, email: next }
-      writeSession(updated)
+      vault.writeSession(updated)
       context.userChanged(updated, { ...user!, email: next })
       return { email: next }
     },

@@ -6,7 +6,7 @@
 import type { EmbeddedUser } from '@foyer/core/protocol'
 import { FrameHostError } from '@foyer/embedded/host'
 import type { PrivateKeyAccount } from 'viem'
-import { createKey, deviceId, recoverKey, restoreKey, type StoredSession, setRememberDevice } from '../keyVault.ts'
+import { deviceId, type KeyVault, type StoredSession } from '../keyVault.ts'
 import { askRecoveryCode, showRecoveryCode, t } from '../screens.ts'
 import type { ServerApi } from '../serverApi.ts'
 import { askCode } from './codeScreen.ts'
@@ -21,10 +21,13 @@ export function linkWalletMessage(address: string, userId: string, authShare: st
 
 export async function signIn({
   api,
+  vault,
   email,
   keepShown,
 }: {
   api: ServerApi
+  /** This project's stored state (keyVault.ts). */
+  vault: KeyVault
   email: string
   keepShown: KeepShown
 }): Promise<SignedIn> {
@@ -39,10 +42,10 @@ export async function signIn({
   })
   const { sessionToken, expiresAt, user } = verified!
   const session: StoredSession = { token: sessionToken, expiresAt, userId: user.id, email: user.email }
-  setRememberDevice(user.id, remember)
+  vault.setRememberDevice(user.id, remember)
 
   if (!user.address || !user.authShare) {
-    const created = await createKey(user.id)
+    const created = await vault.createKey(user.id)
     const { address } = created.account
     const signature = await created.account.signMessage({
       message: linkWalletMessage(address, user.id, created.authShare),
@@ -54,11 +57,11 @@ export async function signIn({
   }
 
   const { id, authShare, address } = user
-  let account = await restoreKey(id, authShare, address)
+  let account = await vault.restoreKey(id, authShare, address)
   if (!account) {
     try {
       await askRecoveryCode(async (code) => {
-        account = await recoverKey(id, authShare, code, address)
+        account = await vault.recoverKey(id, authShare, code, address)
         return Boolean(account)
       })
     } catch {

@@ -41,8 +41,9 @@ export function withMailerEmail<Body>(body: Body): Body {
 export type SessionRow = Awaited<ReturnType<typeof requireSession>>
 
 /**
- * The signed-in user behind `Authorization: Bearer <session token>`; 401 when missing, revoked or expired, or when
- * its device has expired or was removed (one query: no moment where the device is gone but the session still works).
+ * The signed-in user behind `Authorization: Bearer <session token>`; 401 when missing, revoked or expired, when it
+ * was signed in for another project than the request's (`frameProject` has set it), or when its device has expired
+ * or was removed (one query: no moment where the device is gone but the session still works).
  */
 export async function requireSession(ctx: EmbeddedContext, c: Context<AppEnv>) {
   const token = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(c.req.header('authorization') ?? '')?.[1]
@@ -68,6 +69,7 @@ export async function requireSession(ctx: EmbeddedContext, c: Context<AppEnv>) {
       'embedded_users.auth_share',
     ])
     .where('embedded_sessions.token_hash', '=', sha256(token))
+    .where('embedded_sessions.project_id', '=', c.get('project').id)
     .executeTakeFirst()
   if (!row || row.revoked_at || row.expires_at.getTime() <= now.getTime())
     throw unauthorized('unauthorized', 'The session has ended; sign in again')

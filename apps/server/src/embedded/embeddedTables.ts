@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
 
-/** Row types of migrations 0003 (embedded-wallet auth) and 0004 (hardening). */
+/** Row types of migrations 0003 (embedded-wallet auth), 0004 (hardening) and 0009 (sessions per project). */
 export type EmbeddedTables = {
   embedded_users: {
     id: string
@@ -40,6 +40,8 @@ export type EmbeddedTables = {
     token_hash: string
     user_id: string
     device_hash: string
+    /** The project signed in for (migration 0009); null on rows older than it, which no request matches. */
+    project_id: string | null
     expires_at: Date
     revoked_at: Date | null
     created_at: Generated<Date>

@@ -22,6 +22,8 @@ import { walletLinkMessage } from './walletProof.ts'
 export const FRAME = 'http://127.0.0.1:5174'
 /** The TCP peer of the kit's requests, as @hono/node-server passes it: a proxy on this machine. */
 const LOOPBACK_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } }
+/** A second project with email login on (the kit's default calls are for foyer-demo). */
+export const OTHER_PROJECT = 'other-site'
 export const deviceId = () => randomBytes(32).toString('hex')
 
 let clients = 0
@@ -39,8 +41,13 @@ export interface EmbeddedKit {
   latestCode(to: string): Promise<string>
   /** Moves the 30 s resend locks of the address's mailbox (both flows) into the past (instead of waiting). */
   pastLock(email: string): Promise<void>
-  /** Signs in (new user or a device it already approved) from `device`; returns the session. */
-  login(email: string, device?: string, client?: string): Promise<{ device: string; token: string; user: any }>
+  /** Signs in (new user or a device it already approved) from `device`, for `project` (default foyer-demo). */
+  login(
+    email: string,
+    device?: string,
+    client?: string,
+    project?: string,
+  ): Promise<{ device: string; token: string; user: any }>
   /** Whether `device` is approved for `email` and not expired (read from the database). */
   deviceApproved(email: string, device: string): Promise<boolean>
   /** The wallet-link body signed by a fresh key for `userId`. */
@@ -69,6 +76,7 @@ export async function startEmbeddedKit(
       FOYER_TRUST_PROXY: '1',
       FOYER_PROJECTS: JSON.stringify([
         { id: 'no-email', allowedOrigins: ['https://x.example'], features: { email: false } },
+        { id: OTHER_PROJECT, allowedOrigins: ['https://other.example'], features: { email: true } },
       ]),
       ...env,
     },
@@ -115,8 +123,8 @@ export async function startEmbeddedKit(
         t.database.kysely,
       )
     },
-    async login(email, device = deviceId(), as = newClient()) {
-      const headers = { 'x-forwarded-for': as }
+    async login(email, device = deviceId(), as = newClient(), project = 'foyer-demo') {
+      const headers = { 'x-forwarded-for': as, 'x-project-id': project }
       expect(
         (await kit.json(await kit.call('/v1/embedded/email/start', { email, deviceId: device }, headers))).body,
       ).toEqual({ action: 'VERIFY_OTP' })

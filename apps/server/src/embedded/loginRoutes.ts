@@ -84,6 +84,7 @@ export function registerLoginRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, fra
           token_hash: sha256(token),
           user_id: row.id,
           device_hash: deviceHash,
+          project_id: c.get('project').id,
           expires_at: expiresAt,
           revoked_at: null,
           created_at: ctx.now(),

@@ -7,6 +7,7 @@ import * as m0005 from './0005_siwe.ts'
 import * as m0006 from './0006_names.ts'
 import * as m0007 from './0007_onramp.ts'
 import * as m0008 from './0008_siwe_token_hash.ts'
+import * as m0009 from './0009_embedded_session_project.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_names': m0006,
   '0007_onramp': m0007,
   '0008_siwe_token_hash': m0008,
+  '0009_embedded_session_project': m0009,
 }
