@@ -19,7 +19,8 @@ export type {
   ChainAdapter,
 } from './adapter/adapter.ts'
 export { type ApiClient, createApiClient } from './api/apiClient.ts'
-export { walletsQueryKey } from './catalogue/walletCatalogue.ts'
+export { siteCatalogueChains, walletsQueryKey } from './catalogue/walletCatalogue.ts'
+export { httpLink, type WalletGetLink, walletGetLinks } from './catalogue/walletLinks.ts'
 export { connectorTestId } from './connectors/connectors.ts'
 export {
   BALANCE_DECIMALS,
@@ -56,6 +57,7 @@ export { enNames } from './locale/enNames.ts'
 export { enSiwe } from './locale/enSiwe.ts'
 export { enTransfer } from './locale/enTransfer.ts'
 export { enWalletConnect } from './locale/enWalletConnect.ts'
+export { enWallets } from './locale/enWallets.ts'
 export { isSupportedLocale, loadCatalogue } from './locale/loadCatalogue.ts'
 export {
   type BaseMessageKey,

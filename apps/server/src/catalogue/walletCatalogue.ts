@@ -91,17 +91,14 @@ const Wallet = v.pipe(
         v.transform((rdns) => rdns ?? null),
       ),
       // Left out or empty: the chains are unknown, and the wallet is listed whatever chains a site asks for.
-      chains: v.pipe(
-        v.nullish(
-          v.array(
-            v.pipe(
-              v.string('CAIP-2 namespaces such as "eip155"'),
-              v.regex(/^[-a-z0-9]{3,8}$/, 'CAIP-2 namespaces such as "eip155"'),
-            ),
-            'a list of CAIP-2 namespaces such as "eip155"',
+      chains: v.nullish(
+        v.array(
+          v.pipe(
+            v.string('CAIP-2 namespaces such as "eip155"'),
+            v.regex(/^[-a-z0-9]{3,8}$/, 'CAIP-2 namespaces such as "eip155"'),
           ),
+          'a list of CAIP-2 namespaces such as "eip155"',
         ),
-        v.transform((chains) => chains ?? []),
       ),
       mobile: links,
       desktop: links,
@@ -119,7 +116,7 @@ const Wallet = v.pipe(
       name: w.name,
       homepage: w.homepage ?? '',
       rdns: w.rdns ?? null,
-      chains: w.chains,
+      chains: w.chains ?? [],
       mobile: { native: w.mobile?.native ?? null, universal: w.mobile?.universal ?? null },
       desktop: { native: w.desktop?.native ?? null, universal: w.desktop?.universal ?? null },
       webapp: w.webapp ?? null,

@@ -23,10 +23,12 @@ export const en = {
   'view.Networks': 'Choose Network',
   'view.UnsupportedChain': 'Switch Network',
   'view.WhatIsAWallet': 'What is a wallet?',
+  'view.GetWallet': 'Get a Wallet',
   // Connect
   'connect.installed': 'Installed',
   'connect.noWallets': 'No browser wallet found. Install one, then reload this page.',
   'connect.whatIsAWallet': 'What is a wallet?',
+  'connect.getWallet': "Don't have a wallet? Get one",
   'connect.walletListLabel': 'Wallets',
   // Connecting
   'connecting.continueInWallet': 'Continue in {name}',
@@ -121,12 +123,6 @@ export const en = {
   'wallets.custom': 'Custom',
   'wallets.allWallets': 'All Wallets',
   'wallets.allWalletsCount': '{count}',
-  'wallets.searchLabel': 'Search wallets',
-  'wallets.searchPlaceholder': 'Search wallet',
-  'wallets.gridLabel': 'Wallets',
-  'wallets.empty': 'No wallet found',
-  'wallets.loadFailed': 'The wallet list could not be loaded.',
-  'wallets.loadingMore': 'Loading more wallets…',
   // Account data: tokens with prices, activity
   'view.Activity': 'Activity',
   'view.RegisterAccountName': 'Choose a Name',

@@ -10,6 +10,7 @@ import { enNames } from './enNames.ts'
 import { enSiwe } from './enSiwe.ts'
 import { enTransfer } from './enTransfer.ts'
 import { enWalletConnect } from './enWalletConnect.ts'
+import { enWallets } from './enWallets.ts'
 import { es } from './es.ts'
 import { loadCatalogue } from './loadCatalogue.ts'
 import { createTranslate, isBaseMessageKey } from './locale.ts'
@@ -26,6 +27,7 @@ const parts = {
   enSiwe,
   enTransfer,
   enWalletConnect,
+  enWallets,
 }
 const english: Record<string, string> = Object.assign({}, ...Object.values(parts))
 

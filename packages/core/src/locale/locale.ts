@@ -9,6 +9,7 @@ import type { enNames } from './enNames.ts'
 import type { enSiwe } from './enSiwe.ts'
 import type { enTransfer } from './enTransfer.ts'
 import type { enWalletConnect } from './enWalletConnect.ts'
+import type { enWallets } from './enWallets.ts'
 
 export type Locale = 'en' | 'es'
 export const supportedLocales: readonly Locale[] = ['en', 'es']
@@ -27,6 +28,7 @@ export type MessageKey =
   | keyof typeof enLegal
   | keyof typeof enTransfer
   | keyof typeof enWalletConnect
+  | keyof typeof enWallets
 /** A complete translation: every key. */
 export type Catalogue = Record<MessageKey, string>
 /** Some of the keys in one language: the English base, a feature's English part. */

@@ -14,7 +14,7 @@ import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { EmailLoginForm } from '../email/EmailLoginForm.tsx'
 import { CatalogueWalletImage } from '../wallets/CatalogueWalletImage.tsx'
-import { openCatalogueWallet, useWalletPage } from '../wallets/catalogueWallets.ts'
+import { openCatalogueWallet, siteChains, useWalletPage } from '../wallets/catalogueWallets.ts'
 import { LegalNotice } from './LegalNotice.tsx'
 
 const installedTypes = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED'])
@@ -45,6 +45,7 @@ export function ConnectView() {
         'WhatIsAWallet',
         'ConnectingWalletConnect',
         'AllWallets',
+        'GetWallet',
         ...(options.siwe ? (['ConnectingSiwe'] as const) : []),
       ]),
     [preloadViewsWhenIdle, options.siwe],
@@ -55,8 +56,11 @@ export function ConnectView() {
   const excludeIds = options.excludeWalletIds ?? []
   const hasCatalogue = Boolean(client.api)
   const allWalletsMode = options.features.allWallets
+  // Every list shown here holds only wallets of the site's networks (a wallet for none of them cannot connect).
+  const chains = siteChains(client)
 
-  // The catalogue rows the excluded ids name, to hide their announced connectors too.
+  // The catalogue rows the excluded ids name, to hide their announced connectors too: looked up by id whatever
+  // their chains, as a browser wallet the site excludes is hidden even if its catalogue entry lists other chains.
   const excluded = useWalletPage(
     { include: excludeIds, entries: Math.min(100, excludeIds.length || 1) },
     excludeIds.length > 0,
@@ -95,7 +99,7 @@ export function ConnectView() {
   const recentIds = new Set(recentRows.map((w) => w.id))
 
   const featured = useWalletPage(
-    { include: featuredIds, entries: Math.min(100, featuredIds.length || 1) },
+    { include: featuredIds, entries: Math.min(100, featuredIds.length || 1), chains },
     featuredIds.length > 0,
   )
   // Only catalogue ids go to the server: a recent browser wallet's id is its rdns, which the catalogue filter drops.
@@ -106,6 +110,7 @@ export function ConnectView() {
       entries: Math.min(100, FEATURED_WALLETS_PAGE_SIZE + installed.length + listedIds.length),
       include: options.includeWalletIds,
       exclude: [...excludeIds, ...listedIds],
+      chains,
     },
     hasCatalogue,
   )
@@ -119,7 +124,10 @@ export function ConnectView() {
     isFeatureAvailable(options, 'allWallets') &&
     (allWalletsMode === 'SHOW' || (allWalletsMode === 'ONLY_MOBILE' && isMobile()))
   // The count of every wallet All Wallets can show (the site's include and exclude lists applied).
-  const everything = useWalletPage({ entries: 1, include: options.includeWalletIds, exclude: excludeIds }, hasCatalogue)
+  const everything = useWalletPage(
+    { entries: 1, include: options.includeWalletIds, exclude: excludeIds, chains },
+    hasCatalogue,
+  )
   const total = everything.data?.count
 
   const connectWith = (connector: Connector) =>
@@ -222,6 +230,16 @@ export function ConnectView() {
       <button type="button" className="fo-link" onClick={() => client.navigate.push('WhatIsAWallet')}>
         {t('connect.whatIsAWallet')}
       </button>
+      {hasCatalogue && (
+        <button
+          type="button"
+          className="fo-link"
+          data-testid="get-wallet"
+          onClick={() => client.navigate.push('GetWallet')}
+        >
+          {t('connect.getWallet')}
+        </button>
+      )}
       <LegalNotice />
     </div>
   )

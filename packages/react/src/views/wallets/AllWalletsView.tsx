@@ -1,6 +1,7 @@
 import { type CatalogueWallet, type Connector, fetchWallets } from '@foyer/core'
 import {
   connectorTestId,
+  enWallets,
   WALLET_SEARCH_DELAY_MS,
   WALLETS_PAGE_SIZE,
   WALLETS_SEARCH_PAGE_SIZE,
@@ -14,7 +15,7 @@ import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { CatalogueWalletImage } from './CatalogueWalletImage.tsx'
-import { CATALOGUE_STALE_MS, openCatalogueWallet } from './catalogueWallets.ts'
+import { CATALOGUE_STALE_MS, openCatalogueWallet, siteChains } from './catalogueWallets.ts'
 import { walletCss } from './walletStyles.ts'
 
 /** Four equal tiles a row in the dialog, three on the narrow sheet (the modal's own breakpoint). */
@@ -40,7 +41,7 @@ type Tile = { key: string; testId: string; name: string; image: ReactNode; open(
 export function AllWalletsView() {
   useStyle('foyer-wallet-style', walletCss)
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enWallets)
   const connectors = useFoyerStore((s) => s.connectors)
   // The client's options are fixed for its lifetime, so these keep their identity across renders.
   const { excludeWalletIds, includeWalletIds: include } = client.options
@@ -66,6 +67,8 @@ export function AllWalletsView() {
         search: term || undefined,
         include,
         exclude,
+        // Only wallets of the site's networks, in the pages and in search alike.
+        chains: siteChains(client),
       }
       setListing((l) => ({
         ...l,
