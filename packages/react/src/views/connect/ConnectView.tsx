@@ -28,7 +28,8 @@ const isMobile = () =>
 /**
  * How to connect, one row per wallet (deduplicated by rdns and catalogue id): WalletConnect (QR), recent wallets,
  * installed (announced / injected) wallets, the site's featured wallets in its order, its custom wallets,
- * recommended wallets from the catalogue, and All Wallets with the count.
+ * recommended wallets from the catalogue, and All Wallets with the count; the catalogue's rows and count hold only
+ * wallets of the site's networks. Under the list, the ways to What is a wallet? and to Get a Wallet.
  */
 export function ConnectView() {
   const client = useFoyerClient()
@@ -37,7 +38,8 @@ export function ConnectView() {
   const connectors = useFoyerStore((s) => s.connectors)
   const [recent] = useState<RecentWallet[]>(() => getRecentWallets())
   const { preloadViewsWhenIdle } = usePreloadViews()
-  // With sign-in on, a connect goes on to ConnectingSiwe: fetched ahead too.
+  // With sign-in on, a connect goes on to ConnectingSiwe: fetched ahead too. GetWallet (for the few with no wallet)
+  // is fetched on its click only.
   useEffect(
     () =>
       preloadViewsWhenIdle([
@@ -45,7 +47,6 @@ export function ConnectView() {
         'WhatIsAWallet',
         'ConnectingWalletConnect',
         'AllWallets',
-        'GetWallet',
         ...(options.siwe ? (['ConnectingSiwe'] as const) : []),
       ]),
     [preloadViewsWhenIdle, options.siwe],

@@ -35,7 +35,7 @@ type Listing = {
 type Tile = { key: string; testId: string; name: string; image: ReactNode; open(): void }
 
 /**
- * Every wallet of the catalogue: search (after a 300 ms pause, 100 results), otherwise pages of 40 loaded as the
+ * Every wallet of the catalogue for the site's networks: search (after a 300 ms pause, 100 results), otherwise pages of 40 loaded as the
  * grid scrolls; the grid renders only the rows in view. Installed wallets come first.
  */
 export function AllWalletsView() {
