@@ -146,6 +146,27 @@ describe('Get a Wallet', () => {
     expect(dialog.querySelector('[role="alert"]')).toBeNull()
   })
 
+  it('is reached from What is a wallet? too, and Back returns there', async () => {
+    const foyer = createFoyer({
+      adapters: [fakeAdapter([walletConnect])],
+      networks: [localNetwork(31337, 'Foyer Local')],
+      apiUrl: 'http://catalogue.test',
+      logLevel: 'silent',
+    })
+    await render(
+      <FoyerProvider foyer={foyer}>
+        <div>site</div>
+      </FoyerProvider>,
+    )
+    await act(async () => foyer.open({ view: 'WhatIsAWallet' }))
+    const dialog = await openedModal('WhatIsAWallet')
+    await click([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Get a Wallet')!)
+    await openedModal('GetWallet')
+    await waitFor(() => expect(queryTestId('get-wallet-metamask')).not.toBeNull())
+    await click(byTestId('foyer-modal').querySelector<HTMLButtonElement>('button[aria-label="Back"]')!)
+    expect(foyer.getState().router.view).toBe('WhatIsAWallet')
+  })
+
   it('says when no wallet suits the site', async () => {
     await openGetWallet({ includeWalletIds: ['solflare'] })
     await waitFor(() => expect(byTestId('get-wallet-empty').textContent).toBe('No wallet found'))
