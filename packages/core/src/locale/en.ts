@@ -28,7 +28,6 @@ export const en = {
   'connect.installed': 'Installed',
   'connect.noWallets': 'No browser wallet found. Install one, then reload this page.',
   'connect.whatIsAWallet': 'What is a wallet?',
-  'connect.getWallet': "Don't have a wallet? Get one",
   'connect.walletListLabel': 'Wallets',
   // Connecting
   'connecting.continueInWallet': 'Continue in {name}',
@@ -37,9 +36,6 @@ export const en = {
   'connecting.declinedDetail': 'The connection was declined in the wallet.',
   'connecting.failed': 'Connection failed',
   'connecting.retry': 'Try again',
-  // What is a wallet
-  'whatIsAWallet.body':
-    'A wallet lets you hold digital assets and sign in to sites without a password. Install a browser wallet or use one on your phone, then come back here to connect.',
   // Snackbar messages from the specification
   'snackbar.failedToFetchTransactions': 'Failed to fetch transactions',
   'snackbar.failedToInitializeSwap': 'Failed to initialize swap',

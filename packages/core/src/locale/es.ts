@@ -21,7 +21,6 @@ export const es: Catalogue = {
   'connect.installed': 'Instalada',
   'connect.noWallets': 'No se encontró ninguna billetera del navegador. Instala una y vuelve a cargar la página.',
   'connect.whatIsAWallet': '¿Qué es una billetera?',
-  'connect.getWallet': '¿No tienes una billetera? Consigue una',
   'connect.walletListLabel': 'Billeteras',
   'legal.termsAndPrivacy': 'Al conectar tu billetera, aceptas nuestros {terms} y nuestra {privacy}',
   'legal.termsOnly': 'Al conectar tu billetera, aceptas nuestros {terms}',

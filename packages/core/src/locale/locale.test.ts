@@ -5,6 +5,7 @@ import { enActivity } from './enActivity.ts'
 import { enBuy } from './enBuy.ts'
 import { enEmail } from './enEmail.ts'
 import { enFrame } from './enFrame.ts'
+import { enHelp } from './enHelp.ts'
 import { enLegal } from './enLegal.ts'
 import { enNames } from './enNames.ts'
 import { enSiwe } from './enSiwe.ts'
@@ -22,6 +23,7 @@ const parts = {
   enBuy,
   enEmail,
   enFrame,
+  enHelp,
   enLegal,
   enNames,
   enSiwe,

@@ -4,6 +4,7 @@ import type { enActivity } from './enActivity.ts'
 import type { enBuy } from './enBuy.ts'
 import type { enEmail } from './enEmail.ts'
 import type { enFrame } from './enFrame.ts'
+import type { enHelp } from './enHelp.ts'
 import type { enLegal } from './enLegal.ts'
 import type { enNames } from './enNames.ts'
 import type { enSiwe } from './enSiwe.ts'
@@ -25,6 +26,7 @@ export type MessageKey =
   | keyof typeof enNames
   | keyof typeof enSiwe
   | keyof typeof enFrame
+  | keyof typeof enHelp
   | keyof typeof enLegal
   | keyof typeof enTransfer
   | keyof typeof enWalletConnect

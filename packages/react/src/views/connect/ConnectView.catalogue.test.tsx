@@ -126,7 +126,7 @@ describe('Connect view with the catalogue', () => {
 
   it('leads a visitor without a wallet to Get a Wallet', async () => {
     const { foyer } = await openConnect()
-    expect(byTestId('get-wallet').textContent).toBe("Don't have a wallet? Get one")
+    expect(byTestId('get-wallet').textContent).toBe('Get a Wallet')
     await click(byTestId('get-wallet'))
     expect(foyer.getState().router).toMatchObject({ view: 'GetWallet', history: ['Connect', 'GetWallet'] })
   })

@@ -238,7 +238,7 @@ export function ConnectView() {
           data-testid="get-wallet"
           onClick={() => client.navigate.push('GetWallet')}
         >
-          {t('connect.getWallet')}
+          {t('view.GetWallet')}
         </button>
       )}
       <LegalNotice />

@@ -1,3 +1,4 @@
+import { enHelp } from '@foyer/core/internal'
 import { WalletGlyph } from '../../components/icons.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
@@ -5,7 +6,7 @@ import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 /** A few words on what a wallet is, for people who have none yet, and the way to Get a Wallet. */
 export function WhatIsAWalletView() {
   const client = useFoyerClient()
-  const { t } = useFoyerLocale()
+  const { t } = useFoyerLocale(enHelp)
   return (
     <div className="fo-center">
       <span className="fo-wallet-image fo-wallet-placeholder" style={{ width: 72, height: 72 }} aria-hidden="true">
