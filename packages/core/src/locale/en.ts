@@ -114,9 +114,6 @@ export const en = {
   'wallets.walletConnect': 'WalletConnect',
   'wallets.qrCode': 'QR code',
   'wallets.recent': 'Recent',
-  'wallets.featured': 'Featured',
-  'wallets.recommended': 'Recommended',
-  'wallets.custom': 'Custom',
   'wallets.allWallets': 'All Wallets',
   'wallets.allWalletsCount': '{count}',
   // Account data: tokens with prices, activity

@@ -1,8 +1,12 @@
 /**
- * English for the catalogue's list views, All Wallets (search, grid) and Get a Wallet (each wallet with its store
- * pages and website; every link label names the wallet and says it opens in a new tab).
+ * English for the catalogue's list views: the labels of a list's sections, All Wallets (search, grid) and Get a
+ * Wallet (each wallet with its store pages and website; every link label names the wallet and says it opens in a
+ * new tab).
  */
 export const enWallets = {
+  'wallets.featured': 'Featured',
+  'wallets.recommended': 'Recommended',
+  'wallets.custom': 'Custom',
   'wallets.searchLabel': 'Search wallets',
   'wallets.searchPlaceholder': 'Search wallet',
   'wallets.gridLabel': 'Wallets',

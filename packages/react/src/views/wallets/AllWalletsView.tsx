@@ -46,6 +46,7 @@ export function AllWalletsView() {
   // The client's options are fixed for its lifetime, so these keep their identity across renders.
   const { excludeWalletIds, includeWalletIds: include } = client.options
   const exclude = useMemo(() => excludeWalletIds ?? [], [excludeWalletIds])
+  const chains = useMemo(() => siteChains(client), [client])
   const [input, setInput] = useState('')
   const [search, setSearch] = useState('')
   const [listing, setListing] = useState<Listing>({ search: '', wallets: [], count: 0, page: 0, status: 'loading' })
@@ -68,7 +69,7 @@ export function AllWalletsView() {
         include,
         exclude,
         // Only wallets of the site's networks, in the pages and in search alike.
-        chains: siteChains(client),
+        chains,
       }
       setListing((l) => ({
         ...l,
@@ -91,7 +92,7 @@ export function AllWalletsView() {
           () => mine === request.current && setListing((l) => ({ ...l, status: 'error' })),
         )
     },
-    [client, exclude, include],
+    [client, exclude, include, chains],
   )
   useEffect(() => load(search, 1, []), [search, load])
 

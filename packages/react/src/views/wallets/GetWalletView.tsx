@@ -40,7 +40,7 @@ export function GetWalletView() {
     [featuredWalletIds, excludeWalletIds],
   )
   const exclude = useMemo(() => [...(excludeWalletIds ?? []), ...featuredIds], [excludeWalletIds, featuredIds])
-  const chains = siteChains(client)
+  const chains = useMemo(() => siteChains(client), [client])
   const featured = useWalletPage(
     { include: featuredIds, entries: Math.min(100, featuredIds.length || 1), chains },
     featuredIds.length > 0,

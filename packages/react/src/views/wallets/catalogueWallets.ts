@@ -9,19 +9,11 @@ import { useFoyerQuery } from '../../hooks/useFoyerQuery.ts'
 /** How long a fetched catalogue page is fresh (the list changes with deployments, not by the minute). */
 export const CATALOGUE_STALE_MS = 5 * 60 * 1000
 
-const chainsOfClient = new WeakMap<FoyerClient, readonly string[]>()
 /**
  * The `chains` every wallet list the modal fetches sends: the CAIP-2 ids of the site's networks, so a wallet of
- * none of their namespaces is never listed. The client's options are fixed, so one array per client.
+ * none of their namespaces is never listed.
  */
-export function siteChains(client: FoyerClient): readonly string[] {
-  let chains = chainsOfClient.get(client)
-  if (!chains) {
-    chains = siteCatalogueChains(client.options.networks)
-    chainsOfClient.set(client, chains)
-  }
-  return chains
-}
+export const siteChains = (client: FoyerClient): string[] => siteCatalogueChains(client.options.networks)
 
 /** One page of the server's wallet catalogue (core's `fetchWallets` + key); off without `apiUrl`. */
 export function useWalletPage(parameters: FetchWalletsParameters, enabled = true) {
