@@ -108,9 +108,10 @@ test('All Wallets: the count, paging as the grid scrolls, search after a pause, 
   await page.getByTestId('connect-button').click()
   const modal = page.getByTestId('foyer-modal')
   const allWallets = modal.getByTestId('all-wallets')
-  await expect(allWallets).toContainText(/\d{3}/)
+  await expect(allWallets).toContainText(/\d+/)
   const total = Number((await allWallets.textContent())!.replace(/\D/g, ''))
-  expect(total).toBeGreaterThanOrEqual(100)
+  // The shipped catalogue's wallets for the demo's EVM networks: more than two pages of 40.
+  expect(total).toBeGreaterThan(80)
   await allWallets.click()
   await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'AllWallets')
 

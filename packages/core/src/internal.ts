@@ -19,7 +19,8 @@ export type {
   ChainAdapter,
 } from './adapter/adapter.ts'
 export { type ApiClient, createApiClient } from './api/apiClient.ts'
-export { walletsQueryKey } from './catalogue/walletCatalogue.ts'
+export { siteCatalogueChains, walletsQueryKey } from './catalogue/walletCatalogue.ts'
+export { httpLink, type WalletGetLink, walletGetLinks } from './catalogue/walletLinks.ts'
 export { connectorTestId } from './connectors/connectors.ts'
 export {
   BALANCE_DECIMALS,
@@ -48,17 +49,17 @@ export { formatDecimalForLocale } from './format/formatDecimalForLocale.ts'
 export { parseUnits } from './format/parseUnits.ts'
 export { enAccount } from './locale/enAccount.ts'
 export { enActivity } from './locale/enActivity.ts'
-export { enAllWallets } from './locale/enAllWallets.ts'
 export { enBuy } from './locale/enBuy.ts'
 export { enConnecting } from './locale/enConnecting.ts'
 export { enEmail } from './locale/enEmail.ts'
 export { enFrame } from './locale/enFrame.ts'
+export { enHelp } from './locale/enHelp.ts'
 export { enLegal } from './locale/enLegal.ts'
 export { enNames } from './locale/enNames.ts'
 export { enSiwe } from './locale/enSiwe.ts'
 export { enTransfer } from './locale/enTransfer.ts'
 export { enWalletConnect } from './locale/enWalletConnect.ts'
-export { enWhatIsAWallet } from './locale/enWhatIsAWallet.ts'
+export { enWallets } from './locale/enWallets.ts'
 export { isSupportedLocale, loadCatalogue } from './locale/loadCatalogue.ts'
 export {
   type BaseMessageKey,

@@ -140,6 +140,7 @@ const PUBLIC = 'https://foyer.example.test'
 describe('catalogue HTTP endpoints', () => {
   let t: TestDatabase
   let app: FoyerApp
+  let appWith: (catalogue: ReturnType<typeof createWalletCatalogue>) => FoyerApp
   beforeAll(async () => {
     t = await openTestPGlite()
     const config = loadConfig(
@@ -156,6 +157,7 @@ describe('catalogue HTTP endpoints', () => {
     const projects = new ProjectStore(t.database.kysely)
     await seedProjects(projects, config)
     app = createApp({ db: t.database, config, projects })
+    appWith = (catalogue) => createApp({ db: t.database, config, projects, catalogue })
   }, BACKEND_TIMEOUT_MS)
   afterAll(() => t?.cleanup(), BACKEND_TIMEOUT_MS)
 
@@ -199,6 +201,53 @@ describe('catalogue HTTP endpoints', () => {
     const excluded = await (await get('/getWallets?entries=100&exclude=metamask,rainbow')).json()
     expect(excluded.count).toBe(shipped.length - 2)
     expect(excluded.data.some((w: { id: string }) => w.id === 'metamask')).toBe(false)
+  })
+
+  it("keeps only the wallets of the site's namespaces: an EVM wallet on any EVM chain, a Solana-only one never", async () => {
+    const solanaOnly = shipped.filter((w) => w.chains.length && !w.chains.includes('eip155')).map((w) => w.id)
+    expect(solanaOnly).toContain('solflare')
+    // The ids of an EVM-only site, a local devnet chain among them (no wallet lists a chain id, only namespaces).
+    const evmSite = 'chains=eip155:1,eip155:31337'
+    const ids = async (query: string) => {
+      const body = await (await get(`/getWallets?entries=100&${query}`)).json()
+      return { count: body.count as number, ids: body.data.map((w: { id: string }) => w.id) as string[] }
+    }
+    const pages = [await ids(`page=1&${evmSite}`), await ids(`page=2&${evmSite}`)]
+    const listed = pages.flatMap((p) => p.ids)
+    expect(pages[0]!.count).toBe(shipped.filter((w) => w.chains.includes('eip155')).length)
+    expect(listed).toHaveLength(pages[0]!.count)
+    expect(listed).toContain('metamask')
+    expect(listed.filter((id) => solanaOnly.includes(id))).toEqual([])
+    expect(await ids(`search=solflare&${evmSite}`)).toEqual({ count: 0, ids: [] })
+    expect(await ids(`include=solflare,metamask&${evmSite}`)).toEqual({ count: 1, ids: ['metamask'] })
+    expect((await ids(`search=meta&${evmSite}`)).ids[0]).toBe('metamask')
+    expect((await ids('search=solflare&chains=solana')).ids).toEqual(['solflare'])
+  })
+
+  it('lists a wallet whose chains the catalogue does not give on every site', async () => {
+    const wallet = (id: string, order: number, chains?: string[]) => ({ id, name: id, order, chains })
+    const catalogue = createWalletCatalogue(
+      parseCatalogue({
+        wallets: [
+          wallet('evm-only', 1, ['eip155']),
+          wallet('solana-only', 2, ['solana']),
+          wallet('no-chains', 3),
+          wallet('empty-chains', 4, []),
+        ],
+      }),
+    )
+    const other = appWith(catalogue)
+    const ids = async (query: string) =>
+      (await (await other.request(`/getWallets?${query}`, { headers })).json()).data.map((w: { id: string }) => w.id)
+    expect(await ids('chains=eip155:31337')).toEqual(['evm-only', 'no-chains', 'empty-chains'])
+    expect(await ids('chains=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toEqual([
+      'solana-only',
+      'no-chains',
+      'empty-chains',
+    ])
+    expect(await ids('chains=bip122')).toEqual(['no-chains', 'empty-chains'])
+    expect(await ids('')).toEqual(['evm-only', 'solana-only', 'no-chains', 'empty-chains'])
+    expect(catalogue.get('no-chains')?.chains).toEqual([])
   })
 
   it('searches by name', async () => {

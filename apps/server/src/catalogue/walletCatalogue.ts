@@ -15,7 +15,7 @@ export type CatalogueWallet = {
   name: string
   homepage: string
   rdns: string | null
-  /** CAIP-2 namespaces the wallet supports (`eip155`, `solana`, …). */
+  /** CAIP-2 namespaces the wallet supports (`eip155`, `solana`, …); empty when the catalogue does not say. */
   chains: string[]
   mobile: { native: string | null; universal: string | null }
   desktop: { native: string | null; universal: string | null }
@@ -90,12 +90,15 @@ const Wallet = v.pipe(
         ),
         v.transform((rdns) => rdns ?? null),
       ),
-      chains: v.array(
-        v.pipe(
-          v.string('CAIP-2 namespaces such as "eip155"'),
-          v.regex(/^[-a-z0-9]{3,8}$/, 'CAIP-2 namespaces such as "eip155"'),
+      // Left out or empty: the chains are unknown, and the wallet is listed whatever chains a site asks for.
+      chains: v.nullish(
+        v.array(
+          v.pipe(
+            v.string('CAIP-2 namespaces such as "eip155"'),
+            v.regex(/^[-a-z0-9]{3,8}$/, 'CAIP-2 namespaces such as "eip155"'),
+          ),
+          'a list of CAIP-2 namespaces such as "eip155"',
         ),
-        'a list of CAIP-2 namespaces such as "eip155"',
       ),
       mobile: links,
       desktop: links,
@@ -113,7 +116,7 @@ const Wallet = v.pipe(
       name: w.name,
       homepage: w.homepage ?? '',
       rdns: w.rdns ?? null,
-      chains: w.chains,
+      chains: w.chains ?? [],
       mobile: { native: w.mobile?.native ?? null, universal: w.mobile?.universal ?? null },
       desktop: { native: w.desktop?.native ?? null, universal: w.desktop?.universal ?? null },
       webapp: w.webapp ?? null,
@@ -161,7 +164,7 @@ export function loadCatalogueFile(file = DEFAULT_WALLETS_FILE): CatalogueWallet[
 export type WalletQuery = {
   page: number
   entries: number
-  /** Namespaces; a wallet must support at least one. */
+  /** Namespaces; a wallet must support at least one, or list no chains at all (unknown: never filtered out). */
   chains?: string[]
   include?: string[]
   exclude?: string[]
@@ -190,9 +193,9 @@ export function createWalletCatalogue(wallets: readonly CatalogueWallet[]) {
     const include = query.include?.length ? new Set(query.include) : undefined
     const exclude = new Set(query.exclude ?? [])
     const chains = query.chains?.length ? new Set(query.chains) : undefined
-    let matches = sorted.filter(
-      (w) => (!include || include.has(w.id)) && !exclude.has(w.id) && (!chains || w.chains.some((c) => chains.has(c))),
-    )
+    // A wallet whose chains the catalogue does not give may still suit the site: it stays in every chain filter.
+    const onChains = (w: CatalogueWallet) => !chains || !w.chains.length || w.chains.some((c) => chains.has(c))
+    let matches = sorted.filter((w) => (!include || include.has(w.id)) && !exclude.has(w.id) && onChains(w))
     const search = query.search?.trim().toLowerCase()
     if (search) {
       const ranked: { wallet: CatalogueWallet; rank: number; index: number }[] = []

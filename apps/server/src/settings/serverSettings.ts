@@ -209,7 +209,7 @@ export const SERVER_SETTINGS = {
   FOYER_WALLETS_FILE: optional(path(), 'the shipped catalogue (`apps/server/src/catalogue/wallets.json`)', {
     group: 'Database and files',
     about:
-      'The wallet catalogue, as JSON the operator edits: `{ "wallets": [{ id, name, homepage, rdns, chains, mobile: { native, universal }, desktop: { native, universal }, webapp, appStore, playStore, order, mark }] }`; `mark` is `{ "source": "@web3icons/core", "name": "<the package’s wallet name>", "licence": "MIT" }` or `{ "source": "generated" }` (also when left out), see [api.md](api.md#where-the-images-come-from). Checked at start: every problem is listed and the server does not start.',
+      'The wallet catalogue, as JSON the operator edits: `{ "wallets": [{ id, name, homepage, rdns, chains, mobile: { native, universal }, desktop: { native, universal }, webapp, appStore, playStore, order, mark }] }`; `mark` is `{ "source": "@web3icons/core", "name": "<the package’s wallet name>", "licence": "MIT" }` or `{ "source": "generated" }` (also when left out), see [api.md](api.md#where-the-images-come-from). `chains` lists the CAIP-2 namespaces the wallet supports (`["eip155", "solana"]`): the modal lists the wallet only on sites with a network of one of them; left out or empty, the wallet is listed on every site. Checked at start: every problem is listed and the server does not start.',
   }),
 
   // Projects

@@ -58,6 +58,19 @@ export function fetchWallets(
   )
 }
 
+/** The most chains `GET /getWallets` takes (`MAX_LIST_ITEMS` of the query; not imported, to keep valibot out). */
+export const MAX_CATALOGUE_CHAINS = 100
+
+/**
+ * The `chains` every list the modal fetches from the catalogue sends: the CAIP-2 ids of the site's networks, so the
+ * server lists only wallets of their namespaces (a Solana-only wallet never shows on an EVM-only site). The server
+ * keeps only the namespaces; past the most items a list may hold, the namespaces are sent instead of the ids.
+ */
+export function siteCatalogueChains(networks: readonly { id: string }[]): string[] {
+  const ids = [...new Set(networks.map((network) => network.id))]
+  return ids.length <= MAX_CATALOGUE_CHAINS ? ids : [...new Set(ids.map((id) => id.split(':')[0]!))]
+}
+
 export function walletsQueryKey(parameters: FetchWalletsParameters): QueryKey {
   const { page = 1, entries = WALLETS_PAGE_SIZE, chains = [], include = [], exclude = [], search = '' } = parameters
   return ['wallets', page, entries, chains.join(','), include.join(','), exclude.join(','), search.trim()]

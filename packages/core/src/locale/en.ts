@@ -23,6 +23,7 @@ export const en = {
   'view.Networks': 'Choose Network',
   'view.UnsupportedChain': 'Switch Network',
   'view.WhatIsAWallet': 'What is a wallet?',
+  'view.GetWallet': 'Get a Wallet',
   // Connect
   'connect.installed': 'Installed',
   'connect.noWallets': 'No browser wallet found. Install one, then reload this page.',
@@ -106,9 +107,6 @@ export const en = {
   'wallets.walletConnect': 'WalletConnect',
   'wallets.qrCode': 'QR code',
   'wallets.recent': 'Recent',
-  'wallets.featured': 'Featured',
-  'wallets.recommended': 'Recommended',
-  'wallets.custom': 'Custom',
   'wallets.allWallets': 'All Wallets',
   'wallets.allWalletsCount': '{count}',
   // Account data: tokens with prices, activity

@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { en } from './en.ts'
 import { enAccount } from './enAccount.ts'
 import { enActivity } from './enActivity.ts'
-import { enAllWallets } from './enAllWallets.ts'
 import { enBuy } from './enBuy.ts'
 import { enConnecting } from './enConnecting.ts'
 import { enEmail } from './enEmail.ts'
 import { enFrame } from './enFrame.ts'
+import { enHelp } from './enHelp.ts'
 import { enLegal } from './enLegal.ts'
 import { enNames } from './enNames.ts'
 import { enSiwe } from './enSiwe.ts'
 import { enTransfer } from './enTransfer.ts'
 import { enWalletConnect } from './enWalletConnect.ts'
-import { enWhatIsAWallet } from './enWhatIsAWallet.ts'
+import { enWallets } from './enWallets.ts'
 import { es } from './es.ts'
 import { loadCatalogue } from './loadCatalogue.ts'
 import { createTranslate, isBaseMessageKey } from './locale.ts'
@@ -21,17 +21,17 @@ const parts = {
   en,
   enAccount,
   enActivity,
-  enAllWallets,
   enBuy,
   enConnecting,
   enEmail,
   enFrame,
+  enHelp,
   enLegal,
   enNames,
   enSiwe,
   enTransfer,
   enWalletConnect,
-  enWhatIsAWallet,
+  enWallets,
 }
 const english: Record<string, string> = Object.assign({}, ...Object.values(parts))
 

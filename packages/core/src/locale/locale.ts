@@ -1,17 +1,17 @@
 import { type BaseMessageKey, en } from './en.ts'
 import type { enAccount } from './enAccount.ts'
 import type { enActivity } from './enActivity.ts'
-import type { enAllWallets } from './enAllWallets.ts'
 import type { enBuy } from './enBuy.ts'
 import type { enConnecting } from './enConnecting.ts'
 import type { enEmail } from './enEmail.ts'
 import type { enFrame } from './enFrame.ts'
+import type { enHelp } from './enHelp.ts'
 import type { enLegal } from './enLegal.ts'
 import type { enNames } from './enNames.ts'
 import type { enSiwe } from './enSiwe.ts'
 import type { enTransfer } from './enTransfer.ts'
 import type { enWalletConnect } from './enWalletConnect.ts'
-import type { enWhatIsAWallet } from './enWhatIsAWallet.ts'
+import type { enWallets } from './enWallets.ts'
 
 export type Locale = 'en' | 'es'
 export const supportedLocales: readonly Locale[] = ['en', 'es']
@@ -22,17 +22,17 @@ export type MessageKey =
   | BaseMessageKey
   | keyof typeof enAccount
   | keyof typeof enActivity
-  | keyof typeof enAllWallets
   | keyof typeof enBuy
   | keyof typeof enConnecting
   | keyof typeof enEmail
   | keyof typeof enNames
   | keyof typeof enSiwe
   | keyof typeof enFrame
+  | keyof typeof enHelp
   | keyof typeof enLegal
   | keyof typeof enTransfer
   | keyof typeof enWalletConnect
-  | keyof typeof enWhatIsAWallet
+  | keyof typeof enWallets
 /** A complete translation: every key. */
 export type Catalogue = Record<MessageKey, string>
 /** Some of the keys in one language: the English base, a feature's English part. */

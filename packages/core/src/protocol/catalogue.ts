@@ -4,7 +4,7 @@ import * as v from 'valibot'
 
 /** The most wallets one page may hold (a search page), and the most items a list parameter may name. */
 export const MAX_WALLET_ENTRIES = 100
-const MAX_LIST_ITEMS = 100
+export const MAX_LIST_ITEMS = 100
 const MAX_PAGE = 100_000
 const MAX_SEARCH_LENGTH = 100
 

@@ -28,6 +28,7 @@ export type ViewName =
   | 'BuyInProgress'
   | 'ApproveTransaction'
   | 'WhatIsAWallet'
+  | 'GetWallet'
   | 'UpdateEmail'
   | 'UpdateEmailConfirm'
   | 'EmbeddedDevices'

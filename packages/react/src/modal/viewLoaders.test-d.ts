@@ -24,7 +24,8 @@ describe('the map from view name to view', () => {
   it('lets a site open only the views that exist', () => {
     const foyer = {} as Foyer
     expectTypeOf(foyer.open).toBeCallableWith({ view: 'Account' })
-    for (const view of ['EmailLogin', 'Tokens', 'AccountSettings', 'GetWallet', 'ConnectingSocial'] as const)
+    expectTypeOf(foyer.open).toBeCallableWith({ view: 'GetWallet' })
+    for (const view of ['EmailLogin', 'Tokens', 'AccountSettings', 'ConnectingSocial'] as const)
       expectTypeOf<typeof view>().not.toExtend<ViewName>()
     // @ts-expect-error ConnectingFarcaster has no view
     foyer.open({ view: 'ConnectingFarcaster' })

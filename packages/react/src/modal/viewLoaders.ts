@@ -42,6 +42,7 @@ const entryViewLoaders = {
     import('../views/walletconnect/ConnectingWalletConnectView.tsx').then((m) => m.ConnectingWalletConnectView),
   ),
   WhatIsAWallet: chunk(() => import('../views/help/WhatIsAWalletView.tsx').then((m) => m.WhatIsAWalletView)),
+  GetWallet: chunk(() => import('../views/wallets/GetWalletView.tsx').then((m) => m.GetWalletView)),
   EmailVerifyOtp: chunk(() => import('../views/email/EmailVerifyOtpView.tsx').then((m) => m.EmailVerifyOtpView)),
 } satisfies Record<Exclude<ViewName, AccountViewName>, ChunkLoader<ComponentType>>
 

@@ -9,6 +9,8 @@ import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } f
 
 /** Test double for the Foyer server's `GET /getWallets` (the real endpoint is tested in apps/server and e2e). */
 const CATALOGUE: CatalogueWallet[] = [
+  // First in the catalogue's order, and for none of the site's networks: never listed.
+  { id: 'solflare', name: 'Solflare', chains: ['solana'], order: 0 },
   { id: 'metamask', name: 'MetaMask', rdns: 'io.metamask', order: 1 },
   { id: 'trust-wallet', name: 'Trust Wallet', rdns: 'com.trustwallet.app', order: 2 },
   { id: 'rainbow', name: 'Rainbow', rdns: 'me.rainbow', mobile_link: 'rainbow://', order: 3 },
@@ -22,7 +24,11 @@ function catalogueServerDouble(input: string | URL | Request) {
   const list = (name: string) => url.searchParams.get(name)?.split(',').filter(Boolean) ?? []
   const include = list('include')
   const exclude = new Set(list('exclude'))
-  const rows = CATALOGUE.filter((w) => (!include.length || include.includes(w.id)) && !exclude.has(w.id))
+  // As the server: by namespace, and a wallet without chains is on every site.
+  const namespaces = list('chains').map((chain) => chain.split(':')[0])
+  const onChains = (w: CatalogueWallet) =>
+    !namespaces.length || !w.chains?.length || w.chains.some((c) => namespaces.includes(c))
+  const rows = CATALOGUE.filter((w) => (!include.length || include.includes(w.id)) && !exclude.has(w.id) && onChains(w))
   if (include.length) rows.sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id))
   const entries = Number(url.searchParams.get('entries') ?? 40)
   const body = {
@@ -95,6 +101,34 @@ describe('Connect view with the catalogue', () => {
       'argent',
     ])
     await waitFor(() => expect(byTestId('all-wallets').textContent).toBe('All Wallets7'))
+  })
+
+  it("lists only wallets of the site's networks: every list asks with their CAIP-2 ids, a featured one too", async () => {
+    const { dialog } = await openConnect({
+      featuredWalletIds: ['solflare', 'safe'],
+      excludeWalletIds: ['argent'],
+      networks: [localNetwork(31337, 'Foyer Local'), localNetwork(1, 'Ethereum')],
+    })
+    await waitFor(() => expect(queryTestId('wallet-selector-zerion')).not.toBeNull())
+    await waitFor(() => expect(byTestId('all-wallets').textContent).toBe('All Wallets6'))
+    expect(rowIds(dialog)).not.toContain('solflare')
+    expect(rowIds(dialog).slice(0, 4)).toEqual(['walletconnect', 'dev.foyer.testwallet', 'io.metamask', 'safe'])
+    const queries = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => new URL(String(input)))
+      .filter((url) => url.pathname === '/getWallets')
+      .map((url) => url.searchParams)
+    // The lookup of the excluded ids (to hide their browser wallets) is by id, whatever their chains.
+    const lists = queries.filter((q) => q.get('include') !== 'argent')
+    expect(lists.length).toBeGreaterThanOrEqual(3)
+    for (const query of lists) expect(query.get('chains')).toBe('eip155:31337,eip155:1')
+  })
+
+  it('leads a visitor without a wallet to Get a Wallet', async () => {
+    const { foyer } = await openConnect()
+    expect(byTestId('get-wallet').textContent).toBe('Get a Wallet')
+    await click(byTestId('get-wallet'))
+    expect(foyer.getState().router).toMatchObject({ view: 'GetWallet', history: ['Connect', 'GetWallet'] })
   })
 
   it('hides excluded wallets, their announced connectors too, and the All Wallets row when the site says HIDE', async () => {

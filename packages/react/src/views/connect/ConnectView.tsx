@@ -15,7 +15,7 @@ import { chunk, useChunkComponent } from '../../modal/chunks.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { EmailLoginForm } from '../email/EmailLoginForm.tsx'
 import { CatalogueWalletImage } from '../wallets/CatalogueWalletImage.tsx'
-import { openCatalogueWallet, useWalletPage } from '../wallets/catalogueWallets.ts'
+import { openCatalogueWallet, siteChains, useWalletPage } from '../wallets/catalogueWallets.ts'
 
 /**
  * The legal line, its strings and its style are a chunk of their own, fetched when the view shows on a site that
@@ -44,7 +44,8 @@ const isMobile = () =>
 /**
  * How to connect, one row per wallet (deduplicated by rdns and catalogue id): WalletConnect (QR), recent wallets,
  * installed (announced / injected) wallets, the site's featured wallets in its order, its custom wallets,
- * recommended wallets from the catalogue, and All Wallets with the count.
+ * recommended wallets from the catalogue, and All Wallets with the count; the catalogue's rows and count hold only
+ * wallets of the site's networks. Under the list, the ways to What is a wallet? and to Get a Wallet.
  */
 export function ConnectView() {
   const client = useFoyerClient()
@@ -53,7 +54,8 @@ export function ConnectView() {
   const connectors = useFoyerStore((s) => s.connectors)
   const [recent] = useState<RecentWallet[]>(() => getRecentWallets())
   const { preloadViewsWhenIdle } = usePreloadViews()
-  // With sign-in on, a connect goes on to ConnectingSiwe: fetched ahead too.
+  // With sign-in on, a connect goes on to ConnectingSiwe: fetched ahead too. GetWallet (for the few with no wallet)
+  // is fetched on its click only.
   useEffect(
     () =>
       preloadViewsWhenIdle([
@@ -71,8 +73,11 @@ export function ConnectView() {
   const excludeIds = options.excludeWalletIds ?? []
   const hasCatalogue = Boolean(client.api)
   const allWalletsMode = options.features.allWallets
+  // Every list shown here holds only wallets of the site's networks (a wallet for none of them cannot connect).
+  const chains = siteChains(client)
 
-  // The catalogue rows the excluded ids name, to hide their announced connectors too.
+  // The catalogue rows the excluded ids name, to hide their announced connectors too: looked up by id whatever
+  // their chains, as a browser wallet the site excludes is hidden even if its catalogue entry lists other chains.
   const excluded = useWalletPage(
     { include: excludeIds, entries: Math.min(100, excludeIds.length || 1) },
     excludeIds.length > 0,
@@ -111,7 +116,7 @@ export function ConnectView() {
   const recentIds = new Set(recentRows.map((w) => w.id))
 
   const featured = useWalletPage(
-    { include: featuredIds, entries: Math.min(100, featuredIds.length || 1) },
+    { include: featuredIds, entries: Math.min(100, featuredIds.length || 1), chains },
     featuredIds.length > 0,
   )
   // Only catalogue ids go to the server: a recent browser wallet's id is its rdns, which the catalogue filter drops.
@@ -122,6 +127,7 @@ export function ConnectView() {
       entries: Math.min(100, FEATURED_WALLETS_PAGE_SIZE + installed.length + listedIds.length),
       include: options.includeWalletIds,
       exclude: [...excludeIds, ...listedIds],
+      chains,
     },
     hasCatalogue,
   )
@@ -135,7 +141,10 @@ export function ConnectView() {
     isFeatureAvailable(options, 'allWallets') &&
     (allWalletsMode === 'SHOW' || (allWalletsMode === 'ONLY_MOBILE' && isMobile()))
   // The count of every wallet All Wallets can show (the site's include and exclude lists applied).
-  const everything = useWalletPage({ entries: 1, include: options.includeWalletIds, exclude: excludeIds }, hasCatalogue)
+  const everything = useWalletPage(
+    { entries: 1, include: options.includeWalletIds, exclude: excludeIds, chains },
+    hasCatalogue,
+  )
   const total = everything.data?.count
 
   const connectWith = (connector: Connector) =>
@@ -238,6 +247,16 @@ export function ConnectView() {
       <button type="button" className="fo-link" onClick={() => client.navigate.push('WhatIsAWallet')}>
         {t('connect.whatIsAWallet')}
       </button>
+      {hasCatalogue && (
+        <button
+          type="button"
+          className="fo-link"
+          data-testid="get-wallet"
+          onClick={() => client.navigate.push('GetWallet')}
+        >
+          {t('view.GetWallet')}
+        </button>
+      )}
       {(options.termsConditionsUrl || options.privacyPolicyUrl) && <LazyLegalNotice />}
     </div>
   )

@@ -73,6 +73,37 @@ describe('All Wallets', () => {
     await waitFor(() => expect(byTestId('wallet-selector-zerion').textContent).toBe('Zerion'))
   })
 
+  it("asks for the site's networks with every page and every search", async () => {
+    serverUp = true
+    const foyer = createFoyer({
+      adapters: [fakeAdapter([])],
+      networks: [localNetwork(31337, 'Foyer Local'), localNetwork(1, 'Ethereum')],
+      apiUrl: 'http://catalogue.test',
+      logLevel: 'silent',
+    })
+    await render(
+      <FoyerProvider foyer={foyer}>
+        <div>site</div>
+      </FoyerProvider>,
+    )
+    await act(async () => foyer.open({ view: 'AllWallets' }))
+    await openedModal('AllWallets')
+    await waitFor(() => expect(byTestId('wallet-selector-zerion').textContent).toBe('Zerion'))
+    const search = byTestId<HTMLInputElement>('all-wallets-search')
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(search, 'zer')
+      search.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    const queries = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.map(([input]) => new URL(String(input)))
+        .filter((url) => url.pathname === '/getWallets')
+        .map((url) => url.searchParams)
+    await waitFor(() => expect(queries().some((q) => q.get('search') === 'zer')).toBe(true))
+    for (const query of queries()) expect(query.get('chains')).toBe('eip155:31337,eip155:1')
+  })
+
   it('puts the placeholder in place of an image that has not loaded within 2 s', async () => {
     vi.useFakeTimers()
     await render(<CatalogueWalletImage src="http://catalogue.test/slow.svg" />, { strict: false })

@@ -1,7 +1,7 @@
 import { type CatalogueWallet, type Connector, fetchWallets } from '@foyer/core'
 import {
   connectorTestId,
-  enAllWallets,
+  enWallets,
   WALLET_SEARCH_DELAY_MS,
   WALLETS_PAGE_SIZE,
   WALLETS_SEARCH_PAGE_SIZE,
@@ -15,7 +15,7 @@ import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { CatalogueWalletImage } from './CatalogueWalletImage.tsx'
-import { CATALOGUE_STALE_MS, openCatalogueWallet } from './catalogueWallets.ts'
+import { CATALOGUE_STALE_MS, openCatalogueWallet, siteChains } from './catalogueWallets.ts'
 import { walletCss } from './walletStyles.ts'
 
 /** Four equal tiles a row in the dialog, three on the narrow sheet (the modal's own breakpoint). */
@@ -35,17 +35,18 @@ type Listing = {
 type Tile = { key: string; testId: string; name: string; image: ReactNode; open(): void }
 
 /**
- * Every wallet of the catalogue: search (after a 300 ms pause, 100 results), otherwise pages of 40 loaded as the
+ * Every wallet of the catalogue for the site's networks: search (after a 300 ms pause, 100 results), otherwise pages of 40 loaded as the
  * grid scrolls; the grid renders only the rows in view. Installed wallets come first.
  */
 export function AllWalletsView() {
   useStyle('foyer-wallet-style', walletCss)
   const client = useFoyerClient()
-  const { t } = useFoyerLocale(enAllWallets)
+  const { t } = useFoyerLocale(enWallets)
   const connectors = useFoyerStore((s) => s.connectors)
   // The client's options are fixed for its lifetime, so these keep their identity across renders.
   const { excludeWalletIds, includeWalletIds: include } = client.options
   const exclude = useMemo(() => excludeWalletIds ?? [], [excludeWalletIds])
+  const chains = useMemo(() => siteChains(client), [client])
   const [input, setInput] = useState('')
   const [search, setSearch] = useState('')
   const [listing, setListing] = useState<Listing>({ search: '', wallets: [], count: 0, page: 0, status: 'loading' })
@@ -67,6 +68,8 @@ export function AllWalletsView() {
         search: term || undefined,
         include,
         exclude,
+        // Only wallets of the site's networks, in the pages and in search alike.
+        chains,
       }
       setListing((l) => ({
         ...l,
@@ -89,7 +92,7 @@ export function AllWalletsView() {
           () => mine === request.current && setListing((l) => ({ ...l, status: 'error' })),
         )
     },
-    [client, exclude, include],
+    [client, exclude, include, chains],
   )
   useEffect(() => load(search, 1, []), [search, load])
 
