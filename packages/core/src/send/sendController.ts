@@ -5,7 +5,7 @@ import { isUserRejection } from '../errors/errors.ts'
 import { parseUnits } from '../format/parseUnits.ts'
 import { fetchAccountName } from '../names/fetchAccountName.ts'
 import { nameCoinType } from '../names/nameCoinType.ts'
-import { isFeatureAvailable } from '../options/options.ts'
+import { isFeatureEnabled, readProjectFeatures } from '../project/projectFeatures.ts'
 import { isValidNameLabel } from '../protocol/nameRules.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isEvmAddress, isPositiveAmount } from '../validation/validation.ts'
@@ -155,13 +155,16 @@ export function createSendController(client: FoyerClient) {
     void estimate()
   }
 
-  /** Not an address (no `0x`) and its label follows the name rule, on an EVM network with the names feature. */
+  /**
+   * Not an address (no `0x`) and its label follows the name rule, on an EVM network with the names feature (the
+   * site's and the project's).
+   */
   function isReceiverName(typed: string) {
     return (
       network().chainNamespace === 'eip155' &&
       !/^0x/i.test(typed) &&
       isValidNameLabel(typed.split('.')[0]) &&
-      isFeatureAvailable(client.options, 'names')
+      isFeatureEnabled(client.options, 'names', readProjectFeatures(client))
     )
   }
 

@@ -1,4 +1,5 @@
-import { useId, useRef } from 'react'
+import { loadProjectSettings, projectSettingsQueryKey } from '@foyer/core/internal'
+import { useEffect, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { useFoyerClient } from '../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'
@@ -36,6 +37,14 @@ export function ModalShell() {
   const titleId = useId()
 
   useStyle('foyer-modal-style', modalCss)
+  // The project's server features, asked for as the modal opens (this chunk, not the page's entry) and kept while
+  // it is open: the views hide what the project turned off.
+  useEffect(() => {
+    if (!client.api) return
+    const release = client.queries.subscribe(projectSettingsQueryKey(client), () => {})
+    void loadProjectSettings(client)
+    return release
+  }, [client])
   useDialogBehaviour({ rootRef, dialogRef, bodyRef, onEscape: client.close })
 
   return createPortal(
