@@ -1,5 +1,5 @@
 import { type Features, isFeatureAvailable, type ResolvedOptions } from '../options/options.ts'
-import { BOOLEAN_FEATURES, type ServerFeatures } from '../protocol/features.ts'
+import { BOOLEAN_FEATURES, type BooleanFeature, DEFAULT_FEATURES, type ServerFeatures } from '../protocol/features.ts'
 import type { QueryState } from '../query/queryCache.ts'
 import { type ProjectSettings, type ProjectSettingsClient, projectSettingsQueryKey } from './fetchProjectSettings.ts'
 
@@ -14,7 +14,9 @@ export type ProjectFeatures = ServerFeatures | 'loading' | 'unavailable'
  * an entry point shown on the site's options does not vanish and come back during the retry.
  */
 export function projectFeaturesOf(state: QueryState<ProjectSettings>): ProjectFeatures {
-  if (state.data) return state.data.features
+  // An answer without features (a proxy's page, not the Foyer server's) is no answer: the site's options decide.
+  if (state.data)
+    return typeof state.data.features === 'object' && state.data.features ? state.data.features : 'unavailable'
   if (state.error !== undefined) return 'unavailable'
   return 'loading'
 }
@@ -37,7 +39,8 @@ export function isFeatureEnabled(options: ResolvedOptions, feature: keyof Featur
   if (!SERVER_FEATURES.includes(feature) || project === 'unavailable') return true
   if (project === 'loading') return false
   if (feature === 'socials') return offeredSocials(options, project).length > 0
-  return project[feature as keyof ServerFeatures] === true
+  const name = feature as BooleanFeature
+  return (project[name] ?? DEFAULT_FEATURES[name]) === true
 }
 
 /** The social login providers offered: those the site lists that the project also lists, in the site's order. */
@@ -45,5 +48,5 @@ export function offeredSocials(options: ResolvedOptions, project: ProjectFeature
   const site = isFeatureAvailable(options, 'socials') ? [...(options.features.socials || [])] : []
   if (project === 'unavailable') return site
   if (project === 'loading') return []
-  return site.filter((provider) => project.socials.includes(provider))
+  return site.filter((provider) => (project.socials ?? []).includes(provider))
 }
