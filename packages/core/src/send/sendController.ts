@@ -156,15 +156,17 @@ export function createSendController(client: FoyerClient) {
   }
 
   /**
-   * Not an address (no `0x`) and its label follows the name rule, on an EVM network with the names feature (the
-   * site's and the project's).
+   * Not an address (no `0x`) and its label follows the name rule, on an EVM network with the names feature: the
+   * site's, and the project's once known. Typed before the project's answer, a name is looked up (a project with
+   * names off then answers the lookup with its refusal) rather than called an invalid address.
    */
   function isReceiverName(typed: string) {
+    const project = readProjectFeatures(client)
     return (
       network().chainNamespace === 'eip155' &&
       !/^0x/i.test(typed) &&
       isValidNameLabel(typed.split('.')[0]) &&
-      isFeatureEnabled(client.options, 'names', readProjectFeatures(client))
+      isFeatureEnabled(client.options, 'names', project === 'loading' ? 'unavailable' : project)
     )
   }
 
