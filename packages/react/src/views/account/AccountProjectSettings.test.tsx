@@ -121,9 +121,25 @@ describe('Account and the project’s settings', () => {
     expect(seen.swap).toBe(false)
   })
 
-  it('the default project shows Swap', async () => {
-    await openAccount('foyer-demo')
-    expect(await waitFor(() => byTestId('account-swap').textContent)).toBe('Swap')
+  it('the default project shows Swap; the modal’s views share one request for the settings', async () => {
+    const asked: { url: string; signal?: AbortSignal | null }[] = []
+    const realFetch = globalThis.fetch
+    globalThis.fetch = (input, init) => {
+      if (String(input).includes('/v1/project')) asked.push({ url: String(input), signal: init?.signal })
+      return realFetch(input, init)
+    }
+    try {
+      await openAccount('foyer-demo')
+      expect(await waitFor(() => byTestId('account-swap').textContent)).toBe('Swap')
+      await waitFor(() => byTestId('account-activity'))
+      await waitFor(() => byTestId('choose-name'))
+    } finally {
+      globalThis.fetch = realFetch
+    }
+    // StrictMode mounts the shell twice: the first mount's request is aborted as it unmounts. One request answers
+    // the shell, Account, its actions and its rows.
+    const answered = asked.filter((request) => !request.signal?.aborted).map((request) => request.url)
+    expect(answered).toEqual([`${apiUrl}/v1/project?projectId=foyer-demo`])
   })
 
   it('a project the server does not know leaves the site’s options to decide: Swap shows', async () => {
