@@ -5,7 +5,8 @@ import { isUserRejection } from '../errors/errors.ts'
 import { parseUnits } from '../format/parseUnits.ts'
 import { fetchAccountName } from '../names/fetchAccountName.ts'
 import { nameCoinType } from '../names/nameCoinType.ts'
-import { isFeatureEnabled, readProjectFeatures } from '../project/projectFeatures.ts'
+import { isFeatureAvailable } from '../options/options.ts'
+import type { ProjectSettings } from '../project/fetchProjectSettings.ts'
 import { isValidNameLabel } from '../protocol/nameRules.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isEvmAddress, isPositiveAmount } from '../validation/validation.ts'
@@ -161,12 +162,16 @@ export function createSendController(client: FoyerClient) {
    * names off then answers the lookup with its refusal) rather than called an invalid address.
    */
   function isReceiverName(typed: string) {
-    const project = readProjectFeatures(client)
+    // The project's answer as `loadProjectSettings` caches it (its key is `projectSettingsQueryKey`'s), read here
+    // without importing the project module: that keeps the module in the modal shell's chunk instead of a chunk of
+    // its own fetched before the first click.
+    const project = client.queries.getState<ProjectSettings>(['foyer', 'project', client.options.projectId ?? null])
     return (
       network().chainNamespace === 'eip155' &&
       !/^0x/i.test(typed) &&
       isValidNameLabel(typed.split('.')[0]) &&
-      isFeatureEnabled(client.options, 'names', project === 'loading' ? 'unavailable' : project)
+      isFeatureAvailable(client.options, 'names') &&
+      project.data?.features?.names !== false
     )
   }
 
