@@ -130,9 +130,12 @@ export async function seriousViolations(page: import('@playwright/test').Page): 
     .map((v) => `${v.id} (${v.nodes.length})`)
 }
 
-/** The demo with the EIP-6963 test wallet connected and the modal open on Account; answers the modal. */
-export async function openAccount(page: import('@playwright/test').Page) {
-  await page.goto('/')
+/**
+ * The demo (at `path`: `/?project=…` for another project) with the EIP-6963 test wallet connected and the modal open
+ * on Account; answers the modal.
+ */
+export async function openAccount(page: import('@playwright/test').Page, path = '/') {
+  await page.goto(path)
   await page.getByTestId('connect-button').click()
   await page.getByTestId('wallet-selector-dev.foyer.testwallet').click()
   await expect(page.getByTestId('account-button')).toBeVisible()

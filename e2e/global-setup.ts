@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startStack } from '../apps/devnet/src/stack.ts'
 import { HOSTILE_PROJECT } from './hostile-project.ts'
+import { NO_SWAPS_PROJECT } from './no-swaps-project.ts'
 
 export default async function globalSetup(): Promise<void | (() => Promise<void>)> {
   if (process.env.FOYER_E2E_NO_STACK === '1') return
@@ -21,8 +22,12 @@ export default async function globalSetup(): Promise<void | (() => Promise<void>
       // Every browser test comes from 127.0.0.1: one client address for the whole run, so its limits are raised.
       FOYER_RATE_LIMIT_PER_CLIENT: '100000',
       FOYER_EMAIL_SENDS_PER_CLIENT_PER_HOUR: '100000',
-      // A hostile site that really is allowed to frame the wallet (e2e/embedded-wallet.spec.ts lies about its origin).
-      FOYER_PROJECTS: JSON.stringify([{ id: HOSTILE_PROJECT.id, allowedOrigins: [HOSTILE_PROJECT.origin] }]),
+      // A hostile site that really is allowed to frame the wallet (e2e/embedded-wallet.spec.ts lies about its origin),
+      // and a project with swaps off on the demo's origin (e2e/project-settings.spec.ts).
+      FOYER_PROJECTS: JSON.stringify([
+        { id: HOSTILE_PROJECT.id, allowedOrigins: [HOSTILE_PROJECT.origin] },
+        NO_SWAPS_PROJECT,
+      ]),
     },
   })
   return async () => {

@@ -6,6 +6,8 @@ const search = new URLSearchParams(location.search)
 const locale = search.get('locale') === 'es' ? 'es' : 'en'
 /** `?siwe=1`: sign-in with Ethereum through the Foyer server after connecting (every other journey runs without it). */
 export const siweDemo = search.get('siwe') === '1'
+/** `?project=<id>`: another of the server's projects than the demo's own (e2e opens one with features off). */
+const projectId = search.get('project') || 'foyer-demo'
 
 /** One Foyer client for the page, created once, exactly as a site developer would. */
 export const foyer = createFoyer({
@@ -24,7 +26,7 @@ export const foyer = createFoyer({
   apiUrl: __FOYER_API_URL__,
   // The secure frame (its own origin) for email login; the devnet serves it on 5174.
   frameUrl: __FOYER_FRAME_URL__,
-  projectId: 'foyer-demo',
+  projectId,
   metadata: { name: 'Foyer demo', description: 'A site that uses Foyer', url: location.origin },
   themeMode: 'system',
   locale,

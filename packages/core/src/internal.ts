@@ -82,6 +82,20 @@ export { type BuyAvailabilityState, getBuyAvailability, isBuyVisible } from './o
 export { type BuyController, getBuyController } from './onramp/buyController.ts'
 export type { BuyState } from './onramp/buyState.ts'
 export { isFeatureAvailable, type ResolvedOptions, resolveOptions } from './options/options.ts'
+export {
+  fetchProjectSettings,
+  loadProjectSettings,
+  PROJECT_SETTINGS_STALE_MS,
+  type ProjectSettings,
+  projectSettingsQueryKey,
+} from './project/fetchProjectSettings.ts'
+export {
+  isFeatureEnabled,
+  offeredSocials,
+  type ProjectFeatures,
+  projectFeaturesOf,
+  readProjectFeatures,
+} from './project/projectFeatures.ts'
 export { EVM_ADDRESS_PATTERN } from './protocol/patterns.ts'
 export type { QueryKey, QueryState } from './query/queryCache.ts'
 export { getSendController, type SendController } from './send/sendController.ts'

@@ -6,6 +6,7 @@ import { parseUnits } from '../format/parseUnits.ts'
 import { fetchAccountName } from '../names/fetchAccountName.ts'
 import { nameCoinType } from '../names/nameCoinType.ts'
 import { isFeatureAvailable } from '../options/options.ts'
+import type { ProjectSettings } from '../project/fetchProjectSettings.ts'
 import { isValidNameLabel } from '../protocol/nameRules.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isEvmAddress, isPositiveAmount } from '../validation/validation.ts'
@@ -155,13 +156,22 @@ export function createSendController(client: FoyerClient) {
     void estimate()
   }
 
-  /** Not an address (no `0x`) and its label follows the name rule, on an EVM network with the names feature. */
+  /**
+   * Not an address (no `0x`) and its label follows the name rule, on an EVM network with the names feature: the
+   * site's, and the project's once known. Typed before the project's answer, a name is looked up (a project with
+   * names off then answers the lookup with its refusal) rather than called an invalid address.
+   */
   function isReceiverName(typed: string) {
+    // The project's answer as `loadProjectSettings` caches it (its key is `projectSettingsQueryKey`'s), read here
+    // without importing the project module: that keeps the module in the modal shell's chunk instead of a chunk of
+    // its own fetched before the first click.
+    const project = client.queries.getState<ProjectSettings>(['foyer', 'project', client.options.projectId ?? null])
     return (
       network().chainNamespace === 'eip155' &&
       !/^0x/i.test(typed) &&
       isValidNameLabel(typed.split('.')[0]) &&
-      isFeatureAvailable(client.options, 'names')
+      isFeatureAvailable(client.options, 'names') &&
+      project.data?.features?.names !== false
     )
   }
 

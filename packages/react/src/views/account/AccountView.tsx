@@ -4,7 +4,6 @@ import {
   floorDecimalString,
   getBuyAvailability,
   isBuyVisible,
-  isFeatureAvailable,
   shortenAddress,
   watchAccountIdentity,
 } from '@foyer/core/internal'
@@ -17,6 +16,7 @@ import { useFoyerAccount } from '../../hooks/useFoyerAccount.ts'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
+import { useFeatureEnabled } from '../../hooks/useProjectFeatures.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { chunk, useChunkComponent } from '../../modal/chunks.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
@@ -36,14 +36,18 @@ export function AccountView() {
   const account = useFoyerAccount()
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)
-  const showActivity = isFeatureAvailable(client.options, 'history')
-  const showNames = isFeatureAvailable(client.options, 'names')
-  // Buy: the `onramp` feature (with apiUrl), a project that allows it, a time zone the operator does not restrict.
-  const buyFeature = isFeatureAvailable(client.options, 'onramp')
+  // Each server feature's row waits for the project's settings (hidden until they say it is on).
+  const showActivity = useFeatureEnabled('history')
+  const showNames = useFeatureEnabled('names')
+  // Buy: the `onramp` feature (the site's, with apiUrl, and the project's), a time zone the operator does not
+  // restrict.
+  const buyFeature = useFeatureEnabled('onramp')
   // The row waits for the providers' answer, so it never shows to a visitor it would then be hidden from.
   const buyAvailability = useBuyAvailability()
   const showBuy =
-    (buyAvailability.status === 'ready' || buyAvailability.status === 'error') && isBuyVisible(client, buyAvailability)
+    buyFeature &&
+    (buyAvailability.status === 'ready' || buyAvailability.status === 'error') &&
+    isBuyVisible(client, buyAvailability)
   useEffect(() => {
     if (buyFeature) void getBuyAvailability(client).load()
   }, [client, buyFeature])

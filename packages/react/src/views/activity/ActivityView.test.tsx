@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { DEFAULT_FEATURES } from '@foyer/core/protocol'
 import { act } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
@@ -62,9 +63,13 @@ const spam = (n: number, chain: string) =>
   })
 const http = createServer((req, res) => {
   const url = new URL(req.url!, 'http://x')
-  server.requests.push(`${url.pathname}?${url.searchParams.toString()}`)
   res.setHeader('content-type', 'application/json')
   res.setHeader('access-control-allow-origin', '*')
+  // The project's settings, as the real server answers them for a project with every default: not recorded in
+  // `requests`, which are the account data the tests look at.
+  if (url.pathname === '/v1/project')
+    return res.end(JSON.stringify({ id: 'foyer-demo', name: 'Foyer demo', features: DEFAULT_FEATURES }))
+  server.requests.push(`${url.pathname}?${url.searchParams.toString()}`)
   if (server.mode === 'fail') {
     res.writeHead(502)
     return res.end(JSON.stringify({ error: { code: 'chain_unavailable', message: 'down' } }))
@@ -191,7 +196,8 @@ describe('Account tokens', () => {
 describe('Activity view', () => {
   it('opens from Account, groups by month, hides spam-only entries, and loads more', async () => {
     const { foyer } = await renderWithServer('Account')
-    await click(byTestId('account-activity'))
+    // The row shows once the project's settings say history is on.
+    await click(await waitFor(() => byTestId('account-activity')))
     expect(foyer.getState().router.view).toBe('Activity')
     await openedModal('Activity')
     await waitFor(() => expect(texts('activity-item')).toHaveLength(2))

@@ -12,6 +12,7 @@ import { useEffect } from 'react'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerQuery } from '../../hooks/useFoyerQuery.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
+import { useFeatureEnabled } from '../../hooks/useProjectFeatures.ts'
 import { ACTIVITY_POLL_MS } from '../../hooks/useTransactionHistory.ts'
 import { useBuyAvailability } from './useBuyAvailability.ts'
 
@@ -34,7 +35,7 @@ export function purchaseStatusOf(entry: Transaction): PurchaseStatus {
 export function BuyActivity({ t }: { t: ActivityTranslate }) {
   const client = useFoyerClient()
   const availability = useBuyAvailability()
-  const visible = isBuyVisible(client, availability)
+  const visible = useFeatureEnabled('onramp') && isBuyVisible(client, availability)
   useEffect(() => {
     if (visible) void getBuyAvailability(client).load()
   }, [client, visible])

@@ -11,6 +11,7 @@ import { WalletImage } from '../../components/WalletImage.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
+import { useFeatureEnabled } from '../../hooks/useProjectFeatures.ts'
 import { chunk, useChunkComponent } from '../../modal/chunks.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { EmailLoginForm } from '../email/EmailLoginForm.tsx'
@@ -54,6 +55,7 @@ export function ConnectView() {
   const connectors = useFoyerStore((s) => s.connectors)
   const [recent] = useState<RecentWallet[]>(() => getRecentWallets())
   const { preloadViewsWhenIdle } = usePreloadViews()
+  const emailFeature = useFeatureEnabled('email')
   // With sign-in on, a connect goes on to ConnectingSiwe: fetched ahead too. GetWallet (for the few with no wallet)
   // is fetched on its click only.
   useEffect(
@@ -213,8 +215,9 @@ export function ConnectView() {
     for (const wallet of recommendedRows) rows.push(catalogueRow(wallet, 'recommended'))
   }
 
-  // Email login: only with the feature on, a Foyer server and an AUTH (embedded wallet) connector.
-  const emailLogin = isFeatureAvailable(options, 'email') && connectors.some((c) => c.type === 'AUTH')
+  // Email login: only with the feature on (the site's and the project's), a Foyer server and an AUTH (embedded
+  // wallet) connector.
+  const emailLogin = emailFeature && connectors.some((c) => c.type === 'AUTH')
 
   return (
     <div className="fo-stack">

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { type Connector, RequestAbortedError, UserRejectedRequestError } from '@foyer/core'
-import { EMAIL_LOGIN_TIMESTAMP_KEY, type EmbeddedWallet } from '@foyer/core/internal'
+import { EMAIL_LOGIN_TIMESTAMP_KEY, type EmbeddedWallet, projectSettingsQueryKey } from '@foyer/core/internal'
+import { DEFAULT_FEATURES } from '@foyer/core/protocol'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
@@ -52,7 +53,7 @@ function recordingEmbeddedWallet() {
   return { wallet, calls, pending }
 }
 
-async function setup(options: { apiUrl?: string; connectors?: Connector[] } = {}) {
+async function setup(options: { apiUrl?: string; connectors?: Connector[]; email?: boolean } = {}) {
   const adapter = fakeAdapter(options.connectors ?? [testWallet, emailConnector])
   const embedded = recordingEmbeddedWallet()
   const foyer = createFoyer({
@@ -62,6 +63,14 @@ async function setup(options: { apiUrl?: string; connectors?: Connector[] } = {}
     projectId: 'foyer-demo',
     logLevel: 'silent',
   })
+  // The project's settings as the server answers them for a project with every default (nothing listens on the
+  // port above: the email flows run against the embedded wallet's double).
+  if (foyer.api)
+    foyer.queries.setData(projectSettingsQueryKey(foyer), {
+      id: 'foyer-demo',
+      name: 'Foyer demo',
+      features: { ...DEFAULT_FEATURES, email: options.email ?? true },
+    })
   await render(
     <FoyerProvider foyer={foyer}>
       <div>site</div>
@@ -94,6 +103,11 @@ describe('email login views', () => {
     await cleanup()
     await setup({ connectors: [testWallet] })
     expect(queryTestId('email-input')).toBeNull()
+    await cleanup()
+    // The site has email login on; the project's settings on the server turned it off.
+    await setup({ email: false })
+    expect(queryTestId('email-input')).toBeNull()
+    expect(document.querySelector('.fo-list')).not.toBeNull() // the wallets still show
   })
 
   it('sends the email, moves to the code view that hosts the frame; the site never has a code field; connects when the frame says so', async () => {

@@ -1,13 +1,14 @@
 import type { ViewName } from '@foyer/core'
-import { canSendTransactions, enAccount, isFeatureAvailable } from '@foyer/core/internal'
+import { canSendTransactions, enAccount } from '@foyer/core/internal'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
+import { useFeatureEnabled } from '../../hooks/useProjectFeatures.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
 
 /**
- * Account's wallet actions: Swap (feature `swaps`, which needs `apiUrl`), Send and Receive. Swap and Send show only
- * when the network's adapter can send transactions. Each view's chunk starts loading on hover or focus.
+ * Account's wallet actions: Swap (feature `swaps`, which needs `apiUrl` and the project's `swaps` on), Send and
+ * Receive. Swap and Send show only when the network's adapter can send transactions. Each view's chunk starts loading on hover or focus.
  */
 export function TransferActions() {
   const client = useFoyerClient()
@@ -15,13 +16,12 @@ export function TransferActions() {
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)
   const { preloadView } = usePreloadViews()
+  const swaps = useFeatureEnabled('swaps')
   const network = client.getNetwork(selectedNetworkId)
   if (!network || unsupported) return null
   const canSend = canSendTransactions(client, network)
   const actions: { view: ViewName; label: 'account.swap' | 'account.send' | 'account.receive'; testId: string }[] = [
-    ...(canSend && isFeatureAvailable(client.options, 'swaps')
-      ? [{ view: 'Swap' as const, label: 'account.swap' as const, testId: 'account-swap' }]
-      : []),
+    ...(canSend && swaps ? [{ view: 'Swap' as const, label: 'account.swap' as const, testId: 'account-swap' }] : []),
     ...(canSend ? [{ view: 'Send' as const, label: 'account.send' as const, testId: 'account-send' }] : []),
     { view: 'Receive', label: 'account.receive', testId: 'account-receive' },
   ]

@@ -1,0 +1,160 @@
+// The project-settings action against the real Foyer server: its app (PGlite) listening on a loopback port, reached
+// over HTTP as a site reaches it, with a project whose swaps the operator turned off.
+import { loadConfig } from '@foyer/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../../../../apps/server/src/test/backends.ts'
+import { createApiClient } from '../api/apiClient.ts'
+import { ClientNotSetError } from '../errors/errors.ts'
+import { type FoyerOptions, resolveOptions } from '../options/options.ts'
+import { DEFAULT_FEATURES } from '../protocol/features.ts'
+import { createQueryCache } from '../query/queryCache.ts'
+import { listenTestServer } from '../test/listenTestServer.ts'
+import { localNetwork } from '../test/localNetwork.ts'
+import { fetchProjectSettings, loadProjectSettings, projectSettingsQueryKey } from './fetchProjectSettings.ts'
+import { isFeatureEnabled, offeredSocials, projectFeaturesOf, readProjectFeatures } from './projectFeatures.ts'
+
+let database: TestDatabase
+let server: Awaited<ReturnType<typeof listenTestServer>> | undefined
+let apiUrl = ''
+
+beforeAll(async () => {
+  database = await openTestPGlite()
+  const config = loadConfig(
+    {
+      PORT: '0',
+      FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+      FOYER_DATA_DIR: '/nonexistent/data',
+      FOYER_PROJECTS: JSON.stringify([
+        { id: 'no-swaps', name: 'No swaps', allowedOrigins: [], features: { swaps: false, socials: ['github'] } },
+      ]),
+    },
+    { repoRoot: '/nonexistent' },
+  )
+  config.chains = []
+  server = await listenTestServer(database.database, config)
+  apiUrl = server.apiUrl
+}, BACKEND_TIMEOUT_MS)
+
+afterAll(async () => {
+  await server?.close()
+  await database?.cleanup()
+}, BACKEND_TIMEOUT_MS)
+
+/** A client as `createFoyerClient` builds one, counting the requests it sends; `debug` collects the debug log. */
+function siteClient(options: Partial<FoyerOptions> = {}) {
+  const requests: string[] = []
+  const debug: unknown[][] = []
+  const resolved = resolveOptions({ adapters: [], networks: [localNetwork(31337, 'Local')], ...options })
+  const api = resolved.apiUrl
+    ? createApiClient({
+        apiUrl: resolved.apiUrl,
+        projectId: resolved.projectId,
+        fetch: (input, init) => {
+          requests.push(String(input))
+          return fetch(input, init)
+        },
+      })
+    : undefined
+  const client = {
+    options: resolved,
+    api,
+    queries: createQueryCache(),
+    logger: { debug: (...v: unknown[]) => debug.push(v) },
+  }
+  return { client, requests, debug }
+}
+
+describe('fetchProjectSettings', () => {
+  it('answers the project’s features as the operator set them, the rest at their defaults', async () => {
+    const { client } = siteClient({ apiUrl, projectId: 'no-swaps' })
+    expect(await fetchProjectSettings(client)).toEqual({
+      id: 'no-swaps',
+      name: 'No swaps',
+      features: { ...DEFAULT_FEATURES, swaps: false, socials: ['github'] },
+    })
+  })
+
+  it('refuses without an apiUrl', async () => {
+    await expect(fetchProjectSettings({})).rejects.toBeInstanceOf(ClientNotSetError)
+  })
+})
+
+describe('loadProjectSettings', () => {
+  it('asks once however many callers ask at once, and keeps the answer', async () => {
+    const { client, requests } = siteClient({ apiUrl, projectId: 'no-swaps' })
+    expect(readProjectFeatures(client)).toBe('loading')
+    const answers = await Promise.all([loadProjectSettings(client), loadProjectSettings(client)])
+    expect(answers[0]?.features.swaps).toBe(false)
+    expect(answers[1]).toBe(answers[0])
+    await loadProjectSettings(client)
+    expect(requests).toEqual([`${apiUrl}/v1/project?projectId=no-swaps`])
+    const features = readProjectFeatures(client)
+    expect(isFeatureEnabled(client.options, 'swaps', features)).toBe(false)
+    expect(isFeatureEnabled(client.options, 'onramp', features)).toBe(true)
+  })
+
+  it('the default project has swaps on', async () => {
+    const { client } = siteClient({ apiUrl, projectId: 'foyer-demo' })
+    await loadProjectSettings(client)
+    expect(isFeatureEnabled(client.options, 'swaps', readProjectFeatures(client))).toBe(true)
+  })
+
+  it('an unknown project leaves the site’s options to decide, logged at debug level', async () => {
+    const { client, debug } = siteClient({ apiUrl, projectId: 'no-such-project', features: { names: false } })
+    expect(await loadProjectSettings(client)).toBeUndefined()
+    const features = readProjectFeatures(client)
+    expect(features).toBe('unavailable')
+    expect(isFeatureEnabled(client.options, 'swaps', features)).toBe(true)
+    expect(isFeatureEnabled(client.options, 'names', features)).toBe(false)
+    expect(debug).toHaveLength(1)
+    expect(debug[0]?.[1]).toMatchObject({ status: 403, details: 'Unknown project "no-such-project"' })
+  })
+
+  it('a server that does not answer leaves the site’s options to decide', async () => {
+    const down = await listenTestServer(database.database, loadConfig({ PORT: '0' }, { repoRoot: '/nonexistent' }))
+    await down.close()
+    const { client, debug, requests } = siteClient({ apiUrl: down.apiUrl, projectId: 'no-swaps' })
+    expect(await loadProjectSettings(client)).toBeUndefined()
+    expect(requests.length).toBe(3) // the cache's retries of a network failure
+    expect(readProjectFeatures(client)).toBe('unavailable')
+    expect(isFeatureEnabled(client.options, 'swaps', 'unavailable')).toBe(true)
+    expect(debug).toHaveLength(1)
+  })
+
+  it('without an apiUrl asks nothing, and the server features are off', async () => {
+    const { client, requests } = siteClient()
+    expect(await loadProjectSettings(client)).toBeUndefined()
+    expect(requests).toEqual([])
+    expect(readProjectFeatures(client)).toBe('unavailable')
+    expect(isFeatureEnabled(client.options, 'swaps', 'unavailable')).toBe(false)
+    expect(isFeatureEnabled(client.options, 'allWallets', 'unavailable')).toBe(true)
+  })
+})
+
+describe('isFeatureEnabled', () => {
+  const { client } = siteClient({ apiUrl: 'http://127.0.0.1:9', features: { socials: ['google', 'github'] } })
+  const project = { ...DEFAULT_FEATURES, history: false, socials: ['github', 'discord'] }
+
+  it('keeps a server feature off until the project answers; a site feature does not wait', () => {
+    expect(isFeatureEnabled(client.options, 'history', 'loading')).toBe(false)
+    expect(isFeatureEnabled(client.options, 'allWallets', 'loading')).toBe(true)
+    expect(offeredSocials(client.options, 'loading')).toEqual([])
+  })
+
+  it('needs both the site and the project; socials are the providers both list', () => {
+    expect(isFeatureEnabled(client.options, 'history', project)).toBe(false)
+    expect(isFeatureEnabled(client.options, 'names', project)).toBe(true)
+    expect(offeredSocials(client.options, project)).toEqual(['github'])
+    expect(isFeatureEnabled(client.options, 'socials', { ...project, socials: ['discord'] })).toBe(false)
+    expect(offeredSocials(client.options, 'unavailable')).toEqual(['google', 'github'])
+  })
+
+  it('a failed refresh keeps the last answer, and a failure without one stays a failure while it retries', () => {
+    const settings = { id: 'p', name: 'p', features: project }
+    const base = { fetching: true, updatedAt: 0 }
+    expect(projectFeaturesOf({ ...base, status: 'success', data: settings, error: new Error('x') })).toBe(project)
+    expect(projectFeaturesOf({ ...base, status: 'pending', error: new Error('x') })).toBe('unavailable')
+    expect(projectFeaturesOf({ ...base, status: 'pending' })).toBe('loading')
+    expect(projectSettingsQueryKey(client)).toEqual(['foyer', 'project', null])
+  })
+})
