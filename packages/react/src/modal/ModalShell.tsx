@@ -3,7 +3,6 @@ import { createPortal } from 'react-dom'
 import { useFoyerClient } from '../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../hooks/useFoyerStore.ts'
-import { useProjectFeatures } from '../hooks/useProjectFeatures.ts'
 import { useResolvedTheme } from '../hooks/useResolvedTheme.ts'
 import { useStyle } from '../hooks/useStyle.ts'
 import { ModalHeader } from './ModalHeader.tsx'
@@ -37,10 +36,6 @@ export function ModalShell() {
   const titleId = useId()
 
   useStyle('foyer-modal-style', modalCss)
-  // The project's server features, asked for as the modal opens and kept while it is open: the views hide what the
-  // project turned off. Called here, the hook and core's project code stay in this chunk rather than in small
-  // chunks of their own that the views would fetch.
-  useProjectFeatures()
   useDialogBehaviour({ rootRef, dialogRef, bodyRef, onEscape: client.close })
 
   return createPortal(

@@ -6,15 +6,13 @@ import {
   isFeatureAvailable,
   type RecentWallet,
 } from '@foyer/core/internal'
-import { type ReactElement, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
+import { type ComponentType, type ReactElement, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
-import { useFeatureEnabled } from '../../hooks/useProjectFeatures.ts'
-import { chunk, useChunkComponent } from '../../modal/chunks.ts'
+import { type ChunkLoader, chunk, useChunkComponent } from '../../modal/chunks.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
-import { EmailLoginForm } from '../email/EmailLoginForm.tsx'
 import { CatalogueWalletImage } from '../wallets/CatalogueWalletImage.tsx'
 import { openCatalogueWallet, siteChains, useWalletPage } from '../wallets/catalogueWallets.ts'
 
@@ -25,11 +23,14 @@ import { openCatalogueWallet, siteChains, useWalletPage } from '../wallets/catal
  */
 const loadLegalNotice = chunk(() => import('./LegalNotice.tsx').then((m) => m.LegalNotice))
 
-function LazyLegalNotice() {
-  const LegalNotice = useChunkComponent(loadLegalNotice)
+/** The email field and its check of the project's settings: a chunk fetched on sites with email login only. */
+const loadEmailLogin = chunk(() => import('./ConnectEmailLogin.tsx').then((m) => m.ConnectEmailLogin))
+
+function Lazy({ load }: { load: ChunkLoader<ComponentType> }) {
+  const Component = useChunkComponent(load)
   return (
     <Suspense fallback={null}>
-      <LegalNotice />
+      <Component />
     </Suspense>
   )
 }
@@ -55,7 +56,6 @@ export function ConnectView() {
   const connectors = useFoyerStore((s) => s.connectors)
   const [recent] = useState<RecentWallet[]>(() => getRecentWallets())
   const { preloadViewsWhenIdle } = usePreloadViews()
-  const emailFeature = useFeatureEnabled('email')
   // With sign-in on, a connect goes on to ConnectingSiwe: fetched ahead too. GetWallet (for the few with no wallet)
   // is fetched on its click only.
   useEffect(
@@ -215,13 +215,13 @@ export function ConnectView() {
     for (const wallet of recommendedRows) rows.push(catalogueRow(wallet, 'recommended'))
   }
 
-  // Email login: only with the feature on (the site's and the project's), a Foyer server and an AUTH (embedded
-  // wallet) connector.
-  const emailLogin = emailFeature && connectors.some((c) => c.type === 'AUTH')
+  // Email login: only with the feature on (the site's here, the project's in the chunk), a Foyer server and an AUTH
+  // (embedded wallet) connector.
+  const emailLogin = isFeatureAvailable(options, 'email') && connectors.some((c) => c.type === 'AUTH')
 
   return (
     <div className="fo-stack">
-      {emailLogin && <EmailLoginForm />}
+      {emailLogin && <Lazy load={loadEmailLogin} />}
       {rows.length ? (
         <ul className="fo-list" aria-label={t('connect.walletListLabel')}>
           {rows.map((row) => (
@@ -260,7 +260,7 @@ export function ConnectView() {
           {t('view.GetWallet')}
         </button>
       )}
-      {(options.termsConditionsUrl || options.privacyPolicyUrl) && <LazyLegalNotice />}
+      {(options.termsConditionsUrl || options.privacyPolicyUrl) && <Lazy load={loadLegalNotice} />}
     </div>
   )
 }

@@ -78,6 +78,10 @@ async function setup(options: { apiUrl?: string; connectors?: Connector[]; email
   )
   await act(async () => foyer.open({ view: 'Connect' }))
   await openedModal('Connect')
+  // Connect fetches its email field as a chunk of its own: let it arrive.
+  await act(async () => {
+    await import('../connect/ConnectEmailLogin.tsx')
+  })
   return { foyer, calls: embedded.calls, pending: embedded.pending, adapterCalls: adapter.calls }
 }
 
