@@ -208,26 +208,23 @@ function suite(open: () => Promise<TestDatabase>) {
       expect(wethHeld).toBe(0n)
       expect(balances.map((b) => b.symbol)).toEqual(['ETH', expect.any(String), expect.any(String)])
       const bySymbol = Object.fromEntries(balances.map((b) => [b.symbol, b]))
-      // The native currency has no contract: no CAIP-10 address; each ERC-20 has its own.
-      expect(bySymbol.ETH.caipAddress).toBeUndefined()
+      // The native currency has no contract: no address; each ERC-20's is its CAIP-10 id, lower-case.
+      expect(bySymbol.ETH).not.toHaveProperty('address')
       expect(bySymbol.ETH).toMatchObject({
-        address: NATIVE,
         chainId: 'eip155:31337',
         decimals: 18,
         raw: eth.toString(),
         quantity: { decimals: '18', numeric: formatUnits(eth, 18) },
       })
       expect(bySymbol.fUSD).toMatchObject({
-        address: usd,
-        caipAddress: `eip155:31337:${usd.toLowerCase()}`,
+        address: `eip155:31337:${usd.toLowerCase()}`,
         name: 'Foyer USD',
         decimals: 6,
         raw: fusd.toString(),
         quantity: { decimals: '6', numeric: formatUnits(fusd, 6) },
       })
       expect(bySymbol.FOY).toMatchObject({
-        address: token,
-        caipAddress: `eip155:31337:${token.toLowerCase()}`,
+        address: `eip155:31337:${token.toLowerCase()}`,
         raw: foy.toString(),
       })
       expect(bySymbol.WETH).toBeUndefined()
@@ -266,7 +263,7 @@ function suite(open: () => Promise<TestDatabase>) {
       const withPair = (await (
         await get(`/v1/account/${account(0)}/balance?chainId=31337&forceUpdate=eip155:31337:${pair}`)
       ).json()) as { balances: any[] }
-      expect(withPair.balances.find((b) => b.address === pair.toLowerCase())).toMatchObject({
+      expect(withPair.balances.find((b) => b.address === `eip155:31337:${pair.toLowerCase()}`)).toMatchObject({
         symbol: 'UNI-V2',
         priced: false,
         price: 0,

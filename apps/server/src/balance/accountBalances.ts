@@ -66,10 +66,10 @@ export async function readAccountBalances(
         name: token === NATIVE_ADDRESS ? nativeName(chain) : info.name,
         symbol: info.symbol,
         chainId: caipChainId(chain),
-        address: info.address,
+        // CAIP-10 for an ERC-20; the native currency has no contract, so no address.
         ...(token === NATIVE_ADDRESS
           ? {}
-          : { caipAddress: `${caipChainId(chain)}:${token.toLowerCase() as Address}` as const }),
+          : { address: `${caipChainId(chain)}:${token.toLowerCase() as Address}` as const }),
         decimals: info.decimals,
         quantity: { decimals: String(info.decimals), numeric },
         raw: amount.toString(),
@@ -83,9 +83,9 @@ export async function readAccountBalances(
   return balances
     .filter((b): b is AccountBalance => b !== null)
     .sort((a, b) =>
-      a.address === NATIVE_ADDRESS
+      a.address === undefined
         ? -1
-        : b.address === NATIVE_ADDRESS
+        : b.address === undefined
           ? 1
           : b.value - a.value || a.symbol.localeCompare(b.symbol),
     )

@@ -180,7 +180,7 @@ function suite(open: () => Promise<TestDatabase>) {
     expect(error.message).toMatch(/several networks/)
   })
 
-  it('balances: CAIP-10 ids to match tokens on, icons that load on another origin', async () => {
+  it('balances: ERC-20s by the CAIP-10 id the swap tokens carry, the native currency with no address', async () => {
     const res = await get(`/v1/account/${address()}/balance?currency=usd&chainId=eip155:31337&forceUpdate=`)
     expect(res.status).toBe(200)
     const { balances } = (await res.json()) as {
@@ -188,7 +188,7 @@ function suite(open: () => Promise<TestDatabase>) {
         name: string
         symbol: string
         chainId: string
-        caipAddress?: string
+        address?: string
         price: number
         value: number
         quantity: { decimals: string; numeric: string }
@@ -197,10 +197,18 @@ function suite(open: () => Promise<TestDatabase>) {
     }
     const native = balances.find((b) => b.symbol === 'ETH')!
     expect(native).toMatchObject({ chainId: 'eip155:31337', quantity: { decimals: '18' } })
-    expect(native.caipAddress).toBeUndefined()
+    // The client fills the native currency's address in itself.
+    expect(native).not.toHaveProperty('address')
     const tokens = balances.filter((b) => b.symbol !== 'ETH')
     expect(tokens.length).toBeGreaterThan(0)
-    for (const token of tokens) expect(token.caipAddress).toMatch(/^eip155:31337:0x[0-9a-f]{40}$/)
+    for (const token of tokens) expect(token.address).toMatch(/^eip155:31337:0x[0-9a-f]{40}$/)
+    // The client matches each holding to a swap token by `address`, as is: every ERC-20 held finds its token.
+    const swap = (await (await get('/v1/convert/tokens?chainId=eip155:31337')).json()) as {
+      tokens: { symbol: string; address: string }[]
+    }
+    for (const token of tokens) {
+      expect(swap.tokens.find((t) => t.address === token.address)?.symbol, token.symbol).toBe(token.symbol)
+    }
     await expectLoadableImage(native.iconUrl)
   })
 

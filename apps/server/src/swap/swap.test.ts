@@ -124,8 +124,8 @@ describe('GET /v1/convert/tokens', () => {
     expect(status).toBe(200)
     expect(body.tokens.map((token: any) => [token.symbol, token.decimals, token.address])).toEqual([
       ['ETH', 18, NATIVE],
-      ['fUSD', 6, caip(contracts().usd)],
-      ['FOY', 18, caip(contracts().token)],
+      ['fUSD', 6, caip(contracts().usd.toLowerCase())],
+      ['FOY', 18, caip(contracts().token.toLowerCase())],
     ])
     expect((await get('/v1/convert/tokens', { chainId: String(CHAIN_ID) })).body).toEqual(body)
   })

@@ -42,7 +42,8 @@ export function registerSwapRoutes(
       tokens: chain.tokens.map((token) => ({
         name: token.name,
         symbol: token.symbol,
-        address: `eip155:${chain.chainId}:${token.address}`,
+        // Lower-case, as the balances give the same token: clients match the two by this id as is.
+        address: `eip155:${chain.chainId}:${token.address.toLowerCase()}`,
         decimals: token.decimals,
         logoUri: tokenMarkUrl(images, token.symbol),
       })),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { disconnectedAccount } from '../account/account.ts'
 import { createApiClient } from '../api/apiClient.ts'
 import type { FoyerState } from '../client/state.ts'
+import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import { ClientNotSetError } from '../errors/errors.ts'
 import { createQueryCache } from '../query/queryCache.ts'
 import { createStore } from '../store/createStore.ts'
@@ -24,6 +25,8 @@ import {
 } from './fetchTransactionHistory.ts'
 import { invalidateAccountData, watchAccountData } from './watchAccountData.ts'
 
+const FOY = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'
+
 // Test double of the Foyer server on loopback: records each request and answers the documented shapes
 // (the real endpoints are tested in apps/server against anvil, and end to end in e2e/activity.spec.ts).
 const seen: { method?: string; url?: string; body?: unknown }[] = []
@@ -41,8 +44,8 @@ const server = createServer((req, res) => {
       return res.end(
         JSON.stringify({
           balances: [
-            { symbol: 'ETH', value: 3000.5 },
-            { symbol: 'FOY', value: 12.25 },
+            { symbol: 'ETH', chainId: 'eip155:31337', value: 3000.5 },
+            { symbol: 'FOY', chainId: 'eip155:31337', address: `eip155:31337:${FOY}`, value: 12.25 },
           ],
         }),
       )
@@ -72,6 +75,11 @@ describe('account data actions', () => {
       `/v1/account/${ADDRESS}/balance?projectId=foyer-demo&currency=usd&chainId=eip155%3A31337`,
     )
     expect(totalTokenValue(balances)).toBe(3012.75)
+    // The server's CAIP-10 id becomes the bare address; the native currency, sent without one, gets 0xeeee….
+    expect(balances).toEqual([
+      { symbol: 'ETH', chainId: 'eip155:31337', address: NATIVE_TOKEN_ADDRESS_EVM, value: 3000.5 },
+      { symbol: 'FOY', chainId: 'eip155:31337', address: FOY, value: 12.25 },
+    ])
   })
 
   it('wraps server failures in the spec’s messages and refuses without apiUrl', async () => {

@@ -1,17 +1,37 @@
 import type { TokenBalance } from '../account/account.ts'
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import type { CaipNetworkId } from '../networks/networks.ts'
+import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
+import { type CaipNetworkId, parseCaipAddress } from '../networks/networks.ts'
 import type { AccountBalance, AccountBalanceQueryInput } from '../protocol/accountData.ts'
 import { accountBalance } from '../protocol/endpoints/accountData.ts'
 import { TokenBalanceError } from './accountDataErrors.ts'
 
 /**
- * A holding as the server reports it: name, symbol, chain, price, quantity and icon, plus the network and the exact base-unit amount
+ * A holding: name, symbol, chain, price, quantity and icon, plus the network and the exact base-unit amount
  * (`raw`, use it for sends); `priced` is false when no pool prices the token (`price` and `value` are then 0).
- * Defined in `@foyer/core/protocol` (`AccountBalance`).
+ * The server's `AccountBalance` (`@foyer/core/protocol`) with `address` as the bare contract address instead of
+ * its CAIP-10 id, and `NATIVE_TOKEN_ADDRESS_EVM` for the native currency, which the server sends without one.
  */
-export type AccountTokenBalance = AccountBalance
+export type AccountTokenBalance = {
+  name: string
+  symbol: string
+  /** CAIP-2 network id, `eip155:31337`. */
+  chainId: `eip155:${number}`
+  /** The ERC-20's address, lower-case, or `NATIVE_TOKEN_ADDRESS_EVM` (0xeeee…) for the chain's native currency. */
+  address: `0x${string}`
+  decimals: number
+  /** `decimals` as text and `numeric`, the exact decimal amount (`"10000.5"`). */
+  quantity: { decimals: string; numeric: string }
+  /** The amount in base units as an integer string (use it for sends). */
+  raw: string
+  /** USD per whole token; 0 when no pool prices it (`priced` is then false). */
+  price: number
+  priced: boolean
+  /** `price × amount` in USD. */
+  value: number
+  iconUrl: string | null
+}
 
 export type FetchTokenBalancesParameters = {
   address: string
@@ -49,9 +69,20 @@ export async function fetchTokenBalances(
       { params: { address: parameters.address }, query },
       { signal: parameters.signal },
     )
-    return balances
+    return balances.map(toAccountTokenBalance)
   } catch (error) {
     throw new TokenBalanceError({ cause: error })
+  }
+}
+
+/** The server's holding with `address` bare: the CAIP-10 id's address part, or the native currency's stand-in. */
+function toAccountTokenBalance({ address, ...balance }: AccountBalance): AccountTokenBalance {
+  return {
+    ...balance,
+    address:
+      address === undefined
+        ? NATIVE_TOKEN_ADDRESS_EVM
+        : (parseCaipAddress(address).address.toLowerCase() as AccountTokenBalance['address']),
   }
 }
 

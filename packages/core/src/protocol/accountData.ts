@@ -149,21 +149,17 @@ export type AccountBalanceQueryInput = v.InferInput<typeof AccountBalanceQuery>
 export type AccountHistoryQueryInput = v.InferInput<typeof AccountHistoryQuery>
 export type FungiblePriceBodyInput = v.InferInput<typeof FungiblePriceBody>
 
-const hex = v.custom<Hex>((value) => typeof value === 'string' && value.startsWith('0x'), 'must be 0x-prefixed hex')
-
 /** One holding: name, symbol, chain, price, quantity and icon, plus the network and the exact amount in base units. */
 export const AccountBalance = v.object({
   name: v.string(),
   symbol: v.string(),
   /** CAIP-2 network id, `eip155:31337`. */
   chainId: caipChainId,
-  /** The ERC-20's address, or `NATIVE_TOKEN_ADDRESS_EVM` for the chain's native currency; lower-case. */
-  address: hex,
   /**
-   * The ERC-20 as a CAIP-10 id, `eip155:31337:0x…` (lower-case), what clients that name tokens by CAIP-10 match on;
-   * absent for the chain's native currency, which has no contract.
+   * The ERC-20 as a CAIP-10 id, `eip155:31337:0x…` (lower-case), what clients match tokens on; absent for the
+   * chain's native currency, which has no contract.
    */
-  caipAddress: v.optional(
+  address: v.optional(
     v.custom<`eip155:${number}:0x${string}`>(
       (value) => typeof value === 'string' && /^eip155:[0-9]+:0x[0-9a-f]{40}$/.test(value),
       'must be a CAIP-10 address such as eip155:31337:0x…',
@@ -183,7 +179,7 @@ export const AccountBalance = v.object({
 })
 export type AccountBalance = v.InferOutput<typeof AccountBalance>
 
-/** `GET /v1/account/{address}/balance`: native first, then by USD value. */
+/** `GET /v1/account/{address}/balance`: each chain's native currency (no `address`) first, then by USD value. */
 export const AccountBalanceResponse = v.object({ balances: v.array(AccountBalance) })
 export type AccountBalanceResponse = v.InferOutput<typeof AccountBalanceResponse>
 

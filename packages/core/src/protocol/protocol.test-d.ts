@@ -37,9 +37,15 @@ describe('one type for both sides of the wire', () => {
     expectTypeOf<TransactionTransfer>().toEqualTypeOf<HistoryTransfer>()
     expectTypeOf<Transaction>().toEqualTypeOf<HistoryEntry>()
     expectTypeOf<TransactionHistoryPage>().toEqualTypeOf<AccountHistoryResponse>()
-    expectTypeOf<AccountTokenBalance>().toEqualTypeOf<AccountBalance>()
     expectTypeOf<FungiblePrice>().toEqualTypeOf<Fungible>()
     expectTypeOf<Identity>().toEqualTypeOf<IdentityResponse>()
+  })
+
+  it("the client's balance is the server's with a bare address, present on the native currency too", () => {
+    expectTypeOf<Omit<AccountTokenBalance, 'address'>>().toEqualTypeOf<Omit<AccountBalance, 'address'>>()
+    expectTypeOf<AccountTokenBalance['address']>().toEqualTypeOf<`0x${string}`>()
+    expectTypeOf<AccountBalance['address']>().toEqualTypeOf<`eip155:${number}:0x${string}` | undefined>()
+    expectTypeOf<'0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'>().not.toExtend<NonNullable<AccountBalance['address']>>()
   })
 
   it('a server-shaped value fits the type the client reads', () => {
@@ -77,7 +83,6 @@ describe('one type for both sides of the wire', () => {
       name: 'Ether',
       symbol: 'ETH',
       chainId: 'eip155:31337',
-      address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
       decimals: 18,
       quantity: { decimals: '18', numeric: '1' },
       raw: '1000000000000000000',

@@ -12,8 +12,18 @@ describe('fetchSwapTokens', () => {
     const tokens = await fetchSwapTokens(client(), { chainId: t.network.id })
     expect(tokens.map(({ id, address, symbol, decimals }) => ({ id, address, symbol, decimals }))).toEqual([
       { id: t.native, address: t.native.split(':')[2], symbol: 'ETH', decimals: 18 },
-      { id: t.caip(t.contracts.usd), address: t.contracts.usd, symbol: 'fUSD', decimals: 6 },
-      { id: t.caip(t.contracts.token), address: t.contracts.token, symbol: 'FOY', decimals: 18 },
+      {
+        id: t.caip(t.contracts.usd.toLowerCase()),
+        address: t.contracts.usd.toLowerCase(),
+        symbol: 'fUSD',
+        decimals: 6,
+      },
+      {
+        id: t.caip(t.contracts.token.toLowerCase()),
+        address: t.contracts.token.toLowerCase(),
+        symbol: 'FOY',
+        decimals: 18,
+      },
     ])
     expect(tokens[1]).toMatchObject({ name: 'Foyer USD' })
   })

@@ -103,8 +103,9 @@ describe('swap controller', () => {
       const response = await realFetch(input, init)
       if (!(url.includes('/v1/fungible/price') || url.includes('/balance'))) return response
       const body = await response.json()
+      // A balance of the native currency has no address; a price names it by its CAIP-10 id.
       for (const entry of [...(body.fungibles ?? []), ...(body.balances ?? [])])
-        if (native(entry.address.split(':').at(-1))) entry.price = 0
+        if (entry.address === undefined || native(entry.address.split(':').at(-1))) entry.price = 0
       return new Response(JSON.stringify(body), { status: response.status, headers: response.headers })
     })
     try {

@@ -108,7 +108,7 @@ function onrampServerDouble({
             name: 'Foyer USD',
             symbol: 'fUSD',
             chainId: 'eip155:31337',
-            address: FUSD,
+            address: `eip155:31337:${FUSD}`,
             decimals: 18,
             quantity: { decimals: '18', numeric: '1048.16' },
             raw: '1048160000000000000000',
