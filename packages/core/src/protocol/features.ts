@@ -15,7 +15,7 @@ export type ServerFeatures = Record<BooleanFeature, boolean> & {
 }
 
 /**
- * Swaps, on-ramp and analytics are on , as are email login, names and history. No social
+ * Swaps, on-ramp and analytics are on, as are email login, names and history. No social
  * login provider is offered unless a project lists some: none is on by default and Foyer's server
  * serves no provider of its own, so a default list would show sign-in buttons nothing answers.
  */
