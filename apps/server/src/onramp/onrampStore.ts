@@ -5,10 +5,14 @@ import type { OnrampDb, OnrampTables } from './onrampTables.ts'
 export type QuoteRow = Selectable<OnrampTables['onramp_quotes']>
 export type PurchaseRow = Selectable<OnrampTables['onramp_purchases']>
 
-/** The statuses a purchase may be in for an event to move it to `status` (created → pending → paid → completed; failed from any but completed). */
+/**
+ * The statuses a purchase may be in for an event to move it to `status` (created → pending → paid → completed;
+ * failed from any but completed). A failed payment leaves the purchase payable: the next attempt's `pending` or
+ * `paid` moves it on again, so a declined card (anyone's) never ends its owner's purchase.
+ */
 export const STATUSES_BEFORE: Record<Exclude<OnrampStatus, 'created'>, OnrampStatus[]> = {
-  pending: ['created'],
-  paid: ['created', 'pending'],
+  pending: ['created', 'failed'],
+  paid: ['created', 'pending', 'failed'],
   completed: ['created', 'pending', 'paid'],
   failed: ['created', 'pending', 'paid'],
 }
@@ -55,6 +59,23 @@ export class OnrampStore {
     return this.#db.selectFrom('onramp_quotes').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
+  /**
+   * Claims the project's quote for one purchase, in one statement: only an unused quote that has not expired at
+   * `now` matches, so of any number of concurrent claims exactly one gets the row back.
+   */
+  async spendQuote(id: string, projectId: string, now: Date): Promise<boolean> {
+    const spent = await this.#db
+      .updateTable('onramp_quotes')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('id')
+      .executeTakeFirst()
+    return spent !== undefined
+  }
+
   /** Drops quotes that expired before `before` (they can no longer be used). */
   async deleteExpiredQuotes(before: Date): Promise<void> {
     await this.#db.deleteFrom('onramp_quotes').where('expires_at', '<', before).execute()
@@ -64,21 +85,37 @@ export class OnrampStore {
     return this.#db.insertInto('onramp_purchases').values(row).returningAll().executeTakeFirstOrThrow()
   }
 
-  findPurchase(id: string): Promise<PurchaseRow | undefined> {
-    return this.#db.selectFrom('onramp_purchases').selectAll().where('id', '=', id).executeTakeFirst()
+  /** The project's purchase `id` (another project's is not found). */
+  findPurchase(id: string, projectId: string): Promise<PurchaseRow | undefined> {
+    return this.#db
+      .selectFrom('onramp_purchases')
+      .selectAll()
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst()
   }
 
-  /** An address's purchases through `provider` (on `network`), newest first, created before `beforeSeq`. */
-  purchasesOf(
-    address: string,
-    provider: string,
+  /**
+   * The project's purchases to `address` through `provider` (on `network`) whose secret hash is among
+   * `secretHashes`, newest first, created before `beforeSeq`. No hashes, no purchases.
+   */
+  async purchasesOf(
+    {
+      projectId,
+      address,
+      provider,
+      secretHashes,
+    }: { projectId: string; address: string; provider: string; secretHashes: readonly string[] },
     limit: number,
     beforeSeq?: string,
     network?: string,
   ): Promise<PurchaseRow[]> {
+    if (secretHashes.length === 0) return []
     let query = this.#db
       .selectFrom('onramp_purchases')
       .selectAll()
+      .where('project_id', '=', projectId)
+      .where('secret_hash', 'in', secretHashes)
       .where('address', '=', address)
       .where('provider', '=', provider)
     if (network !== undefined) query = query.where('network', '=', network)
@@ -127,7 +164,7 @@ export class OnrampStore {
           status: event.status,
           tx_hash: event.txHash ? event.txHash.toLowerCase() : eb.ref('tx_hash'),
           failure_reason:
-            event.status === 'failed' ? (event.failureReason ?? 'payment failed') : eb.ref('failure_reason'),
+            event.status === 'failed' ? (event.failureReason ?? 'payment failed') : null,
           updated_at: new Date(),
         }))
         .where('id', '=', event.purchaseId)
