@@ -18,8 +18,8 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import type { DevAccount } from '../accounts.ts'
 import type { DevnetChain } from '../devnet-file.ts'
-import { type CheckoutPurchase, type PaymentView, type SandboxLang, sandboxStrings, TEST_CARDS } from './page.ts'
 import { CHECKOUT_TOKEN_HEADER } from './checkoutToken.ts'
+import { type CheckoutPurchase, type PaymentView, type SandboxLang, sandboxStrings, TEST_CARDS } from './page.ts'
 import { parsePurchase } from './request.ts'
 import { deliverWebhook, type WebhookStatus, webhookEvent } from './webhook.ts'
 

@@ -74,7 +74,9 @@ export function createHandler(context: RouteContext) {
     if (url.pathname === '/checkout/status' && req.method === 'GET') {
       const id = url.searchParams.get('purchase') ?? ''
       if (!UUID.test(id)) return sendError(res, 400, 'invalid_purchase', 'purchase must be a purchase id')
-      const payment = checkoutTokenValid(webhookSecret, id, url.searchParams.get('token')) ? payments.get(id) : undefined
+      const payment = checkoutTokenValid(webhookSecret, id, url.searchParams.get('token'))
+        ? payments.get(id)
+        : undefined
       if (!payment || payment.refusal) return sendError(res, 404, 'payment_not_found', 'No payment for this purchase')
       return sendJson(res, 200, payment.view)
     }

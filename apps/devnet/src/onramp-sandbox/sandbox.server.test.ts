@@ -259,7 +259,9 @@ describe('sandbox on-ramp with the Foyer server', () => {
     const response = await pay('00000000-0000-4000-8000-000000000000', TEST_CARDS.pays)
     expect(response.status).toBe(404)
     const unknown = '00000000-0000-4000-8000-000000000000'
-    const page = await fetch(`${sandbox.url}/checkout?purchase=${unknown}&projectId=${PROJECT}&token=${tokenOf(unknown)}`)
+    const page = await fetch(
+      `${sandbox.url}/checkout?purchase=${unknown}&projectId=${PROJECT}&token=${tokenOf(unknown)}`,
+    )
     expect(page.status).toBe(404)
   })
 })

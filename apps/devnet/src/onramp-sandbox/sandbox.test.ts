@@ -172,7 +172,9 @@ describe('sandbox on-ramp', () => {
 
   it('renders the purchase on an accessible page with a strict CSP and nothing external', async () => {
     const purchase = addPurchase({ purchaseAmount: '10.5', total: '12.34' })
-    const response = await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`)
+    const response = await fetch(
+      `${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`,
+    )
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/html')
     const csp = response.headers.get('content-security-policy') ?? ''
@@ -198,9 +200,12 @@ describe('sandbox on-ramp', () => {
       expect(tag.includes(`nonce="${nonce}"`) || tag.includes('application/json')).toBe(true)
     expect(html).not.toMatch(/(src|href)=["']?(https?:)?\/\//)
 
-    const spanish = await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`, {
-      headers: { 'accept-language': 'es-ES,es;q=0.9' },
-    })
+    const spanish = await fetch(
+      `${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`,
+      {
+        headers: { 'accept-language': 'es-ES,es;q=0.9' },
+      },
+    )
     const es = await spanish.text()
     expect(es).toContain('<html lang="es">')
     expect(es).toContain('Sandbox: solo dinero de prueba')
@@ -243,7 +248,9 @@ describe('sandbox on-ramp', () => {
     expect(eventsOf(purchase.id)).toHaveLength(3)
 
     // Reloading the page shows the result.
-    const html = await (await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`)).text()
+    const html = await (
+      await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`)
+    ).text()
     expect(html).toContain('data-status="completed"')
     expect(html).toContain(body.txHash)
   })
@@ -309,7 +316,9 @@ describe('sandbox on-ramp', () => {
     expect(await response.json()).toMatchObject({ status: 'pending' })
     expect(eventsOf(purchase.id).map((e) => e.status)).toEqual(['pending'])
     expect(purchases.get(purchase.id)!.status).toBe('pending')
-    const status = await (await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}&token=${tokenOf(purchase.id)}`)).json()
+    const status = await (
+      await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}&token=${tokenOf(purchase.id)}`)
+    ).json()
     expect(status).toMatchObject({ status: 'pending' })
     expect(await usdBalance(purchase.address as Address)).toBe(0n)
 
@@ -317,7 +326,9 @@ describe('sandbox on-ramp', () => {
     const until = Date.now() + 10_000
     while (latest.status !== 'completed' && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 100))
-      latest = await (await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}&token=${tokenOf(purchase.id)}`)).json()
+      latest = await (
+        await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}&token=${tokenOf(purchase.id)}`)
+      ).json()
     }
     expect(latest.status).toBe('completed')
     const events = eventsOf(purchase.id)
@@ -415,12 +426,15 @@ describe('sandbox on-ramp', () => {
     expect((await fetch(`${sandbox.url}/checkout`)).status).toBe(400)
     const unknown = randomUUID()
     expect(
-      (await fetch(`${sandbox.url}/checkout?purchase=${unknown}&projectId=${PROJECT}&token=${tokenOf(unknown)}`)).status,
+      (await fetch(`${sandbox.url}/checkout?purchase=${unknown}&projectId=${PROJECT}&token=${tokenOf(unknown)}`))
+        .status,
     ).toBe(404)
     expect(
       (await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${encodeURIComponent('<x>')}`)).status,
     ).toBe(400)
-    expect((await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}&token=${tokenOf(purchase.id)}`)).status).toBe(404)
+    expect(
+      (await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}&token=${tokenOf(purchase.id)}`)).status,
+    ).toBe(404)
     expect((await fetch(`${sandbox.url}/elsewhere`)).status).toBe(404)
 
     // A purchase the server already settled (say, before the sandbox restarted) is not paid again.
@@ -455,7 +469,9 @@ describe('sandbox on-ramp', () => {
 
   it("runs the page's own script: the slow card shows pending, then completion; bank transfer hides the card", async () => {
     const purchase = addPurchase({ purchaseAmount: '4' })
-    const window = await openPage(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`)
+    const window = await openPage(
+      `${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`,
+    )
     const $ = (selector: string) => window.document.querySelector(selector) as unknown as FakeElement
     const result = $('[data-testid="onramp-sandbox-result"]')
     const button = $('[data-testid="onramp-sandbox-pay"]')
@@ -476,7 +492,9 @@ describe('sandbox on-ramp', () => {
 
     // A bad card number: the page says why and the button works again.
     const other = addPurchase()
-    const second = await openPage(`${sandbox.url}/checkout?purchase=${other.id}&projectId=${PROJECT}&token=${tokenOf(other.id)}`)
+    const second = await openPage(
+      `${sandbox.url}/checkout?purchase=${other.id}&projectId=${PROJECT}&token=${tokenOf(other.id)}`,
+    )
     const q = (selector: string) => second.document.querySelector(selector) as unknown as FakeElement
     q('#card').value = '1234'
     q('[data-testid="onramp-sandbox-pay"]').click()

@@ -8,12 +8,7 @@ import { formatCents, formatUnitsExact, parseCents } from './money.ts'
 import type { OnrampFigures } from './onrampPricing.ts'
 import type { OnrampRouteContext } from './onrampRoutes.ts'
 import { toOnrampPurchase } from './onrampStore.ts'
-import {
-  CHECKOUT_TOKEN_HEADER,
-  newPurchaseSecret,
-  PURCHASE_SECRETS_HEADER,
-  secretHashesOf,
-} from './purchaseAccess.ts'
+import { CHECKOUT_TOKEN_HEADER, newPurchaseSecret, PURCHASE_SECRETS_HEADER, secretHashesOf } from './purchaseAccess.ts'
 
 /**
  * `POST /v1/generators/onrampurl` (a stored purchase, the checkout URL and the purchase's secret) and
@@ -92,8 +87,9 @@ export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteCont
       }
     }
     const listed = new Set(wallet.blockchains.map(chainOf).filter((id) => id !== undefined))
+    const defaultChain = body.defaultNetwork === undefined ? undefined : chainOf(body.defaultNetwork)
     const unlisted =
-      body.defaultNetwork !== undefined && !listed.has(chainOf(body.defaultNetwork))
+      body.defaultNetwork !== undefined && (defaultChain === undefined || !listed.has(defaultChain))
         ? `defaultNetwork ${body.defaultNetwork}`
         : !listed.has(figures.asset.chain.id)
           ? `The purchase's network eip155:${figures.asset.chain.id}`
@@ -107,7 +103,11 @@ export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteCont
     if (quoteId !== null && !(await store.spendQuote(quoteId, projectId, new Date(now())))) {
       const quote = await store.findQuote(quoteId)
       if (quote && quote.used_at === null)
-        throw new ApiError(410, 'quote_expired', `The quote expired at ${quote.expires_at.toISOString()}; ask for a new one`)
+        throw new ApiError(
+          410,
+          'quote_expired',
+          `The quote expired at ${quote.expires_at.toISOString()}; ask for a new one`,
+        )
       throw quoteUsed(quoteId)
     }
     const secret = newPurchaseSecret()

@@ -163,8 +163,7 @@ export class OnrampStore {
         .set((eb) => ({
           status: event.status,
           tx_hash: event.txHash ? event.txHash.toLowerCase() : eb.ref('tx_hash'),
-          failure_reason:
-            event.status === 'failed' ? (event.failureReason ?? 'payment failed') : null,
+          failure_reason: event.status === 'failed' ? (event.failureReason ?? 'payment failed') : null,
           updated_at: new Date(),
         }))
         .where('id', '=', event.purchaseId)
