@@ -99,19 +99,8 @@ export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteCont
         'network_not_in_wallet',
         `${unlisted} is not among the wallet's blockchains (${wallet.blockchains.join(', ') || 'none'})`,
       )
-    // One quote, one purchase: the quote is claimed in one statement, so of concurrent uses exactly one gets it.
-    if (quoteId !== null && !(await store.spendQuote(quoteId, projectId, new Date(now())))) {
-      const quote = await store.findQuote(quoteId)
-      if (quote && quote.used_at === null)
-        throw new ApiError(
-          410,
-          'quote_expired',
-          `The quote expired at ${quote.expires_at.toISOString()}; ask for a new one`,
-        )
-      throw quoteUsed(quoteId)
-    }
     const secret = newPurchaseSecret()
-    const purchase = await store.insertPurchase({
+    const row = {
       id: randomUUID(),
       project_id: projectId,
       provider: figures.provider.id,
@@ -129,7 +118,23 @@ export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteCont
       total: formatCents(figures.totalCents),
       partner_user_id: body.partnerUserId ?? null,
       secret_hash: secret.hash,
-    })
+    }
+    // One quote, one purchase: the quote is claimed in one statement, in the transaction that stores the purchase,
+    // so of concurrent uses exactly one gets it.
+    const purchase =
+      quoteId === null
+        ? await store.insertPurchase(row)
+        : await store.insertPurchaseWithQuote(row, { quoteId, projectId, now: new Date(now()) })
+    if (!purchase) {
+      const quote = quoteId === null ? undefined : await store.findQuote(quoteId)
+      if (quote && quote.used_at === null)
+        throw new ApiError(
+          410,
+          'quote_expired',
+          `The quote expired at ${quote.expires_at.toISOString()}; ask for a new one`,
+        )
+      throw quoteUsed(quoteId ?? '')
+    }
     c.header('Cache-Control', 'no-store')
     return {
       url: figures.provider.checkoutUrl({ id: purchase.id, projectId }),

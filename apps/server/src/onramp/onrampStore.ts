@@ -60,20 +60,28 @@ export class OnrampStore {
   }
 
   /**
-   * Claims the project's quote for one purchase, in one statement: only an unused quote that has not expired at
-   * `now` matches, so of any number of concurrent claims exactly one gets the row back.
+   * Stores a purchase made with the project's quote `quoteId`, claiming the quote in the same transaction: the
+   * claim is one statement that only matches an unused quote that has not expired at `now`, so of any number of
+   * concurrent uses exactly one stores its purchase (the others get undefined), and a purchase that fails to store
+   * leaves the quote unused.
    */
-  async spendQuote(id: string, projectId: string, now: Date): Promise<boolean> {
-    const spent = await this.#db
-      .updateTable('onramp_quotes')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('project_id', '=', projectId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('id')
-      .executeTakeFirst()
-    return spent !== undefined
+  async insertPurchaseWithQuote(
+    row: Insertable<OnrampTables['onramp_purchases']>,
+    { quoteId, projectId, now }: { quoteId: string; projectId: string; now: Date },
+  ): Promise<PurchaseRow | undefined> {
+    return this.#db.transaction().execute(async (trx) => {
+      const spent = await trx
+        .updateTable('onramp_quotes')
+        .set({ used_at: now })
+        .where('id', '=', quoteId)
+        .where('project_id', '=', projectId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('id')
+        .executeTakeFirst()
+      if (!spent) return undefined
+      return trx.insertInto('onramp_purchases').values(row).returningAll().executeTakeFirstOrThrow()
+    })
   }
 
   /** Drops quotes that expired before `before` (they can no longer be used). */
