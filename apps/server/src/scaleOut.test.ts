@@ -121,6 +121,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0007_onramp',
           '0008_siwe_token_hash',
           '0009_embedded_session_project',
+          '0010_onramp_purchase_access',
         ])
       })
 

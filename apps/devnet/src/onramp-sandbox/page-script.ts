@@ -54,11 +54,11 @@ export const SCRIPT = `
       line.textContent = ' ' + t.transaction + ': ' + p.txHash;
       result.appendChild(line);
     }
-    if (terminal[p.status]) { closeButton.hidden = false; button.disabled = p.status === 'completed' || p.status === 'failed'; }
+    if (terminal[p.status]) { closeButton.hidden = false; button.disabled = p.status === 'completed' || (p.status === 'failed' && p.failureReason !== 'card_declined'); }
     else setTimeout(poll, 1000);
   }
   function poll() {
-    fetch('/checkout/status?purchase=' + encodeURIComponent(data.purchaseId), { headers: { accept: 'application/json' } })
+    fetch('/checkout/status?purchase=' + encodeURIComponent(data.purchaseId) + '&token=' + encodeURIComponent(data.token), { headers: { accept: 'application/json' } })
       .then(function (r) { return r.json(); })
       .then(function (p) { if (p && p.status) show(p); else setTimeout(poll, 1000); })
       .catch(function () { setTimeout(poll, 2000); });
@@ -68,7 +68,7 @@ export const SCRIPT = `
     button.disabled = true;
     result.removeAttribute('data-status');
     result.textContent = t.processing;
-    var body = { purchase: data.purchaseId, method: method(), projectId: data.projectId };
+    var body = { purchase: data.purchaseId, token: data.token, method: method(), projectId: data.projectId };
     if (body.method === 'card') body.card = document.getElementById('card').value;
     fetch('/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) })
       .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, body: j }; }); })

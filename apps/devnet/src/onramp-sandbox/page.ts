@@ -20,6 +20,8 @@ export interface CheckoutPurchase {
   paymentCurrency: string
   paymentMethod: string
   total: string
+  /** Why the last payment failed (`card_declined` leaves the purchase payable). */
+  failureReason?: string
 }
 
 /** The sandbox's own view of a payment, as the page and GET /checkout/status show it. */
@@ -95,6 +97,8 @@ export interface CheckoutPageInput {
   lang: SandboxLang
   nonce: string
   purchase: CheckoutPurchase
+  /** The purchase's checkout token, sent back with the payment. */
+  token: string
   /** The network's display name (the chain's name), when the sandbox knows it. */
   networkName?: string
   projectId?: string
@@ -102,7 +106,15 @@ export interface CheckoutPageInput {
   payment?: PaymentView
 }
 
-export function renderCheckout({ lang, nonce, purchase, networkName, projectId, payment }: CheckoutPageInput): string {
+export function renderCheckout({
+  lang,
+  nonce,
+  purchase,
+  token,
+  networkName,
+  projectId,
+  payment,
+}: CheckoutPageInput): string {
   const t = sandboxStrings(lang)
   const bank = purchase.paymentMethod === 'bank_account'
   const done = payment && (payment.status === 'completed' || payment.status === 'failed')
@@ -127,6 +139,7 @@ export function renderCheckout({ lang, nonce, purchase, networkName, projectId, 
 </dl>
 <form id="pay-form" method="post" action="/checkout/pay">
 <input type="hidden" name="purchase" value="${escapeHtml(purchase.id)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
 ${projectId ? `<input type="hidden" name="projectId" value="${escapeHtml(projectId)}">` : ''}
 <input type="hidden" name="lang" value="${lang}">
 <fieldset>
@@ -146,7 +159,7 @@ ${projectId ? `<input type="hidden" name="projectId" value="${escapeHtml(project
 </form>
 <p id="result" class="result" role="status" aria-live="polite" data-testid="onramp-sandbox-result"${payment ? ` data-status="${payment.status}"` : ''}>${escapeHtml(resultText + txLine)}</p>
 <button id="close" type="button"${done ? '' : ' hidden'}>${escapeHtml(t.close)}</button>
-<script type="application/json" id="sandbox-data">${jsonBlock({ purchaseId: purchase.id, projectId, strings: t, payment })}</script>
+<script type="application/json" id="sandbox-data">${jsonBlock({ purchaseId: purchase.id, token, projectId, strings: t, payment })}</script>
 <script nonce="${nonce}">${SCRIPT}</script>`
   return page(lang, nonce, t.title, body)
 }

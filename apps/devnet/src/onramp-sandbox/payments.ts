@@ -1,7 +1,8 @@
 /**
  * The sandbox's payment flow. A payment: webhook `pending`, (the slow card waits a few seconds), webhook `paid`, the
  * transfer of exactly `purchaseAmount` of the token from the treasury to the purchase's address, webhook `completed`
- * with the txHash. The declining card sends `failed` and moves nothing. Payouts on a chain go one after the other.
+ * with the txHash. The declining card sends `failed` and moves nothing, and leaves the purchase payable: the next
+ * attempt starts afresh. Payouts on a chain go one after the other.
  */
 import {
   type Address,
@@ -17,6 +18,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import type { DevAccount } from '../accounts.ts'
 import type { DevnetChain } from '../devnet-file.ts'
+import { CHECKOUT_TOKEN_HEADER } from './checkoutToken.ts'
 import { type CheckoutPurchase, type PaymentView, type SandboxLang, sandboxStrings, TEST_CARDS } from './page.ts'
 import { parsePurchase } from './request.ts'
 import { deliverWebhook, type WebhookStatus, webhookEvent } from './webhook.ts'
@@ -38,6 +40,8 @@ export interface Payment {
 
 export interface PayInput {
   purchase: string
+  /** The purchase's checkout token (checkoutToken.ts), checked before the payment starts. */
+  token: string
   method: 'card' | 'bank_account'
   card?: string
   projectId?: string
@@ -64,7 +68,7 @@ export interface PaymentFlowOptions {
 }
 
 export interface PaymentFlow {
-  fetchPurchase(id: string, projectId: string, lang: SandboxLang): Promise<Fetched>
+  fetchPurchase(id: string, token: string, projectId: string, lang: SandboxLang): Promise<Fetched>
   startPayment(input: PayInput): Payment
 }
 
@@ -143,12 +147,12 @@ export function createPaymentFlow(options: PaymentFlowOptions): PaymentFlow {
     return { chain, to: purchase.address as Address, amount, token, symbol }
   }
 
-  async function fetchPurchase(id: string, projectId: string, lang: SandboxLang): Promise<Fetched> {
+  async function fetchPurchase(id: string, token: string, projectId: string, lang: SandboxLang): Promise<Fetched> {
     const t = sandboxStrings(lang)
     let response: Response
     try {
       response = await fetch(`${serverUrl}/v1/onramp/purchases/${encodeURIComponent(id)}`, {
-        headers: { accept: 'application/json', 'x-project-id': projectId },
+        headers: { accept: 'application/json', 'x-project-id': projectId, [CHECKOUT_TOKEN_HEADER]: token },
         signal: AbortSignal.timeout(10_000),
       })
     } catch {
@@ -186,16 +190,24 @@ export function createPaymentFlow(options: PaymentFlowOptions): PaymentFlow {
       await notify('failed', { failureReason })
       set({ status: 'failed', failureReason })
     }
+    /** A declined card: this attempt failed, the purchase stays open for the next one (which starts afresh). */
+    const decline = async () => {
+      await fail('card_declined')
+      payments.delete(input.purchase)
+    }
 
     const run = async () => {
-      const fetched = await fetchPurchase(input.purchase, projectId, lang)
+      const fetched = await fetchPurchase(input.purchase, input.token, projectId, lang)
       if ('refusal' in fetched) {
         payment.refusal = fetched.refusal
         payments.delete(input.purchase) // nothing happened: a later attempt may start afresh
         return
       }
       const { purchase } = fetched
-      if (purchase.status !== 'created') {
+      // A purchase whose earlier payment was declined is still payable (a declined card never ends a purchase).
+      const payable =
+        purchase.status === 'created' || (purchase.status === 'failed' && purchase.failureReason === 'card_declined')
+      if (!payable) {
         payment.refusal = {
           status: 409,
           code: 'purchase_not_payable',
@@ -204,7 +216,7 @@ export function createPaymentFlow(options: PaymentFlowOptions): PaymentFlow {
         payments.delete(input.purchase)
         return
       }
-      if (input.method === 'card' && input.card === TEST_CARDS.declined) return fail('card_declined')
+      if (input.method === 'card' && input.card === TEST_CARDS.declined) return decline()
       const payout = resolvePayout(purchase)
       if ('failure' in payout) return fail(payout.failure)
 

@@ -21,7 +21,8 @@ export function parsePurchase(body: Record<string, unknown> | undefined): Checko
     'total',
   ] as const
   for (const field of fields) if (typeof body[field] !== 'string') return undefined
-  return Object.fromEntries(fields.map((f) => [f, body[f]])) as unknown as CheckoutPurchase
+  const purchase = Object.fromEntries(fields.map((f) => [f, body[f]])) as unknown as CheckoutPurchase
+  return typeof body.failureReason === 'string' ? { ...purchase, failureReason: body.failureReason } : purchase
 }
 
 /** Luhn's check digit: every real card number (and every test card) passes it. */
@@ -54,8 +55,9 @@ export function parsePayInput(raw: unknown): PayInput | { error: { code: string;
   )
     return bad('invalid_project', 'projectId is not a project id')
   const lang = body.lang === 'es' || body.lang === 'en' ? body.lang : undefined
+  const token = typeof body.token === 'string' ? body.token : ''
   const projectId = typeof body.projectId === 'string' && body.projectId !== '' ? body.projectId : undefined
-  if (method === 'bank_account') return { purchase: body.purchase.toLowerCase(), method, projectId, lang }
+  if (method === 'bank_account') return { purchase: body.purchase.toLowerCase(), token, method, projectId, lang }
   if (typeof body.card !== 'string') return bad('invalid_card', 'Enter a card number')
   const card = body.card.replace(/[\s-]/g, '')
   if (!/^\d{12,19}$/.test(card) || !luhnValid(card)) return bad('invalid_card', 'That is not a valid card number')
@@ -64,7 +66,7 @@ export function parsePayInput(raw: unknown): PayInput | { error: { code: string;
       'unknown_test_card',
       'The sandbox takes test cards only: 4242 4242 4242 4242, 4000 0000 0000 0002 or 4000 0000 0000 0077',
     )
-  return { purchase: body.purchase.toLowerCase(), method, card, projectId, lang }
+  return { purchase: body.purchase.toLowerCase(), token, method, card, projectId, lang }
 }
 
 export function readBody(req: IncomingMessage): Promise<string | undefined> {

@@ -1,17 +1,19 @@
 /**
  * The sandbox's HTTP routes:
  *
- *   GET  /checkout?purchase=<id>[&projectId=<id>][&lang=es]  → the checkout page (HTML)
- *   POST /checkout/pay  {purchase, method: 'card'|'bank_account', card?, projectId?}  (JSON or a form post)
+ *   GET  /checkout?purchase=<id>&token=<checkout token>[&projectId=<id>][&lang=es]  → the checkout page (HTML)
+ *   POST /checkout/pay  {purchase, token, method: 'card'|'bank_account', card?, projectId?}  (JSON or a form post)
  *                        → the payment's state (JSON), or a redirect back to the page for a form post
- *   GET  /checkout/status?purchase=<id>                       → the payment's state (JSON)
+ *   GET  /checkout/status?purchase=<id>&token=<checkout token>  → the payment's state (JSON)
  *   GET  /health
  *
  * One payment per purchase, however often pay is pressed: the first request starts it, every other one (also
- * concurrent ones) joins it.
+ * concurrent ones) joins it. Each route asks for the purchase's checkout token (checkoutToken.ts), which only the
+ * checkout URL the Foyer server made carries: the purchase id alone shows, pays and tells nothing (403).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DevnetChain } from '../devnet-file.ts'
+import { checkoutTokenValid } from './checkoutToken.ts'
 import { sendError, sendHtml, sendJson } from './http.ts'
 import { pickLang, renderCheckout, renderMessage, sandboxStrings } from './page.ts'
 import type { Payment, PaymentFlow } from './payments.ts'
@@ -24,12 +26,14 @@ export interface RouteContext {
   respondWithinMs: number
   payments: Map<string, Payment>
   flow: PaymentFlow
+  /** The secret shared with the Foyer server, under which checkout tokens are made. */
+  webhookSecret: string
   /** True once the sandbox is stopping: no new payments. */
   stopping(): boolean
 }
 
 export function createHandler(context: RouteContext) {
-  const { chains, defaultProjectId, respondWithinMs, payments } = context
+  const { chains, defaultProjectId, respondWithinMs, payments, webhookSecret } = context
   const { fetchPurchase, startPayment } = context.flow
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://sandbox')
@@ -42,7 +46,10 @@ export function createHandler(context: RouteContext) {
       const projectParam = url.searchParams.get('projectId') ?? url.searchParams.get('project') ?? undefined
       if (!UUID.test(id) || (projectParam !== undefined && !PROJECT_ID.test(projectParam)))
         return sendHtml(res, 400, (nonce) => renderMessage(lang, nonce, t.title, t.badRequest))
-      const fetched = await fetchPurchase(id, projectParam ?? defaultProjectId, lang)
+      const token = url.searchParams.get('token')
+      if (!checkoutTokenValid(webhookSecret, id, token))
+        return sendHtml(res, 403, (nonce) => renderMessage(lang, nonce, t.title, t.badToken))
+      const fetched = await fetchPurchase(id, token, projectParam ?? defaultProjectId, lang)
       if ('refusal' in fetched) {
         const heading = fetched.refusal.status === 404 ? t.notFoundTitle : t.title
         return sendHtml(res, fetched.refusal.status, (nonce) =>
@@ -56,6 +63,7 @@ export function createHandler(context: RouteContext) {
           lang,
           nonce,
           purchase: fetched.purchase,
+          token,
           networkName,
           projectId: projectParam,
           payment: payments.get(id)?.view,
@@ -66,7 +74,9 @@ export function createHandler(context: RouteContext) {
     if (url.pathname === '/checkout/status' && req.method === 'GET') {
       const id = url.searchParams.get('purchase') ?? ''
       if (!UUID.test(id)) return sendError(res, 400, 'invalid_purchase', 'purchase must be a purchase id')
-      const payment = payments.get(id)
+      const payment = checkoutTokenValid(webhookSecret, id, url.searchParams.get('token'))
+        ? payments.get(id)
+        : undefined
       if (!payment || payment.refusal) return sendError(res, 404, 'payment_not_found', 'No payment for this purchase')
       return sendJson(res, 200, payment.view)
     }
@@ -95,6 +105,8 @@ export function createHandler(context: RouteContext) {
       }
       const parsed = parsePayInput(raw)
       if ('error' in parsed) return sendError(res, 400, parsed.error.code, parsed.error.message)
+      if (!checkoutTokenValid(webhookSecret, parsed.purchase, parsed.token))
+        return sendError(res, 403, 'invalid_checkout_token', t.badToken)
       const input = { ...parsed, lang: parsed.lang ?? lang }
       let payment = payments.get(input.purchase)
       if (!payment) {
@@ -114,7 +126,7 @@ export function createHandler(context: RouteContext) {
           return sendHtml(res, payment.refusal.status, (nonce) =>
             renderMessage(input.lang, nonce, t.title, payment.refusal!.message),
           )
-        const back = new URLSearchParams({ purchase: input.purchase, lang: input.lang })
+        const back = new URLSearchParams({ purchase: input.purchase, token: input.token, lang: input.lang })
         if (input.projectId) back.set('projectId', input.projectId)
         res.writeHead(303, { location: `/checkout?${back}`, 'cache-control': 'no-store' })
         return res.end()

@@ -102,7 +102,13 @@ describe('sandbox on-ramp with the Foyer server', () => {
     })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
-  const readPurchase = async (id: string) => (await api(`/v1/onramp/purchases/${id}`)).body as Purchase
+  /** The purchase secret the server answered for each purchase made here (the modal keeps it the same way). */
+  const secrets = new Map<string, string>()
+  const readPurchase = async (id: string) =>
+    (await api(`/v1/onramp/purchases/${id}`, { headers: { 'x-foyer-purchase-secrets': secrets.get(id) ?? '' } }))
+      .body as Purchase
+  const tokenOf = (id: string) =>
+    createHmac('sha256', sandbox.webhookSecret).update(`checkout:${id}`).digest('base64url')
 
   /** A purchase through the server, as the modal makes it: its checkout URL and id. */
   async function buy(asset: 'fUSD' | 'ETH', amount = '50.00') {
@@ -118,15 +124,18 @@ describe('sandbox on-ramp with the Foyer server', () => {
       }),
     })
     expect(status).toBe(200)
-    const { url, purchaseId } = body as { url: string; purchaseId: string }
+    const { url, purchaseId, purchaseSecret } = body as { url: string; purchaseId: string; purchaseSecret: string }
     expect(url.startsWith(`${sandbox.url}/checkout?purchase=${purchaseId}`)).toBe(true)
+    // The URL carries the checkout token the sandbox and the server agree on.
+    expect(new URL(url).searchParams.get('token')).toBe(tokenOf(purchaseId))
+    secrets.set(purchaseId, purchaseSecret)
     return { url, purchaseId, address }
   }
-  const pay = (purchase: string, card: string) =>
+  const pay = (purchase: string, card: string, token: string | null = tokenOf(purchase)) =>
     fetch(`${sandbox.url}/checkout/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ purchase, method: 'card', card, projectId: PROJECT }),
+      body: JSON.stringify({ purchase, token, method: 'card', card, projectId: PROJECT }),
     })
 
   it('shows the server’s purchase and pays it: exactly purchaseAmount arrives, the server has it completed', async () => {
@@ -172,7 +181,13 @@ describe('sandbox on-ramp with the Foyer server', () => {
       const again = await fetch(`${restarted.url}/checkout/pay`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ purchase: purchaseId, method: 'card', card: TEST_CARDS.pays, projectId: PROJECT }),
+        body: JSON.stringify({
+          purchase: purchaseId,
+          token: tokenOf(purchaseId),
+          method: 'card',
+          card: TEST_CARDS.pays,
+          projectId: PROJECT,
+        }),
       })
       expect(again.status).toBe(409)
     } finally {
@@ -189,11 +204,27 @@ describe('sandbox on-ramp with the Foyer server', () => {
     expect((await readPurchase(purchaseId)).status).toBe('completed')
   })
 
-  it('declines: the server has it failed and nothing moved', async () => {
+  it('declines: the server has it failed and nothing moved; the purchase stays payable and its owner pays it', async () => {
     const { purchaseId, address } = await buy('fUSD')
     expect(await (await pay(purchaseId, TEST_CARDS.declined)).json()).toMatchObject({ status: 'failed' })
     expect(await readPurchase(purchaseId)).toMatchObject({ status: 'failed', failureReason: 'card_declined' })
     expect(await usdBalance(address)).toBe(0n)
+    expect(await (await pay(purchaseId, TEST_CARDS.pays)).json()).toMatchObject({ status: 'completed' })
+    const paid = await readPurchase(purchaseId)
+    expect(paid.status).toBe('completed')
+    expect(await usdBalance(address)).toBe(parseUnits(paid.purchaseAmount, 6))
+  })
+
+  it('a stranger with the purchase id alone can neither read the purchase nor pay it with a declining card', async () => {
+    const { purchaseId, address } = await buy('fUSD')
+    expect((await api(`/v1/onramp/purchases/${purchaseId}`)).status).toBe(404)
+    expect((await fetch(`${sandbox.url}/checkout?purchase=${purchaseId}&projectId=${PROJECT}`)).status).toBe(403)
+    expect((await pay(purchaseId, TEST_CARDS.declined, null)).status).toBe(403)
+    expect((await readPurchase(purchaseId)).status).toBe('created')
+    expect(await (await pay(purchaseId, TEST_CARDS.pays)).json()).toMatchObject({ status: 'completed' })
+    const paid = await readPurchase(purchaseId)
+    expect(paid.status).toBe('completed')
+    expect(await usdBalance(address)).toBe(parseUnits(paid.purchaseAmount, 6))
   })
 
   it('the slow card is pending on the server first', async () => {
@@ -227,8 +258,9 @@ describe('sandbox on-ramp with the Foyer server', () => {
   it('answers a purchase the server does not know with 404', async () => {
     const response = await pay('00000000-0000-4000-8000-000000000000', TEST_CARDS.pays)
     expect(response.status).toBe(404)
+    const unknown = '00000000-0000-4000-8000-000000000000'
     const page = await fetch(
-      `${sandbox.url}/checkout?purchase=00000000-0000-4000-8000-000000000000&projectId=${PROJECT}`,
+      `${sandbox.url}/checkout?purchase=${unknown}&projectId=${PROJECT}&token=${tokenOf(unknown)}`,
     )
     expect(page.status).toBe(404)
   })

@@ -38,6 +38,8 @@ type Delivery = {
 }
 
 const PROJECT = 'foyer-demo'
+/** The checkout token the Foyer server puts in a purchase's checkout URL: HMAC-SHA256(secret, "checkout:<id>"). */
+let tokenOf: (id: string) => string = () => ''
 const SLOW_MS = 1500
 
 describe('sandbox on-ramp', () => {
@@ -67,7 +69,9 @@ describe('sandbox on-ramp', () => {
       if (one && req.method === 'GET') {
         if (req.headers['x-project-id'] !== PROJECT) return send(400, { error: { code: 'project_required' } })
         const purchase = purchases.get(one[1]!)
-        return purchase ? send(200, purchase) : send(404, { error: { code: 'purchase_not_found' } })
+        // As the server: the purchase is read with its checkout token only.
+        const readable = purchase && req.headers['x-foyer-checkout-token'] === tokenOf(purchase.id)
+        return readable ? send(200, purchase) : send(404, { error: { code: 'purchase_not_found' } })
       }
       if (url.pathname === '/v1/onramp/webhook/sandbox' && req.method === 'POST') {
         let raw = ''
@@ -106,6 +110,7 @@ describe('sandbox on-ramp', () => {
       slowMs: SLOW_MS,
       webhookRetryDelaysMs: [50, 100],
     })
+    tokenOf = (id) => createHmac('sha256', sandbox.webhookSecret).update(`checkout:${id}`).digest('base64url')
   }, 60_000)
 
   afterAll(async () => {
@@ -142,12 +147,18 @@ describe('sandbox on-ramp', () => {
     return purchase
   }
 
-  const pay = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${sandbox.url}/checkout/pay`, {
+  /** A pay request; an object body gets its purchase's checkout token unless it names one (or `token: null`). */
+  const pay = (body: unknown, headers: Record<string, string> = {}) => {
+    const withToken =
+      body && typeof body === 'object' && !('token' in body) && 'purchase' in body
+        ? { ...body, token: tokenOf(String((body as { purchase: unknown }).purchase)) }
+        : body
+    return fetch(`${sandbox.url}/checkout/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+      body: typeof withToken === 'string' ? withToken : JSON.stringify(withToken),
     })
+  }
   const eventsOf = (id: string) => deliveries.filter((d) => d.purchaseId === id)
 
   it('funds a treasury that no dev account is, with ETH and fUSD', async () => {
@@ -161,7 +172,9 @@ describe('sandbox on-ramp', () => {
 
   it('renders the purchase on an accessible page with a strict CSP and nothing external', async () => {
     const purchase = addPurchase({ purchaseAmount: '10.5', total: '12.34' })
-    const response = await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}`)
+    const response = await fetch(
+      `${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`,
+    )
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/html')
     const csp = response.headers.get('content-security-policy') ?? ''
@@ -187,9 +200,12 @@ describe('sandbox on-ramp', () => {
       expect(tag.includes(`nonce="${nonce}"`) || tag.includes('application/json')).toBe(true)
     expect(html).not.toMatch(/(src|href)=["']?(https?:)?\/\//)
 
-    const spanish = await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}`, {
-      headers: { 'accept-language': 'es-ES,es;q=0.9' },
-    })
+    const spanish = await fetch(
+      `${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`,
+      {
+        headers: { 'accept-language': 'es-ES,es;q=0.9' },
+      },
+    )
     const es = await spanish.text()
     expect(es).toContain('<html lang="es">')
     expect(es).toContain('Sandbox: solo dinero de prueba')
@@ -232,7 +248,9 @@ describe('sandbox on-ramp', () => {
     expect(eventsOf(purchase.id)).toHaveLength(3)
 
     // Reloading the page shows the result.
-    const html = await (await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}`)).text()
+    const html = await (
+      await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`)
+    ).text()
     expect(html).toContain('data-status="completed"')
     expect(html).toContain(body.txHash)
   })
@@ -261,10 +279,34 @@ describe('sandbox on-ramp', () => {
     expect(eventsOf(purchase.id).map((e) => [e.status, e.failureReason])).toEqual([['failed', 'card_declined']])
     expect(await usdBalance(purchase.address as Address)).toBe(0n)
     expect(await usdBalance(sandbox.treasury)).toBe(treasuryBefore)
-    // Paying again with the good card does not turn a failed purchase into a paid one.
+    // A declined card leaves the purchase payable: the owner's next payment goes through.
     const retry = await pay({ purchase: purchase.id, method: 'card', card: TEST_CARDS.pays, projectId: PROJECT })
-    expect(await retry.json()).toMatchObject({ status: 'failed' })
-    expect(await usdBalance(purchase.address as Address)).toBe(0n)
+    expect(await retry.json()).toMatchObject({ status: 'completed' })
+    expect(await usdBalance(purchase.address as Address)).toBe(parseUnits(purchase.purchaseAmount, 6))
+    expect(eventsOf(purchase.id).map((e) => e.status)).toEqual(['failed', 'pending', 'paid', 'completed'])
+  })
+
+  it('the purchase id alone opens nothing: no page, no payment, no status without its checkout token', async () => {
+    const purchase = addPurchase()
+    const other = addPurchase()
+    const page = (token?: string) =>
+      fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}${token ? `&token=${token}` : ''}`)
+    for (const token of [undefined, 'A'.repeat(43), tokenOf(other.id)]) {
+      const response = await page(token)
+      expect(response.status).toBe(403)
+      expect(await response.text()).not.toContain(purchase.address)
+      const paid = await pay({ purchase: purchase.id, method: 'card', card: TEST_CARDS.declined, token: token ?? null })
+      expect(paid.status).toBe(403)
+      expect(((await paid.json()) as { error: { code: string } }).error.code).toBe('invalid_checkout_token')
+    }
+    // A stranger's declined card never reached the purchase: no event, still created, and its owner pays.
+    expect(eventsOf(purchase.id)).toEqual([])
+    expect(purchases.get(purchase.id)!.status).toBe('created')
+    expect((await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}`)).status).toBe(404)
+    expect((await page(tokenOf(purchase.id))).status).toBe(200)
+    const owner = await pay({ purchase: purchase.id, method: 'card', card: TEST_CARDS.pays, projectId: PROJECT })
+    expect(await owner.json()).toMatchObject({ status: 'completed' })
+    expect((await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}`)).status).toBe(404)
   })
 
   it('keeps 4000…0077 pending for a while, then pays', async () => {
@@ -274,7 +316,9 @@ describe('sandbox on-ramp', () => {
     expect(await response.json()).toMatchObject({ status: 'pending' })
     expect(eventsOf(purchase.id).map((e) => e.status)).toEqual(['pending'])
     expect(purchases.get(purchase.id)!.status).toBe('pending')
-    const status = await (await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}`)).json()
+    const status = await (
+      await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}&token=${tokenOf(purchase.id)}`)
+    ).json()
     expect(status).toMatchObject({ status: 'pending' })
     expect(await usdBalance(purchase.address as Address)).toBe(0n)
 
@@ -282,7 +326,9 @@ describe('sandbox on-ramp', () => {
     const until = Date.now() + 10_000
     while (latest.status !== 'completed' && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 100))
-      latest = await (await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}`)).json()
+      latest = await (
+        await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}&token=${tokenOf(purchase.id)}`)
+      ).json()
     }
     expect(latest.status).toBe('completed')
     const events = eventsOf(purchase.id)
@@ -327,6 +373,7 @@ describe('sandbox on-ramp', () => {
       method: 'card',
       card: '4242424242424242',
       projectId: PROJECT,
+      token: tokenOf(purchase.id),
     })
     const response = await fetch(`${sandbox.url}/checkout/pay`, {
       method: 'POST',
@@ -377,11 +424,17 @@ describe('sandbox on-ramp', () => {
     expect((await pay({ ...good, card: '4'.repeat(20_000) })).status).toBe(413)
     expect((await fetch(`${sandbox.url}/checkout/pay`)).status).toBe(405)
     expect((await fetch(`${sandbox.url}/checkout`)).status).toBe(400)
-    expect((await fetch(`${sandbox.url}/checkout?purchase=${randomUUID()}&projectId=${PROJECT}`)).status).toBe(404)
+    const unknown = randomUUID()
+    expect(
+      (await fetch(`${sandbox.url}/checkout?purchase=${unknown}&projectId=${PROJECT}&token=${tokenOf(unknown)}`))
+        .status,
+    ).toBe(404)
     expect(
       (await fetch(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${encodeURIComponent('<x>')}`)).status,
     ).toBe(400)
-    expect((await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}`)).status).toBe(404)
+    expect(
+      (await fetch(`${sandbox.url}/checkout/status?purchase=${purchase.id}&token=${tokenOf(purchase.id)}`)).status,
+    ).toBe(404)
     expect((await fetch(`${sandbox.url}/elsewhere`)).status).toBe(404)
 
     // A purchase the server already settled (say, before the sandbox restarted) is not paid again.
@@ -416,7 +469,9 @@ describe('sandbox on-ramp', () => {
 
   it("runs the page's own script: the slow card shows pending, then completion; bank transfer hides the card", async () => {
     const purchase = addPurchase({ purchaseAmount: '4' })
-    const window = await openPage(`${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}`)
+    const window = await openPage(
+      `${sandbox.url}/checkout?purchase=${purchase.id}&projectId=${PROJECT}&token=${tokenOf(purchase.id)}`,
+    )
     const $ = (selector: string) => window.document.querySelector(selector) as unknown as FakeElement
     const result = $('[data-testid="onramp-sandbox-result"]')
     const button = $('[data-testid="onramp-sandbox-pay"]')
@@ -437,7 +492,9 @@ describe('sandbox on-ramp', () => {
 
     // A bad card number: the page says why and the button works again.
     const other = addPurchase()
-    const second = await openPage(`${sandbox.url}/checkout?purchase=${other.id}&projectId=${PROJECT}`)
+    const second = await openPage(
+      `${sandbox.url}/checkout?purchase=${other.id}&projectId=${PROJECT}&token=${tokenOf(other.id)}`,
+    )
     const q = (selector: string) => second.document.querySelector(selector) as unknown as FakeElement
     q('#card').value = '1234'
     q('[data-testid="onramp-sandbox-pay"]').click()

@@ -92,6 +92,7 @@ export async function startOnrampSandbox(options: OnrampSandboxOptions): Promise
     payments,
   })
   const handle = createHandler({
+    webhookSecret,
     chains,
     defaultProjectId,
     respondWithinMs,

@@ -10,6 +10,7 @@ import { route } from '../http/route.ts'
 import type { AccountHistoryDb } from '../indexer/tables.ts'
 import { readOnrampHistory } from '../onramp/onrampHistory.ts'
 import type { OnrampStore } from '../onramp/onrampStore.ts'
+import { PURCHASE_SECRETS_HEADER, secretHashesOf } from '../onramp/purchaseAccess.ts'
 import type { PriceOracle } from '../prices/priceOracle.ts'
 import { effectiveFeatures } from '../projects/model.ts'
 import { readAccountHistory } from './accountHistory.ts'
@@ -29,7 +30,8 @@ export interface HistoryRouteDeps {
 
 /**
  * `GET /v1/account/{account}/history?cursor&onramp&chainId&limit` → `{ data, next }` from the indexer's tables.
- * `onramp=<provider>` asks for the address's on-ramp purchases through that provider instead (onramp/onrampHistory.ts).
+ * `onramp=<provider>` asks for the address's on-ramp purchases through that provider instead (onramp/onrampHistory.ts):
+ * only the project's purchases whose secrets the request holds (`x-foyer-purchase-secrets`); without any, none.
  */
 export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
   route(app, routes.accountHistory, deps.project, async (c, request) => {
@@ -44,6 +46,8 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
     if (query.onramp) {
       if (!deps.onramp) return { data: [], next: null }
       const page = await readOnrampHistory(deps.onramp, {
+        projectId: c.get('project').id,
+        secretHashes: secretHashesOf(c.req.header(PURCHASE_SECRETS_HEADER)),
         address,
         provider: query.onramp,
         chainId: chain?.id,

@@ -4,13 +4,15 @@ import type { ProjectStore } from '../projects/store.ts'
 import type { AppEnv } from './context.ts'
 import { errorResponse } from './errors.ts'
 
-// authorization: the sign-in-with-Ethereum session and sign-out routes take the token as a bearer.
+// authorization: the sign-in-with-Ethereum session and sign-out routes take the token as a bearer;
+// x-foyer-purchase-secrets: the on-ramp purchase reads and history take the page's purchase secrets.
 export const CORS_ALLOW_HEADERS = [
   'x-project-id',
   'x-sdk-type',
   'x-sdk-version',
   'content-type',
   'authorization',
+  'x-foyer-purchase-secrets',
 ] as const
 export const CORS_ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 export const CORS_MAX_AGE_SECONDS = 600

@@ -101,7 +101,11 @@ function suite(open: () => Promise<TestDatabase>) {
   let t: TestDatabase
   let app: FoyerApp
   const headers = (project = 'foyer-demo') => ({ 'x-project-id': project })
-  const get = (path: string, project?: string) => app.request(path, { headers: headers(project) })
+  const get = (path: string, project?: string, extra: Record<string, string> = {}) =>
+    app.request(path, { headers: { ...headers(project), ...extra } })
+  /** The purchase secret each created purchase's page was handed, by purchase id. */
+  const secrets = new Map<string, string>()
+  const holding = (...ids: string[]) => ({ 'x-foyer-purchase-secrets': ids.map((id) => secrets.get(id)!).join(',') })
   const post = (path: string, body: unknown, project?: string) =>
     app.request(path, {
       method: 'POST',
@@ -120,6 +124,12 @@ function suite(open: () => Promise<TestDatabase>) {
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
     return v.parse(OnrampQuoteResponse, await res.json())
   }
+  /** A URL generator's answer, its purchase secret kept for reading the purchase. */
+  const answered = async (res: Response) => {
+    const answer = v.parse(OnrampUrlResponse, await res.json())
+    secrets.set(answer.purchaseId, answer.purchaseSecret)
+    return answer
+  }
   const createUrl = async (body: Record<string, unknown>, address = freshAddress()) => {
     const res = await post('/v1/generators/onrampurl', {
       destinationWallets: [{ address, blockchains: ['eip155:31337'], assets: ['fUSD'] }],
@@ -129,9 +139,10 @@ function suite(open: () => Promise<TestDatabase>) {
       ...body,
     })
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
-    return v.parse(OnrampUrlResponse, await res.json())
+    return answered(res)
   }
-  const purchase = async (id: string) => v.parse(OnrampPurchase, await (await get(`/v1/onramp/purchases/${id}`)).json())
+  const purchase = async (id: string) =>
+    v.parse(OnrampPurchase, await (await get(`/v1/onramp/purchases/${id}`, undefined, holding(id))).json())
   const deliver = (
     event: Record<string, unknown>,
     {
@@ -420,7 +431,7 @@ function suite(open: () => Promise<TestDatabase>) {
       paymentCurrency: options.paymentCurrencies[0],
     })
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
-    const p = await purchase(v.parse(OnrampUrlResponse, await res.json()).purchaseId)
+    const p = await purchase((await answered(res)).purchaseId)
     expect(p).toMatchObject({
       network: 'eip155:31338',
       purchaseCurrency: 'ETH',
@@ -432,7 +443,7 @@ function suite(open: () => Promise<TestDatabase>) {
       presetCryptoAmount: 50,
     })
     expect(crypto.status).toBe(200)
-    expect((await purchase(v.parse(OnrampUrlResponse, await crypto.json()).purchaseId)).purchaseAmount).toBe('50')
+    expect((await purchase((await answered(crypto)).purchaseId)).purchaseAmount).toBe('50')
     for (const [body, code] of [
       [{ presetFiatAmount: 30.001 }, 'invalid_request'],
       [{ presetFiatAmount: 7500.01 }, 'amount_above_maximum'],
@@ -532,7 +543,7 @@ function suite(open: () => Promise<TestDatabase>) {
       presetFiatAmount: '30.00',
     })
     expect(native.status).toBe(200)
-    const nativePurchase = await purchase(v.parse(OnrampUrlResponse, await native.json()).purchaseId)
+    const nativePurchase = await purchase((await answered(native)).purchaseId)
     expect(nativePurchase).toMatchObject({ network: 'eip155:31338', purchaseCurrency: 'ETH', total: '30.00' })
     const tooMuch = await post('/v1/generators/onrampurl', {
       destinationWallets: [{ address: freshAddress(), blockchains: ['eip155:31337'], assets: ['fUSD'] }],
@@ -619,7 +630,7 @@ function suite(open: () => Promise<TestDatabase>) {
     expect(await purchase(purchaseId)).toEqual(before)
   })
 
-  it('webhook: statuses only move forward; completed and failed are final', async () => {
+  it('webhook: statuses only move forward; completed is final, a failed payment leaves the purchase payable', async () => {
     const { purchaseId } = await createUrl({ presetFiatAmount: '100.00' })
     const send = async (status: string, extra: Record<string, unknown> = {}) =>
       v.parse(OnrampWebhookResponse, await (await deliver({ eventId: eventId(), purchaseId, status, ...extra })).json())
@@ -641,9 +652,16 @@ function suite(open: () => Promise<TestDatabase>) {
       failureReason: 'Card declined',
     })
     expect(v.parse(OnrampWebhookResponse, await fail.json()).status).toBe('failed')
-    await deliver({ eventId: eventId(), purchaseId: declined, status: 'completed', txHash })
     expect(await purchase(declined)).toMatchObject({ status: 'failed', failureReason: 'Card declined' })
-    expect((await purchase(declined)).txHash).toBeUndefined()
+    // The owner pays again: the next attempt's events move the purchase on, and its failure reason goes.
+    expect((await (await deliver({ eventId: eventId(), purchaseId: declined, status: 'pending' })).json()).status).toBe(
+      'pending',
+    )
+    await deliver({ eventId: eventId(), purchaseId: declined, status: 'paid' })
+    await deliver({ eventId: eventId(), purchaseId: declined, status: 'completed', txHash })
+    const paid = await purchase(declined)
+    expect(paid).toMatchObject({ status: 'completed', txHash })
+    expect(paid.failureReason).toBeUndefined()
   })
 
   it('webhook: 100 different events racing end at the furthest status, one terminal change', async () => {
@@ -690,7 +708,8 @@ function suite(open: () => Promise<TestDatabase>) {
     const txHash = `0x${'ef'.repeat(32)}`
     await deliver({ eventId: eventId(), purchaseId: second.purchaseId, status: 'completed', txHash })
     await createUrl({ presetFiatAmount: '30.00' }) // someone else's
-    const res = await get(`/v1/account/${address}/history?onramp=sandbox`)
+    const mine = holding(first.purchaseId, second.purchaseId)
+    const res = await get(`/v1/account/${address}/history?onramp=sandbox`, undefined, mine)
     expect(res.status).toBe(200)
     const page = v.parse(AccountHistoryResponse, await res.json())
     expect(page.next).toBeNull()
@@ -718,21 +737,113 @@ function suite(open: () => Promise<TestDatabase>) {
     // Paged: one a page.
     const one = v.parse(
       AccountHistoryResponse,
-      await (await get(`/v1/account/${address}/history?onramp=sandbox&limit=1`)).json(),
+      await (await get(`/v1/account/${address}/history?onramp=sandbox&limit=1`, undefined, mine)).json(),
     )
     expect(one.data.map((e) => e.onramp?.purchaseId)).toEqual([second.purchaseId])
     const two = v.parse(
       AccountHistoryResponse,
       await (
-        await get(`/v1/account/${address}/history?onramp=sandbox&limit=1&cursor=${encodeURIComponent(one.next!)}`)
+        await get(
+          `/v1/account/${address}/history?onramp=sandbox&limit=1&cursor=${encodeURIComponent(one.next!)}`,
+          undefined,
+          mine,
+        )
       ).json(),
     )
     expect(two.data.map((e) => e.onramp?.purchaseId)).toEqual([first.purchaseId])
     expect(two.next).toBeNull()
     // Other providers, other chains: empty; a bad cursor: 400.
-    expect(await (await get(`/v1/account/${address}/history?onramp=coinbase`)).json()).toEqual({ data: [], next: null })
-    expect((await (await get(`/v1/account/${address}/history?onramp=sandbox&chainId=31338`)).json()).data).toEqual([])
+    expect(await (await get(`/v1/account/${address}/history?onramp=coinbase`, undefined, mine)).json()).toEqual({
+      data: [],
+      next: null,
+    })
+    expect(
+      (await (await get(`/v1/account/${address}/history?onramp=sandbox&chainId=31338`, undefined, mine)).json()).data,
+    ).toEqual([])
     expect((await get(`/v1/account/${address}/history?onramp=sandbox&cursor=nope`)).status).toBe(400)
+  })
+
+  it('a purchase is read only with its secret (or the provider’s checkout token), only under its project', async () => {
+    const { purchaseId, purchaseSecret, url } = await createUrl({ presetFiatAmount: '10.00' })
+    expect(purchaseSecret).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const path = `/v1/onramp/purchases/${purchaseId}`
+    // A stranger with the id alone, or with a made-up secret: as if there were no such purchase.
+    for (const res of [
+      await get(path),
+      await get(path, undefined, { 'x-foyer-purchase-secrets': 'A'.repeat(43) }),
+      await get(path, 'other-site', holding(purchaseId)),
+      await get(path, undefined, { 'x-foyer-checkout-token': 'A'.repeat(43) }),
+    ]) {
+      expect(res.status).toBe(404)
+      expect((await errorOf(res)).code).toBe('purchase_not_found')
+    }
+    expect((await get(path, undefined, holding(purchaseId))).status).toBe(200)
+    // The provider's checkout reads it with the token of its checkout URL (bound to this purchase).
+    const token = new URL(url).searchParams.get('token')!
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect((await get(path, undefined, { 'x-foyer-checkout-token': token })).status).toBe(200)
+    const other = await createUrl({ presetFiatAmount: '10.00' })
+    const otherToken = new URL(other.url).searchParams.get('token')!
+    expect((await get(path, undefined, { 'x-foyer-checkout-token': otherToken })).status).toBe(404)
+    // Only the secret's hash is stored.
+    const stored = await sql<{ secret_hash: string }>`
+      select secret_hash from onramp_purchases where id = ${purchaseId}`.execute(t.database.kysely)
+    expect(stored.rows[0]!.secret_hash).not.toContain(purchaseSecret)
+    expect(JSON.stringify(stored.rows)).not.toContain(purchaseSecret)
+  })
+
+  it('history?onramp lists only the purchases whose secrets the request holds, of the request’s project', async () => {
+    const address = freshAddress()
+    const a = await createUrl({ presetFiatAmount: '10.00' }, address)
+    const b = await createUrl({ presetFiatAmount: '20.00' }, address)
+    const list = async (extra: Record<string, string>, project?: string) => {
+      const res = await get(`/v1/account/${address}/history?onramp=sandbox`, project, extra)
+      expect(res.status).toBe(200)
+      return v.parse(AccountHistoryResponse, await res.json()).data.map((e) => e.onramp?.purchaseId)
+    }
+    // Anyone asking about the address without a credential: no purchases (and no error).
+    expect(await list({})).toEqual([])
+    expect(await list({ 'x-foyer-purchase-secrets': 'A'.repeat(43) })).toEqual([])
+    expect(await list(holding(a.purchaseId))).toEqual([a.purchaseId])
+    expect(await list(holding(a.purchaseId, b.purchaseId))).toEqual([b.purchaseId, a.purchaseId])
+    // Another project, even with the secrets: nothing.
+    expect(await list(holding(a.purchaseId, b.purchaseId), 'other-site')).toEqual([])
+    // A secret of a purchase to another address lists nothing here.
+    const elsewhere = await createUrl({ presetFiatAmount: '10.00' })
+    expect(await list(holding(elsewhere.purchaseId))).toEqual([])
+  })
+
+  it('one quote, one purchase: 100 URL generations at once with one quote, exactly one succeeds', async () => {
+    const q = await okQuote({ amount: '100.00' })
+    const body = {
+      destinationWallets: [{ address: freshAddress(), blockchains: ['eip155:31337'], assets: ['fUSD'] }],
+      defaultNetwork: 'eip155:31337',
+      quoteId: q.quoteId,
+    }
+    const answers = await Promise.all(Array.from({ length: 100 }, () => post('/v1/generators/onrampurl', body)))
+    const statuses = answers.map((res) => res.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(99)
+    const refused = answers.find((res) => res.status === 409)!
+    expect((await errorOf(refused)).code).toBe('quote_used')
+    const made = await sql<{ n: number }>`
+      select count(*)::int as n from onramp_purchases where quote_id = ${q.quoteId}`.execute(t.database.kysely)
+    expect(made.rows[0]!.n).toBe(1)
+  })
+
+  it('defaultNetwork outside the wallet’s blockchains: 400 with the reason', async () => {
+    for (const extra of [{}, { quoteId: (await okQuote({ amount: '100.00', network: 'eip155:31338' })).quoteId }]) {
+      const res = await post('/v1/generators/onrampurl', {
+        destinationWallets: [{ address: freshAddress(), blockchains: ['eip155:31337'], assets: ['fUSD'] }],
+        defaultNetwork: 'eip155:31338',
+        presetFiatAmount: '10.00',
+        ...extra,
+      })
+      expect(res.status).toBe(400)
+      const error = await errorOf(res)
+      expect(error.code).toBe('network_not_in_wallet')
+      expect(error.message).toContain('eip155:31338')
+    }
   })
 
   it('feature off: every project route answers 403 feature_disabled', async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -170,9 +171,15 @@ describe('on-ramp money and signatures', () => {
     expect(sandbox.fees(10000n, 'EUR', 'bank_account')).toEqual({ provider: 249n, network: 10n })
     // 33.33 × 1.5 % = 0.49995 → 0.50
     expect(sandbox.fees(3333n, 'USD', 'card').provider).toBe(50n + 99n)
+    // The checkout token: HMAC-SHA256 of "checkout:<id>" under the provider's secret, checked in constant time.
+    const token = createHmac('sha256', SECRET).update('checkout:abc').digest('base64url')
     expect(sandbox.checkoutUrl({ id: 'abc', projectId: 'foyer-demo' })).toBe(
-      'http://x/checkout?purchase=abc&projectId=foyer-demo',
+      `http://x/checkout?purchase=abc&projectId=foyer-demo&token=${token}`,
     )
+    expect(sandbox.checkoutTokenValid('abc', token)).toBe(true)
+    expect(sandbox.checkoutTokenValid('abd', token)).toBe(false)
+    expect(sandbox.checkoutTokenValid('abc', undefined)).toBe(false)
+    expect(sandbox.checkoutTokenValid('abc', `${token.slice(0, -1)}A`)).toBe(token.endsWith('A'))
   })
 
   it('webhook signatures: HMAC-SHA256 over t.body, within 5 minutes either way', () => {

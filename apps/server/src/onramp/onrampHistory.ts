@@ -10,10 +10,14 @@ import type { OnrampStore, PurchaseRow } from './onrampStore.ts'
  * purchase is a `receive` of the purchased token (one incoming transfer), with `onramp` naming the purchase; `metadata.status` is `confirmed` once the
  * token was sent (`completed`), `failed` when the payment failed, else `pending`; `onramp` carries the purchase's
  * own status. Until the token is sent there is no transaction: `hash` is empty and the id is `onramp:<purchase id>`.
+ * Only the project's purchases whose secret hash is among `secretHashes` are listed (none without any): the address
+ * is public, the purchases are the visitor's who made them.
  */
 export async function readOnrampHistory(
   store: OnrampStore,
   {
+    projectId,
+    secretHashes,
     address,
     provider,
     chainId,
@@ -23,6 +27,8 @@ export async function readOnrampHistory(
   }: {
     /** Where the token icons' URLs point. */
     images: ImageBase
+    projectId: string
+    secretHashes: readonly string[]
     address: string
     provider: string
     chainId?: number
@@ -32,7 +38,7 @@ export async function readOnrampHistory(
 ): Promise<AccountHistoryResponse> {
   const before = cursor === undefined ? undefined : parseCursor(cursor)
   const network = chainId === undefined ? undefined : `eip155:${chainId}`
-  const rows = await store.purchasesOf(address, provider, limit + 1, before, network)
+  const rows = await store.purchasesOf({ projectId, address, provider, secretHashes }, limit + 1, before, network)
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {

@@ -30,8 +30,10 @@ export interface OnrampProviderModule {
   options(chains: readonly ChainConfig[]): OnrampOptionsResponse
   /** Its fees for a payment of `totalCents` (fees included) in `currency` by `method`. */
   fees(totalCents: bigint, currency: OnrampPaymentCurrency, method: OnrampPaymentMethod): OnrampFees
-  /** Its checkout page for a stored purchase. */
+  /** Its checkout page for a stored purchase, carrying the purchase's checkout token (the id alone pays nothing). */
   checkoutUrl(purchase: { id: string; projectId: string }): string
+  /** Whether `token` is the checkout token of purchase `id` (the checkout reads the purchase with it). */
+  checkoutTokenValid(id: string, token: string | undefined): boolean
   /** Checks a webhook delivery: the signature header against the raw body, and its age, at `nowSeconds`. */
   verifyWebhook(rawBody: string, signature: string | undefined, nowSeconds: number): WebhookVerdict
   /** Its (verified) event as Foyer's status change; throws 400 when the JSON is not an event. */

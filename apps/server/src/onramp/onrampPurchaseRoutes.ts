@@ -8,10 +8,14 @@ import { formatCents, formatUnitsExact, parseCents } from './money.ts'
 import type { OnrampFigures } from './onrampPricing.ts'
 import type { OnrampRouteContext } from './onrampRoutes.ts'
 import { toOnrampPurchase } from './onrampStore.ts'
+import { CHECKOUT_TOKEN_HEADER, newPurchaseSecret, PURCHASE_SECRETS_HEADER, secretHashesOf } from './purchaseAccess.ts'
 
-/** `POST /v1/generators/onrampurl` (a stored purchase and the checkout URL) and `GET /v1/onramp/purchases/{id}`. */
+/**
+ * `POST /v1/generators/onrampurl` (a stored purchase, the checkout URL and the purchase's secret) and
+ * `GET /v1/onramp/purchases/{id}` (for the holder of its secret or of its checkout token, under its project).
+ */
 export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteContext) {
-  const { config, project, onrampEnabled, store, now } = ctx
+  const { config, project, onrampEnabled, store, providers, now } = ctx
   const { providerOf, assetOf, paymentOf, priceTotal, priceUnits } = ctx.pricing
   const chains = config.chains
 
@@ -34,6 +38,7 @@ export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteCont
       const provider = providerOf(quote.provider)
       if (body.provider !== undefined && body.provider !== quote.provider)
         throw badRequest('unknown_provider', `The quote is ${quote.provider}'s, not ${body.provider}'s`)
+      if (quote.used_at !== null) throw quoteUsed(quote.id)
       const asset = assetOf(provider, quote.purchase_currency, quote.network)
       const { paymentCurrency, paymentMethod } = paymentOf(quote.payment_currency, quote.payment_method)
       quoteId = quote.id
@@ -73,7 +78,29 @@ export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteCont
         figures = await priceTotal(provider, asset, paymentCurrency, paymentMethod, parseCents(min))
       }
     }
-    const purchase = await store.insertPurchase({
+    // The purchase goes to a network the wallet listed, never one it did not (defaultNetwork included).
+    const chainOf = (network: string) => {
+      try {
+        return assetOf(figures.provider, figures.asset.id, network).chain.id
+      } catch {
+        return undefined
+      }
+    }
+    const listed = new Set(wallet.blockchains.map(chainOf).filter((id) => id !== undefined))
+    const defaultChain = body.defaultNetwork === undefined ? undefined : chainOf(body.defaultNetwork)
+    const unlisted =
+      body.defaultNetwork !== undefined && (defaultChain === undefined || !listed.has(defaultChain))
+        ? `defaultNetwork ${body.defaultNetwork}`
+        : !listed.has(figures.asset.chain.id)
+          ? `The purchase's network eip155:${figures.asset.chain.id}`
+          : undefined
+    if (unlisted)
+      throw badRequest(
+        'network_not_in_wallet',
+        `${unlisted} is not among the wallet's blockchains (${wallet.blockchains.join(', ') || 'none'})`,
+      )
+    const secret = newPurchaseSecret()
+    const row = {
       id: randomUUID(),
       project_id: projectId,
       provider: figures.provider.id,
@@ -90,16 +117,46 @@ export function registerOnrampPurchaseRoutes(app: FoyerApp, ctx: OnrampRouteCont
       fees: formatCents(figures.providerFeeCents + figures.networkFeeCents),
       total: formatCents(figures.totalCents),
       partner_user_id: body.partnerUserId ?? null,
-    })
+      secret_hash: secret.hash,
+    }
+    // One quote, one purchase: the quote is claimed in one statement, in the transaction that stores the purchase,
+    // so of concurrent uses exactly one gets it.
+    const purchase =
+      quoteId === null
+        ? await store.insertPurchase(row)
+        : await store.insertPurchaseWithQuote(row, { quoteId, projectId, now: new Date(now()) })
+    if (!purchase) {
+      const quote = quoteId === null ? undefined : await store.findQuote(quoteId)
+      if (quote && quote.used_at === null)
+        throw new ApiError(
+          410,
+          'quote_expired',
+          `The quote expired at ${quote.expires_at.toISOString()}; ask for a new one`,
+        )
+      throw quoteUsed(quoteId ?? '')
+    }
     c.header('Cache-Control', 'no-store')
-    return { url: figures.provider.checkoutUrl({ id: purchase.id, projectId }), purchaseId: purchase.id }
+    return {
+      url: figures.provider.checkoutUrl({ id: purchase.id, projectId }),
+      purchaseId: purchase.id,
+      purchaseSecret: secret.secret,
+    }
   })
 
   route(app, routes.onrampPurchase, project, onrampEnabled, async (c, request) => {
     const { id } = request.params()
-    const row = await store.findPurchase(id)
-    if (!row) throw notFound('purchase_not_found', `No purchase ${id}`)
+    const row = await store.findPurchase(id, c.get('project').id)
+    // Another project's purchase, or one asked for without its secret or checkout token, is answered as unknown.
+    const held = secretHashesOf(c.req.header(PURCHASE_SECRETS_HEADER))
+    const readable =
+      row !== undefined &&
+      ((row.secret_hash !== null && held.includes(row.secret_hash)) ||
+        (providers.get(row.provider)?.checkoutTokenValid(row.id, c.req.header(CHECKOUT_TOKEN_HEADER)) ?? false))
+    if (!row || !readable) throw notFound('purchase_not_found', `No purchase ${id}`)
     c.header('Cache-Control', 'no-store')
     return toOnrampPurchase(row)
   })
 }
+
+const quoteUsed = (id: string) =>
+  new ApiError(409, 'quote_used', `The quote ${id} was already used for a purchase; ask for a new one`)

@@ -5,10 +5,14 @@ import type { OnrampDb, OnrampTables } from './onrampTables.ts'
 export type QuoteRow = Selectable<OnrampTables['onramp_quotes']>
 export type PurchaseRow = Selectable<OnrampTables['onramp_purchases']>
 
-/** The statuses a purchase may be in for an event to move it to `status` (created → pending → paid → completed; failed from any but completed). */
+/**
+ * The statuses a purchase may be in for an event to move it to `status` (created → pending → paid → completed;
+ * failed from any but completed). A failed payment leaves the purchase payable: the next attempt's `pending` or
+ * `paid` moves it on again, so a declined card (anyone's) never ends its owner's purchase.
+ */
 export const STATUSES_BEFORE: Record<Exclude<OnrampStatus, 'created'>, OnrampStatus[]> = {
-  pending: ['created'],
-  paid: ['created', 'pending'],
+  pending: ['created', 'failed'],
+  paid: ['created', 'pending', 'failed'],
   completed: ['created', 'pending', 'paid'],
   failed: ['created', 'pending', 'paid'],
 }
@@ -55,6 +59,31 @@ export class OnrampStore {
     return this.#db.selectFrom('onramp_quotes').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
+  /**
+   * Stores a purchase made with the project's quote `quoteId`, claiming the quote in the same transaction: the
+   * claim is one statement that only matches an unused quote that has not expired at `now`, so of any number of
+   * concurrent uses exactly one stores its purchase (the others get undefined), and a purchase that fails to store
+   * leaves the quote unused.
+   */
+  async insertPurchaseWithQuote(
+    row: Insertable<OnrampTables['onramp_purchases']>,
+    { quoteId, projectId, now }: { quoteId: string; projectId: string; now: Date },
+  ): Promise<PurchaseRow | undefined> {
+    return this.#db.transaction().execute(async (trx) => {
+      const spent = await trx
+        .updateTable('onramp_quotes')
+        .set({ used_at: now })
+        .where('id', '=', quoteId)
+        .where('project_id', '=', projectId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('id')
+        .executeTakeFirst()
+      if (!spent) return undefined
+      return trx.insertInto('onramp_purchases').values(row).returningAll().executeTakeFirstOrThrow()
+    })
+  }
+
   /** Drops quotes that expired before `before` (they can no longer be used). */
   async deleteExpiredQuotes(before: Date): Promise<void> {
     await this.#db.deleteFrom('onramp_quotes').where('expires_at', '<', before).execute()
@@ -64,21 +93,37 @@ export class OnrampStore {
     return this.#db.insertInto('onramp_purchases').values(row).returningAll().executeTakeFirstOrThrow()
   }
 
-  findPurchase(id: string): Promise<PurchaseRow | undefined> {
-    return this.#db.selectFrom('onramp_purchases').selectAll().where('id', '=', id).executeTakeFirst()
+  /** The project's purchase `id` (another project's is not found). */
+  findPurchase(id: string, projectId: string): Promise<PurchaseRow | undefined> {
+    return this.#db
+      .selectFrom('onramp_purchases')
+      .selectAll()
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst()
   }
 
-  /** An address's purchases through `provider` (on `network`), newest first, created before `beforeSeq`. */
-  purchasesOf(
-    address: string,
-    provider: string,
+  /**
+   * The project's purchases to `address` through `provider` (on `network`) whose secret hash is among
+   * `secretHashes`, newest first, created before `beforeSeq`. No hashes, no purchases.
+   */
+  async purchasesOf(
+    {
+      projectId,
+      address,
+      provider,
+      secretHashes,
+    }: { projectId: string; address: string; provider: string; secretHashes: readonly string[] },
     limit: number,
     beforeSeq?: string,
     network?: string,
   ): Promise<PurchaseRow[]> {
+    if (secretHashes.length === 0) return []
     let query = this.#db
       .selectFrom('onramp_purchases')
       .selectAll()
+      .where('project_id', '=', projectId)
+      .where('secret_hash', 'in', secretHashes)
       .where('address', '=', address)
       .where('provider', '=', provider)
     if (network !== undefined) query = query.where('network', '=', network)
@@ -126,8 +171,7 @@ export class OnrampStore {
         .set((eb) => ({
           status: event.status,
           tx_hash: event.txHash ? event.txHash.toLowerCase() : eb.ref('tx_hash'),
-          failure_reason:
-            event.status === 'failed' ? (event.failureReason ?? 'payment failed') : eb.ref('failure_reason'),
+          failure_reason: event.status === 'failed' ? (event.failureReason ?? 'payment failed') : null,
           updated_at: new Date(),
         }))
         .where('id', '=', event.purchaseId)

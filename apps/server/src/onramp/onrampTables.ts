@@ -23,6 +23,8 @@ export type OnrampTables = {
     total: string
     purchase_amount: string
     expires_at: Date
+    /** When the purchase made with it claimed it (migration 0010); null while unused. */
+    used_at: Date | null
     created_at: Generated<Date>
   }
   onramp_purchases: {
@@ -50,6 +52,8 @@ export type OnrampTables = {
     partner_user_id: string | null
     tx_hash: string | null
     failure_reason: string | null
+    /** SHA-256 (hex) of the secret the creating page holds (migration 0010); null on older purchases. */
+    secret_hash: string | null
     created_at: Generated<Date>
     updated_at: Generated<Date>
   }

@@ -4,6 +4,7 @@ import { parseRequest } from '../http/validate.ts'
 import type { OnrampProviderSettings } from './onrampConfig.ts'
 import { onrampAssets, onrampOptionsOf } from './onrampOptions.ts'
 import type { OnrampFees, OnrampProviderModule } from './onrampProvider.ts'
+import { checkoutToken, checkoutTokenValid } from './purchaseAccess.ts'
 import { verifyOnrampWebhook } from './webhookSignature.ts'
 
 /** The sandbox's fee: 1.5 % of the payment (rounded half up to the cent) plus 0.99, and 0.10 for the network. */
@@ -13,8 +14,10 @@ export const SANDBOX_NETWORK_FEE_CENTS = 10n
 
 /**
  * The devnet's sandbox provider (its web app is apps/devnet/src/onramp-sandbox): sells the native currency and the
- * USD stablecoin on every configured chain for test money, checkout at `<url>/checkout?purchase=<id>&projectId=<id>`,
- * webhooks signed with its secret (webhookSignature.ts).
+ * USD stablecoin on every configured chain for test money, checkout at
+ * `<url>/checkout?purchase=<id>&projectId=<id>&token=<checkout token>` (the token an HMAC of the id under its secret,
+ * purchaseAccess.ts, which the sandbox checks before it shows or takes a payment), webhooks signed with its secret
+ * (webhookSignature.ts).
  */
 export function createSandboxProvider(settings: OnrampProviderSettings): OnrampProviderModule {
   return {
@@ -38,8 +41,10 @@ export function createSandboxProvider(settings: OnrampProviderSettings): OnrampP
       const url = new URL(`${settings.url}/checkout`)
       url.searchParams.set('purchase', id)
       url.searchParams.set('projectId', projectId)
+      url.searchParams.set('token', checkoutToken(settings.webhookSecret, id))
       return url.toString()
     },
+    checkoutTokenValid: (id, token) => checkoutTokenValid(settings.webhookSecret, id, token),
     verifyWebhook: (rawBody, signature, nowSeconds) =>
       verifyOnrampWebhook(settings.webhookSecret, signature, rawBody, nowSeconds),
     parseEvent: (json) => parseRequest(OnrampWebhookEvent, json),

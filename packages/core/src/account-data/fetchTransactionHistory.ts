@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
+import { purchaseSecretsHeader } from '../onramp/purchaseSecrets.ts'
 import type {
   AccountHistoryQueryInput,
   AccountHistoryResponse,
@@ -26,7 +27,7 @@ export type FetchTransactionHistoryParameters = {
   chainId?: CaipNetworkId
   /** From the previous page's `next`. */
   cursor?: string
-  /** Only on-ramp purchases from this provider. */
+  /** Only on-ramp purchases from this provider: the ones this page made (it sends the secrets it holds). */
   onramp?: string
   signal?: AbortSignal
 }
@@ -55,7 +56,7 @@ export async function fetchTransactionHistory(
           onramp: parameters.onramp,
         } satisfies AccountHistoryQueryInput,
       },
-      { signal: parameters.signal },
+      { signal: parameters.signal, headers: parameters.onramp ? purchaseSecretsHeader(api, parameters.address) : {} },
     )
     return { data: page.data, next: page.next ?? null }
   } catch (error) {

@@ -3,6 +3,7 @@ import { loadConfig } from '@foyer/server'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKEND_TIMEOUT_MS, openTestPGlite } from '../../../../apps/server/src/test/backends.ts'
+import { fetchTransactionHistory } from '../account-data/fetchTransactionHistory.ts'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
 import { onrampPurchase, onrampQuote } from '../protocol/endpoints/onramp.ts'
 import { connectedAnvilClient } from '../test/anvilWallet.ts'
@@ -11,6 +12,8 @@ import { chainTools, startTestChain } from '../test/testChain.ts'
 import { fiatToCents } from './buyAmount.ts'
 import { getBuyAvailability, isBuyVisible } from './buyAvailability.ts'
 import { createBuyController } from './buyController.ts'
+import { createOnrampUrl } from './createOnrampUrl.ts'
+import { fetchOnrampPurchase } from './fetchOnrampPurchase.ts'
 
 // The real server (PGlite) on this file's own anvil (19560), its on-ramp configured with the sandbox provider (the
 // sandbox's checkout itself is not started: this file plays the provider by posting signed webhooks), and a site's
@@ -174,6 +177,41 @@ describe('buy controller (real server)', () => {
     await webhook({ eventId: `${purchaseId}-f`, purchaseId, status: 'failed', failureReason: 'card_declined' })
     await vi.waitFor(() => expect(buy.getState().purchase?.status).toBe('failed'), { timeout: 5000 })
     expect(buy.getState().purchase?.failureReason).toBe('card_declined')
+    me.client.close()
+  })
+
+  it('a purchase is the visitor’s: a stranger with its id reads nothing; this page reads it and lists it in history', async () => {
+    const buy = await withOptions()
+    buy.selectPurchaseCurrency('fUSD')
+    buy.setAmount('11')
+    await vi.waitFor(() => expect(buy.canContinue()).toBe(true), { timeout: 5000 })
+    me.client.open({ view: 'Account' })
+    await buy.startPurchase()
+    const { purchaseId, quote } = buy.getState()
+    await vi.waitFor(() => expect(buy.getState().purchase?.status).toBe('created'), { timeout: 5000 })
+    // A stranger who has the id (or the address): no purchase, no history entry.
+    const stranger = (path: string) => fetch(`${apiUrl}${path}`, { headers: { 'x-project-id': 'foyer-demo' } })
+    expect((await stranger(`/v1/onramp/purchases/${purchaseId}`)).status).toBe(404)
+    const theirs = (await (await stranger(`/v1/account/${myAddress}/history?onramp=sandbox`)).json()) as {
+      data: unknown[]
+    }
+    expect(theirs.data).toEqual([])
+    // This page holds the purchase's secret: it reads the purchase and finds it in the history.
+    expect((await fetchOnrampPurchase(me.client, { id: purchaseId! })).id).toBe(purchaseId)
+    const mine = await fetchTransactionHistory(me.client, { address: myAddress, onramp: 'sandbox' })
+    expect(mine.data.map((e) => e.onramp?.purchaseId)).toContain(purchaseId)
+    // The quote bought this purchase: a second one with it is refused; leaving the progress asks for a fresh one.
+    await expect(
+      createOnrampUrl(me.client, {
+        destinationWallets: [{ address: myAddress, blockchains: ['eip155:31337'], assets: ['fUSD'] }],
+        quoteId: quote!.quoteId,
+      }),
+    ).rejects.toMatchObject({ reason: 'quote_used' })
+    buy.leaveProgress()
+    await vi.waitFor(() => expect(buy.canContinue()).toBe(true), { timeout: 5000 })
+    expect(buy.getState().quote!.quoteId).not.toBe(quote!.quoteId)
+    expect(await buy.startPurchase()).toBeDefined()
+    buy.leaveProgress()
     me.client.close()
   })
 

@@ -46,6 +46,8 @@ export function createBuyController(
   let optionsRequest: AbortController | undefined
   let pollTimer: ReturnType<typeof setTimeout> | undefined
   let polling: AbortController | undefined
+  /** The quote the last purchase was made with (a quote buys one purchase). */
+  let spentQuoteId: string | undefined
 
   /** BuyProviders sent a visitor without an account to Connect: come back to it once connected. */
   let resumeAfterConnect = false
@@ -257,17 +259,21 @@ export function createBuyController(
       newBalance: undefined,
     })
     try {
-      const { url, purchaseId } = await createOnrampUrl(client, checkoutRequest(state, address, fiat))
+      const { url, purchaseId, purchaseSecret } = await createOnrampUrl(client, checkoutRequest(state, address, fiat))
+      // The quote bought this purchase: another one asks for a fresh quote when BuyInProgress is left.
+      spentQuoteId = state.quote && !state.quoteFallback ? state.quote.quoteId : undefined
       store.setState({ creating: false, checkoutUrl: url, purchaseId })
       client.navigate.push('BuyInProgress')
-      poll(purchaseId)
+      poll(purchaseId, purchaseSecret)
       return url
     } catch (error) {
       client.logger.error('onramp: checkout url', error)
       store.setState({ creating: false, createError: error instanceof Error ? error.message : String(error) })
       client.showSnackbar('error', { key: 'snackbar.somethingWentWrong' })
-      // The quote ran out meanwhile (410 quote_expired): a fresh one, so Continue works again.
-      if (httpCodeOf(error) === 'quote_expired') requote()
+      // The quote ran out meanwhile (410 quote_expired) or bought a purchase already (409 quote_used): a fresh one,
+      // so Continue works again.
+      const code = httpCodeOf(error)
+      if (code === 'quote_expired' || code === 'quote_used') requote()
       return undefined
     }
   }
@@ -282,13 +288,13 @@ export function createBuyController(
    * BuyInProgress's reading of a purchase: its status every `pollMs` until it completed or failed (or it is left),
    * then the account's data again and the purchased token's new balance.
    */
-  function poll(purchaseId: string) {
+  function poll(purchaseId: string, secret?: string) {
     stopPolling()
     const request = new AbortController()
     polling = request
     const tick = async () => {
       try {
-        const purchase = await fetchOnrampPurchase(client, { id: purchaseId, signal: request.signal })
+        const purchase = await fetchOnrampPurchase(client, { id: purchaseId, secret, signal: request.signal })
         if (polling !== request) return
         store.setState({ purchase })
         if (purchase.status === 'completed' || purchase.status === 'failed') {
@@ -334,9 +340,11 @@ export function createBuyController(
     }
   }
 
-  /** Leaves BuyInProgress: polling stops; the amount stays for another purchase. */
+  /** Leaves BuyInProgress: polling stops; the amount stays for another purchase, with a fresh quote. */
   function leaveProgress() {
     stopPolling()
+    if (spentQuoteId !== undefined && get().quote?.quoteId === spentQuoteId) requote()
+    spentQuoteId = undefined
   }
 
   return {

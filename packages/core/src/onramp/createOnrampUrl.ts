@@ -3,6 +3,7 @@ import { requireApi } from '../api/requireApi.ts'
 import { onrampUrl } from '../protocol/endpoints/onramp.ts'
 import type { OnrampUrlBodyInput, OnrampUrlResponse } from '../protocol/onramp.ts'
 import { OnrampUrlError } from './onrampErrors.ts'
+import { holdPurchase } from './purchaseSecrets.ts'
 
 export type { OnrampUrlResponse }
 
@@ -12,7 +13,10 @@ export type CreateOnrampUrlErrorType = OnrampUrlError
 
 /**
  * Stores a purchase (status `created`) and answers the provider's checkout page for it
- * (`POST /v1/generators/onrampurl`). With `quoteId` the purchase takes the quote's figures; otherwise the first
+ * (`POST /v1/generators/onrampurl`), with the purchase's secret: the page keeps it (in memory and localStorage, per
+ * server, project and address), and `fetchOnrampPurchase` and the history's `onramp` pages send it back, since a
+ * purchase is read only with its secret. A quote buys one purchase (`reason` `quote_used` for a second one); a
+ * `defaultNetwork` the wallet's `blockchains` do not list is refused. With `quoteId` the purchase takes the quote's figures; otherwise the first
  * asset on `defaultNetwork` is priced from `presetFiatAmount` (or `presetCryptoAmount`). Throws `OnrampUrlError`
  * (`reason` `quote_expired` for a quote older than 5 minutes, the quote's refusals …), or `ClientNotSetError`
  * without `apiUrl`.
@@ -30,7 +34,10 @@ export async function createOnrampUrl(
 ): Promise<CreateOnrampUrlReturnType> {
   const api = requireApi(client, 'the on-ramp')
   try {
-    return await api.call(onrampUrl, { body }, { signal })
+    const answer = await api.call(onrampUrl, { body }, { signal })
+    const address = body.destinationWallets[0]?.address
+    if (address) holdPurchase(api, address, { id: answer.purchaseId, secret: answer.purchaseSecret })
+    return answer
   } catch (error) {
     throw new OnrampUrlError({ cause: error })
   }

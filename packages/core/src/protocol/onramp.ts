@@ -9,6 +9,11 @@ import { EvmAddress, objectMessage } from './primitives.ts'
 
 /** How long a quote may be used for a checkout URL, seconds. */
 export const ONRAMP_QUOTE_TTL_SECONDS = 300
+/**
+ * The request header that carries the purchase secrets a page holds (comma-separated), for
+ * `GET /v1/onramp/purchases/{id}` and `history?onramp`: a purchase is read only with its secret.
+ */
+export const ONRAMP_PURCHASE_SECRETS_HEADER = 'x-foyer-purchase-secrets'
 /** How old a webhook's signed timestamp may be (and how far ahead), seconds. */
 export const ONRAMP_WEBHOOK_TOLERANCE_SECONDS = 300
 /** The header a provider signs its webhook with: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. */
@@ -246,8 +251,12 @@ export const OnrampUrlBody = v.object(
 )
 export type OnrampUrlBodyInput = v.InferInput<typeof OnrampUrlBody>
 
-/** `POST /v1/generators/onrampurl`: the provider's checkout page for the stored purchase. */
-export const OnrampUrlResponse = v.object({ url: v.string(), purchaseId: v.string() })
+/**
+ * `POST /v1/generators/onrampurl`: the provider's checkout page for the stored purchase, and the purchase's secret:
+ * answered this once (the server keeps only its hash), it is what reads the purchase (`x-foyer-purchase-secrets`
+ * on `GET /v1/onramp/purchases/{id}` and on `history?onramp`), so the page keeps it.
+ */
+export const OnrampUrlResponse = v.object({ url: v.string(), purchaseId: v.string(), purchaseSecret: v.string() })
 export type OnrampUrlResponse = v.InferOutput<typeof OnrampUrlResponse>
 
 /** `GET /v1/onramp/purchases/{id}` path. */

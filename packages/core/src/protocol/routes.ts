@@ -295,7 +295,7 @@ export const routes = /* @__PURE__ */ defineRoutes({
       defaultNetwork: 'unknown_network',
     },
     answer: json<OnrampUrlResponse>(),
-    errors: [...ONRAMP_PRICING, 'quote_not_found', 'quote_expired'],
+    errors: [...ONRAMP_PRICING, 'quote_not_found', 'quote_expired', 'quote_used', 'network_not_in_wallet'],
   },
   onrampPurchase: {
     params: OnrampPurchaseParams,

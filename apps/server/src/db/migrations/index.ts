@@ -8,6 +8,7 @@ import * as m0006 from './0006_names.ts'
 import * as m0007 from './0007_onramp.ts'
 import * as m0008 from './0008_siwe_token_hash.ts'
 import * as m0009 from './0009_embedded_session_project.ts'
+import * as m0010 from './0010_onramp_purchase_access.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_onramp': m0007,
   '0008_siwe_token_hash': m0008,
   '0009_embedded_session_project': m0009,
+  '0010_onramp_purchase_access': m0010,
 }
