@@ -4,10 +4,11 @@ import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
+import { catalogueServerDouble } from '../../test/catalogueServerDouble.ts'
 import { fakeAdapter, localNetwork, testWallet } from '../../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } from '../../test/render.tsx'
 
-/** Test double for the Foyer server's `GET /getWallets` (the real endpoint is tested in apps/server and e2e). */
+/** The catalogue the server double answers from. */
 const CATALOGUE: CatalogueWallet[] = [
   // First in the catalogue's order, and for none of the site's networks: never listed.
   { id: 'solflare', name: 'Solflare', chains: ['solana'], order: 0 },
@@ -19,26 +20,7 @@ const CATALOGUE: CatalogueWallet[] = [
   { id: 'safe', name: 'Safe', order: 6 },
   { id: 'argent', name: 'Argent', order: 7 },
 ]
-function catalogueServerDouble(input: string | URL | Request) {
-  const url = new URL(String(input))
-  const list = (name: string) => url.searchParams.get(name)?.split(',').filter(Boolean) ?? []
-  const include = list('include')
-  const exclude = new Set(list('exclude'))
-  // As the server: by namespace, and a wallet without chains is on every site.
-  const namespaces = list('chains').map((chain) => chain.split(':')[0])
-  const onChains = (w: CatalogueWallet) =>
-    !namespaces.length || !w.chains?.length || w.chains.some((c) => namespaces.includes(c))
-  const rows = CATALOGUE.filter((w) => (!include.length || include.includes(w.id)) && !exclude.has(w.id) && onChains(w))
-  if (include.length) rows.sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id))
-  const entries = Number(url.searchParams.get('entries') ?? 40)
-  const body = {
-    count: rows.length,
-    data: rows.slice(0, entries).map((w) => ({ ...w, image_url: `http://catalogue.test/img/${w.id}` })),
-  }
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
-  )
-}
+const catalogueServer = catalogueServerDouble(CATALOGUE)
 
 const metaMaskAnnounced: Connector = {
   id: 'io.metamask',
@@ -77,7 +59,7 @@ const rowIds = (dialog: HTMLElement) =>
 
 beforeEach(() => {
   localStorage.clear()
-  vi.stubGlobal('fetch', vi.fn(catalogueServerDouble))
+  vi.stubGlobal('fetch', vi.fn(catalogueServer))
 })
 afterEach(async () => {
   await cleanup()

@@ -4,6 +4,7 @@ import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
+import { catalogueServerDouble } from '../../test/catalogueServerDouble.ts'
 import { fakeAdapter, localNetwork } from '../../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } from '../../test/render.tsx'
 
@@ -31,26 +32,12 @@ const CATALOGUE: CatalogueWallet[] = [
   ...filler,
 ]
 
-/** Test double for the Foyer server's `GET /getWallets` (the real endpoint is tested in apps/server and e2e). */
+/** The Foyer server's `GET /getWallets` over CATALOGUE, down while `serverUp` is false. */
 let serverUp = true
-function catalogueServerDouble(input: string | URL | Request) {
+const catalogueServer = catalogueServerDouble(CATALOGUE)
+function catalogueServerOrDown(input: string | URL | Request) {
   if (!serverUp) return Promise.resolve(new Response('{"error":{"code":"x","message":"down"}}', { status: 503 }))
-  const url = new URL(String(input))
-  const list = (name: string) => url.searchParams.get(name)?.split(',').filter(Boolean) ?? []
-  const include = list('include')
-  const exclude = new Set(list('exclude'))
-  const namespaces = list('chains').map((chain) => chain.split(':')[0])
-  const rows = CATALOGUE.filter(
-    (w) =>
-      (!include.length || include.includes(w.id)) &&
-      !exclude.has(w.id) &&
-      (!namespaces.length || !w.chains?.length || w.chains.some((c) => namespaces.includes(c))),
-  )
-  if (include.length) rows.sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id))
-  const entries = Number(url.searchParams.get('entries') ?? 40)
-  const start = (Number(url.searchParams.get('page') ?? 1) - 1) * entries
-  const data = rows.slice(start, start + entries).map((w) => ({ ...w, image_url: `http://catalogue.test/img/${w.id}` }))
-  return Promise.resolve(new Response(JSON.stringify({ count: rows.length, data }), { status: 200 }))
+  return catalogueServer(input)
 }
 
 const walletConnect: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }
@@ -83,7 +70,7 @@ const listedIds = () =>
 beforeEach(() => {
   serverUp = true
   localStorage.clear()
-  vi.stubGlobal('fetch', vi.fn(catalogueServerDouble))
+  vi.stubGlobal('fetch', vi.fn(catalogueServerOrDown))
 })
 afterEach(async () => {
   await cleanup()
