@@ -13,7 +13,7 @@ const LEGACY_SESSION_KEY = 'foyer.frame.session'
 const LEGACY_SHARE_PREFIX = 'foyer.frame.deviceShare.'
 const legacyRememberKey = (userId: string) => `foyer.frame.rememberDevice.${userId}`
 
-export type StoredSession = { token: string; expiresAt: string; userId: string; email: string }
+export type StoredSession = { token: string; expiresAt: string; userId: string; email: string | null }
 
 /**
  * This browser's id for device approval, one for every project: only its hash leaves the frame, to the server,

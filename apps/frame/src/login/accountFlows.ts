@@ -64,15 +64,16 @@ export function createAccountFlows(context: AccountFlowContext) {
       await context.signedIn()
       const session = signedInSession()
       const { user } = context.current()
+      if (!user?.email) throw new FrameHostError('invalid_request', 'This account has no email address to change')
       const next = await changeEmailInFrame({
         api,
         token: session.token,
-        from: user!.email,
+        from: user.email,
         to: email.trim().toLowerCase(),
       })
       const updated = { ...session, email: next }
       vault.writeSession(updated)
-      context.userChanged(updated, { ...user!, email: next })
+      context.userChanged(updated, { ...user, email: next })
       return { email: next }
     },
     async devices() {

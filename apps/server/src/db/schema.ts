@@ -16,6 +16,8 @@ export interface ProjectsTable {
   allowed_origins: string[]
   /** jsonb; inserted/updated as a JSON string. */
   features: ColumnType<ProjectFeatures, string, string>
+  /** jsonb: each social provider's credentials for this project (null: none configured). */
+  social_login: ColumnType<unknown | null, string | null | undefined, string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/context.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { route } from '../http/route.ts'
 import { checkCode, issueChallenge, unconsume } from './challenges.ts'
-import { type EmbeddedContext, requireSession, withMailerEmail } from './embeddedContext.ts'
+import { type EmbeddedContext, requireSession, type SessionRow, withMailerEmail } from './embeddedContext.ts'
 import { emailChangedMail, updateEmailCodeMail } from './mailer.ts'
 import { newCode } from './secrets.ts'
 
@@ -25,7 +25,7 @@ export function registerEmailUpdateRoutes(
   const { codeTtlMs } = ctx.config.embedded
 
   route(app, routes.embeddedEmailUpdate, frameProject, async (c, request) => {
-    const row = await requireSession(ctx, c)
+    const row = withEmail(await requireSession(ctx, c))
     const { email } = withMailerEmail(await request.body())
     if (email === row.email) throw badRequest('invalid_request', 'The new email is the current one')
     await issueChallenge(ctx, {
@@ -45,7 +45,7 @@ export function registerEmailUpdateRoutes(
   })
 
   route(app, routes.embeddedEmailUpdatePrimary, frameProject, async (c, request) => {
-    const row = await requireSession(ctx, c)
+    const row = withEmail(await requireSession(ctx, c))
     const { otp } = await request.body()
     const challenge = await checkCode(
       ctx,
@@ -82,7 +82,7 @@ export function registerEmailUpdateRoutes(
   })
 
   route(app, routes.embeddedEmailUpdateSecondary, frameProject, async (c, request) => {
-    const row = await requireSession(ctx, c)
+    const row = withEmail(await requireSession(ctx, c))
     const { otp } = await request.body()
     const challenge = await checkCode(
       ctx,
@@ -126,4 +126,13 @@ export function registerEmailUpdateRoutes(
       )
     return { email }
   })
+}
+
+/**
+ * The session's user, who has an email: a person who signed in only with a provider that gave none has no address
+ * to change (400 `invalid_request`).
+ */
+function withEmail<Row extends SessionRow>(row: Row): Row & { email: string } {
+  if (row.email === null) throw badRequest('invalid_request', 'This account has no email address to change')
+  return row as Row & { email: string }
 }

@@ -76,7 +76,12 @@ export async function requireSession(ctx: EmbeddedContext, c: Context<AppEnv>) {
   return row
 }
 
-export const userOut = (row: { id: string; email: string; address: string | null; auth_share: string | null }) => ({
+export const userOut = (row: {
+  id: string
+  email: string | null
+  address: string | null
+  auth_share: string | null
+}) => ({
   id: row.id,
   email: row.email,
   address: row.address,

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { LOGIN_PROVIDERS, type LoginProvider } from './features.ts'
 import { EVM_ADDRESS_PATTERN } from './patterns.ts'
 import { objectMessage } from './primitives.ts'
 
@@ -73,6 +74,37 @@ export const DeviceRevokeBody = body({
   id: text(/^[0-9a-f]{64}$/, 'must be a device id from /v1/embedded/devices'),
 })
 
+/** A flow's token: what `/social/:provider/start` hands the frame, 32 random bytes as base64url. */
+export const SocialFlowToken = text(
+  /^[A-Za-z0-9_-]{43}$/,
+  'must be the flow token from /v1/embedded/social/:provider/start',
+)
+/** The path of `/v1/embedded/social/:provider/start` and `/callback`: one of `LOGIN_PROVIDERS` (OAuth ones only for `/callback`). */
+export const SocialProviderParams = v.object({
+  provider: v.picklist(LOGIN_PROVIDERS, `must be one of ${LOGIN_PROVIDERS.join(', ')}`),
+})
+/**
+ * `POST /v1/embedded/social/:provider/start`: a sign-in with that provider from this device, for the site the frame
+ * serves (`origin`, one of the project's allowed origins: Sign in with Farcaster names its host as the domain).
+ */
+export const SocialStartBody = body({
+  deviceId: DeviceId,
+  origin: v.pipe(
+    v.string('must be the site origin'),
+    v.url('must be the site origin'),
+    v.maxLength(300, 'is too long'),
+  ),
+})
+/**
+ * `POST /v1/embedded/social/finish`: how the flow stands, from the device that started it. With `link: true`, after
+ * an answer `{ status: 'link' }`, the person agreed to add this identity to the account that has its email.
+ */
+export const SocialFinishBody = body({
+  flow: SocialFlowToken,
+  deviceId: DeviceId,
+  link: v.optional(v.boolean('is malformed')),
+})
+
 export type EmailStartBodyInput = v.InferInput<typeof EmailStartBody>
 export type EmailVerifyBodyInput = v.InferInput<typeof EmailVerifyBody>
 export type WalletLinkBodyInput = v.InferInput<typeof WalletLinkBody>
@@ -80,14 +112,37 @@ export type SignOutBodyInput = v.InferInput<typeof SignOutBody>
 export type EmailUpdateBodyInput = v.InferInput<typeof EmailUpdateBody>
 export type EmailUpdateCodeBodyInput = v.InferInput<typeof EmailUpdateCodeBody>
 export type DeviceRevokeBodyInput = v.InferInput<typeof DeviceRevokeBody>
+export type SocialStartBodyInput = v.InferInput<typeof SocialStartBody>
+export type SocialFinishBodyInput = v.InferInput<typeof SocialFinishBody>
 
 /** One chain the frame's wallet may use. */
 export type EmbeddedChain = { id: number; name: string; rpcUrl: string; nativeSymbol: string }
 /** `GET /v1/embedded/config`: the project the frame serves (the frame checks its parent against `allowedOrigins`). */
 export type EmbeddedConfigResponse = { projectId: string; allowedOrigins: string[]; chains: EmbeddedChain[] }
 
-/** The signed-in user; `address` and `authShare` are null until the wallet is linked. */
-export type EmbeddedUser = { id: string; email: string; address: string | null; authShare: string | null }
+/**
+ * The identity a session was signed in with when it was not an email code: the provider, and what the provider
+ * says of the person (`fid` for Farcaster). Absent fields are null.
+ */
+export type EmbeddedLogin = {
+  provider: LoginProvider
+  username: string | null
+  displayName: string | null
+  avatarUrl: string | null
+  fid: number | null
+}
+
+/**
+ * The signed-in user; `address` and `authShare` are null until the wallet is linked. `email` is null for a person
+ * who signed in with a provider that gave no verified email; `login` is the social identity of this session.
+ */
+export type EmbeddedUser = {
+  id: string
+  email: string | null
+  address: string | null
+  authShare: string | null
+  login?: EmbeddedLogin | null
+}
 /** `GET /v1/embedded/session` and `POST /v1/embedded/wallet`. */
 export type EmbeddedUserResponse = { user: EmbeddedUser }
 /** `POST /v1/embedded/email/start`, `/email/update` and `/email/update/primary`: what the frame shows next. */
@@ -105,3 +160,18 @@ export type EmbeddedDevice = { id: string; current: boolean; approvedAt: string;
 export type EmbeddedOkResponse = { ok: true }
 /** `POST /v1/embedded/email/update/secondary`: the user's address from now on. */
 export type EmbeddedEmailResponse = { email: string }
+
+/**
+ * `POST /v1/embedded/social/:provider/start`: the flow's token (only the frame holds it) and where the person signs
+ * in: the provider's authorization page (open it in a popup), or for Farcaster the Connect relay's sign-in link
+ * (shown as a QR code and a deep link).
+ */
+export type SocialStartResponse = { flow: string; url: string; expiresAt: string }
+/**
+ * `POST /v1/embedded/social/finish`: still waiting for the person; or the provider's identity has a verified email
+ * that an existing account already has, and linking needs the person's yes (`link: true`); or signed in.
+ */
+export type SocialFinishResponse =
+  | { status: 'pending' }
+  | { status: 'link'; email: string; provider: LoginProvider }
+  | ({ status: 'signed_in' } & EmbeddedSessionResponse)

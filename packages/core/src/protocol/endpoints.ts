@@ -32,6 +32,9 @@ export {
   embeddedEmailVerify,
   embeddedSession,
   embeddedSignOut,
+  embeddedSocialCallback,
+  embeddedSocialFinish,
+  embeddedSocialStart,
   embeddedWallet,
 } from './endpoints/embedded.ts'
 export { nameAccount, nameRegister, nameReverse, nameSuggestions } from './endpoints/names.ts'

@@ -86,6 +86,13 @@ export const API_ERROR_CODES = [
   'send_quota_exceeded',
   'too_many_attempts',
   'wallet_exists',
+  // Social login and Farcaster.
+  'login_cancelled',
+  'login_expired',
+  'login_failed',
+  'login_not_found',
+  'provider_not_configured',
+  'provider_unavailable',
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

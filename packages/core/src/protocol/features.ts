@@ -4,6 +4,16 @@
  * here, so the browser bundle may import the defaults.
  */
 
+/**
+ * The providers a visitor can sign in with through the secure frame besides email, in the modal's default order:
+ * OAuth 2.0 / OpenID Connect providers, and Farcaster (Sign in with Farcaster over a Connect relay).
+ */
+export const LOGIN_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+export type LoginProvider = (typeof LOGIN_PROVIDERS)[number]
+/** The OAuth providers: every login provider but Farcaster. */
+export type SocialProvider = Exclude<LoginProvider, 'farcaster'>
+export const SOCIAL_PROVIDERS = LOGIN_PROVIDERS.filter((p): p is SocialProvider => p !== 'farcaster')
+
 /** The switches that are on or off. */
 export const BOOLEAN_FEATURES = ['swaps', 'onramp', 'analytics', 'names', 'history', 'email'] as const
 export type BooleanFeature = (typeof BOOLEAN_FEATURES)[number]

@@ -25,6 +25,11 @@ import {
   type EmbeddedSessionResponse,
   type EmbeddedUserResponse,
   SignOutBody,
+  SocialFinishBody,
+  type SocialFinishResponse,
+  SocialProviderParams,
+  SocialStartBody,
+  type SocialStartResponse,
   WalletLinkBody,
 } from './embedded.ts'
 import { type Endpoint, type Endpoints, endpoints, type PathParameterNames, type RouteName } from './endpoints.ts'
@@ -380,6 +385,28 @@ export const routes = /* @__PURE__ */ defineRoutes({
     body: EmailUpdateCodeBody,
     answer: json<EmbeddedEmailResponse>(),
     errors: [...FRAME, ...CODE, 'unauthorized', 'email_taken'],
+  },
+  embeddedSocialStart: {
+    params: SocialProviderParams,
+    body: SocialStartBody,
+    answer: json<SocialStartResponse>(),
+    errors: [...FRAME, 'provider_not_configured', 'provider_unavailable', 'rate_limited'],
+  },
+  // The provider sends the person's browser back here, so every answer is an HTML page (the frame learns the
+  // outcome from /social/finish).
+  embeddedSocialCallback: { answer: html, errors: [] },
+  embeddedSocialFinish: {
+    body: SocialFinishBody,
+    answer: json<SocialFinishResponse>(),
+    errors: [
+      ...FRAME,
+      'login_cancelled',
+      'login_expired',
+      'login_failed',
+      'login_not_found',
+      'provider_unavailable',
+      'rate_limited',
+    ],
   },
 })
 

@@ -31,7 +31,8 @@ const empty = object({})
 const themeMode = oneOf('light', 'dark')
 
 const user = object({
-  email,
+  /** Null for a person signed in with a provider that gave no verified email. */
+  email: nullable(email),
   address,
   chainId,
   accounts: array(object({ address, type: oneOf('eoa', 'smartAccount') }), { max: 4 }),

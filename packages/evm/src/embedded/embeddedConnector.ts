@@ -102,7 +102,7 @@ export function createEmbeddedRuntime() {
     async connectOtp(options) {
       await hosted((embedded) => embedded.connectOtp(options?.signal))
     },
-    getEmail: () => loaded?.user?.email,
+    getEmail: () => loaded?.user?.email ?? undefined,
     updateEmail: ({ email }, options) => hosted((embedded) => embedded.updateEmail(email, options?.signal)),
     showDevices: (options) => hosted((embedded) => embedded.showDevices(options?.signal)),
     attachFrame(container) {

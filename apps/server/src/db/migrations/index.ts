@@ -9,6 +9,7 @@ import * as m0007 from './0007_onramp.ts'
 import * as m0008 from './0008_siwe_token_hash.ts'
 import * as m0009 from './0009_embedded_session_project.ts'
 import * as m0010 from './0010_onramp_purchase_access.ts'
+import * as m0011 from './0011_social_login.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_siwe_token_hash': m0008,
   '0009_embedded_session_project': m0009,
   '0010_onramp_purchase_access': m0010,
+  '0011_social_login': m0011,
 }

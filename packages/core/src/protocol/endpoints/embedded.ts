@@ -46,3 +46,21 @@ export const embeddedEmailUpdateSecondary = {
   method: 'POST',
   path: '/v1/embedded/email/update/secondary',
 } as const
+
+// Social login and Sign in with Farcaster: start a flow (its token goes to the frame only), the provider's redirect
+// back, and the frame's wait for the flow's end.
+export const embeddedSocialStart = {
+  name: 'embeddedSocialStart',
+  method: 'POST',
+  path: '/v1/embedded/social/:provider/start',
+} as const
+export const embeddedSocialCallback = {
+  name: 'embeddedSocialCallback',
+  method: 'GET',
+  path: '/v1/embedded/social/:provider/callback',
+} as const
+export const embeddedSocialFinish = {
+  name: 'embeddedSocialFinish',
+  method: 'POST',
+  path: '/v1/embedded/social/finish',
+} as const
