@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net'
 import * as v from 'valibot'
 import type { Address, Hex } from 'viem'
 import { generateSiweNonce } from 'viem/siwe'
-import { decodeFunctionResult, encodeFunctionData, parseAbi, zeroAddress } from 'viem/utils'
+import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem/utils'
 import { jsonRpc } from '../rpc.ts'
 import { FARCASTER_DEV_AUTH_KEY, farcasterTestUser, ID_REGISTRY_ADDRESS } from './users.ts'
 
@@ -124,7 +124,7 @@ export async function startFarcasterRelay(options: FarcasterRelayOptions = {}): 
     const data = encodeFunctionData({ abi: idRegistryAbi, functionName: 'custodyOf', args: [BigInt(fid)] })
     const result = await rpc.request<Hex>('eth_call', [{ to: ID_REGISTRY_ADDRESS, data }, 'latest'])
     const custody = decodeFunctionResult({ abi: idRegistryAbi, functionName: 'custodyOf', data: result })
-    return custody === zeroAddress ? undefined : custody
+    return BigInt(custody) === 0n ? undefined : custody
   }
 
   const send = (res: ServerResponse, status: number, body: unknown, type = 'application/json') => {
