@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAccountAt, devAccounts } from '../accounts.ts'
 import { type RunningChain, startChains } from '../chains.ts'
 import { deployChain } from '../deploy.ts'
-import { type FarcasterRelay, startFarcasterRelay } from './relay.ts'
+import { type FarcasterRelay, isLoopback, startFarcasterRelay } from './relay.ts'
 import {
   FARCASTER_DEV_AUTH_KEY,
   FARCASTER_TEST_USERS,
@@ -194,5 +194,13 @@ describe('the Connect relay stand-in, through @farcaster/auth-client', () => {
       body: JSON.stringify({ siweUri: 'not a url', domain: 'x' }),
     })
     expect(bad.status).toBe(400)
+  })
+})
+
+describe('the dev auth key', () => {
+  it('is honoured only from this machine', () => {
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopback(address)).toBe(true)
+    for (const address of ['192.0.2.2', '10.0.0.1', '::ffff:192.0.2.2', 'fd00::2', '', undefined])
+      expect(isLoopback(address)).toBe(false)
   })
 })

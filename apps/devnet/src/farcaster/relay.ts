@@ -93,7 +93,8 @@ interface Channel {
 
 const idRegistryAbi = parseAbi(['function custodyOf(uint256 fid) view returns (address custody)'])
 
-const isLoopback = (address: string | undefined) =>
+/** Whether a TCP peer is this machine (IPv4 127/8, IPv6 ::1, or IPv4 loopback mapped into IPv6). */
+export const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
 
 function avatarSvg(fid: number): string {

@@ -161,6 +161,20 @@ describe('createFarcasterLogin', () => {
     expect(result).toMatchObject({ status: 'failed', code: 'login_failed' })
   })
 
+  it('verifies a completed channel once under 100 parallel checks; the others find it expired', async () => {
+    const nonce = freshNonce()
+    const started = await login.start({ nonce, siteOrigin: SITE, expiresAt: new Date(Date.now() + 60_000) })
+    const request = await readSignInRequest(relay.url, started.url)
+    await approveSignIn({ relayUrl: relay.url, request, user: user(1004), privateKey: custodyKey(1004) })
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => login.check({ channelToken: started.channelToken, nonce, siteOrigin: SITE })),
+    )
+    const verified = results.filter((r) => r.status === 'verified')
+    expect(verified).toHaveLength(1)
+    expect(verified[0]).toMatchObject({ identity: { fid: 1004 } })
+    expect(results.filter((r) => r.status === 'failed' && r.code === 'login_expired')).toHaveLength(99)
+  })
+
   it('answers an unknown channel as expired', async () => {
     expect(await login.check({ channelToken: 'gone', nonce: freshNonce(), siteOrigin: SITE })).toMatchObject({
       status: 'failed',

@@ -197,6 +197,8 @@ export function createFarcasterLogin(config: FarcasterLoginConfig): FarcasterLog
     async start({ nonce, siteOrigin, expiresAt }) {
       if (!NONCE.test(nonce)) throw new TypeError('nonce must be at least 8 letters and digits (EIP-4361)')
       assertOrigin(siteOrigin)
+      if (!(expiresAt instanceof Date) || Number.isNaN(expiresAt.getTime()))
+        throw new TypeError('expiresAt must be a Date')
       const origin = new URL(siteOrigin).origin
       const created = await within(
         app.createChannel({
