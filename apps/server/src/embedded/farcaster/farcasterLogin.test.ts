@@ -4,15 +4,17 @@
  * reference: every answer the module gives is checked against what the reference says of the same message.
  */
 import net from 'node:net'
-import { createAppClient, viemConnector } from '@farcaster/auth-client'
+import { createAppClient, createWalletClient, viemConnector } from '@farcaster/auth-client'
 import { deployChain, devAccountAt, devAccounts, startChains } from '@foyer/devnet'
 import {
   approveSignIn,
+  FARCASTER_DEV_AUTH_KEY,
   FARCASTER_TEST_USERS,
   type FarcasterRelay,
   readSignInRequest,
   startFarcasterRelay,
 } from '@foyer/devnet/farcaster'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../../http/errors.ts'
 import { createFarcasterLogin, type FarcasterLogin, farcasterLoginConfig } from './farcasterLogin.ts'
@@ -173,6 +175,37 @@ describe('createFarcasterLogin', () => {
     expect(verified).toHaveLength(1)
     expect(verified[0]).toMatchObject({ identity: { fid: 1004 } })
     expect(results.filter((r) => r.status === 'failed' && r.code === 'login_expired')).toHaveLength(99)
+  })
+
+  it('refuses a relay answer whose profile names another fid than the signed message', async () => {
+    const nonce = freshNonce()
+    const started = await login.start({ nonce, siteOrigin: SITE, expiresAt: new Date(Date.now() + 60_000) })
+    const { channelToken, params } = await readSignInRequest(relay.url, started.url)
+    const wallet = createWalletClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: chain.rpcUrl }) })
+    const custody = privateKeyToAccount(custodyKey(1001))
+    const built = wallet.buildSignInMessage({
+      address: custody.address,
+      fid: 1001,
+      uri: params.siweUri,
+      domain: params.domain,
+      nonce: params.nonce,
+    })
+    if (built.isError) throw built.error
+    // The message (fid 1001, by its custody key) is sound; the profile beside it claims fid 1002.
+    const sent = await wallet.authenticate({
+      channelToken,
+      authKey: FARCASTER_DEV_AUTH_KEY,
+      message: built.message,
+      signature: await custody.signMessage({ message: built.message }),
+      fid: 1002,
+      username: 'dev1002',
+    })
+    expect(sent.response?.status).toBe(201)
+    expect(await login.check({ channelToken, nonce, siteOrigin: SITE })).toMatchObject({
+      status: 'failed',
+      code: 'login_failed',
+      message: expect.stringContaining('another fid'),
+    })
   })
 
   it('answers an unknown channel as expired', async () => {
