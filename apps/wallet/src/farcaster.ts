@@ -2,7 +2,8 @@
  * The dev wallet as a Farcaster client, against the devnet's stand-ins: it opens a Sign in with Farcaster link
  * (`?siwf=<link>` on this page, or pasted), shows what the site asks for, and on Approve signs the message with the
  * chosen test fid's custody key (accounts 11–15 of the dev mnemonic) and posts it to the relay stand-in. Reject only
- * dismisses the request: Farcaster's relay has no way to refuse one, so the site's sign-in expires.
+ * dismisses the request: Farcaster's relay has no way to refuse one, so the site's sign-in expires. A QR code in an
+ * image (a screenshot of the site's QR view) is read with jsQR.
  */
 import {
   approveSignIn,
@@ -84,6 +85,42 @@ $('siwf-reject').onclick = () => {
 $<HTMLFormElement>('siwf-form').onsubmit = (event) => {
   event.preventDefault()
   void open($<HTMLInputElement>('siwf-link').value)
+}
+/** The text of the first QR code in an image file, or undefined. Works for PNG, JPEG and SVG screenshots. */
+async function readQr(file: File): Promise<string | undefined> {
+  const { default: jsQR } = await import('jsqr')
+  const url = URL.createObjectURL(file)
+  try {
+    const image = new Image()
+    image.src = url
+    await image.decode()
+    // An SVG may have no intrinsic size; draw it large enough to read, on white (a transparent background reads as black).
+    const width = Math.max(image.naturalWidth, 512)
+    const height = Math.round(width * (image.naturalHeight / image.naturalWidth || 1))
+    const canvas = Object.assign(document.createElement('canvas'), { width, height })
+    const context = canvas.getContext('2d', { willReadFrequently: true })!
+    context.fillStyle = '#fff'
+    context.fillRect(0, 0, width, height)
+    context.drawImage(image, 0, 0, width, height)
+    return jsQR(context.getImageData(0, 0, width, height).data, width, height)?.data
+  } finally {
+    URL.revokeObjectURL(url)
+  }
+}
+
+$<HTMLInputElement>('siwf-qr').onchange = async (event) => {
+  const input = event.target as HTMLInputElement
+  const file = input.files?.[0]
+  input.value = ''
+  if (!file) return
+  try {
+    const link = await readQr(file)
+    if (!link) return status('No QR code found in that image.', 'error')
+    $<HTMLInputElement>('siwf-link').value = link
+    await open(link)
+  } catch (error) {
+    status(`Cannot read that image: ${(error as Error).message}`, 'error')
+  }
 }
 $('siwf-relay').textContent = `Relay (stand-in): ${relayUrl}`
 
