@@ -264,4 +264,13 @@ describe('the OpenID Connect stand-in', () => {
     expect(html).toContain('data-testid="stand-in-fail"')
     expect(html).not.toMatch(/<script|https?:\/\/(?!127\.0\.0\.1)/)
   })
+
+  it('frees its port on stop', async () => {
+    const first = await startOidcStandIn({ port: 0 })
+    const port = Number(new URL(first.url).port)
+    await Promise.all([first.stop(), first.stop()])
+    const second = await startOidcStandIn({ port })
+    expect(second.url).toBe(first.url)
+    await second.stop()
+  })
 })
