@@ -153,7 +153,8 @@ function send(res: ServerResponse, status: number, type: string, body: string) {
   res.writeHead(status, {
     'content-type': type,
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'",
+    // No form-action: the form's redirects end at the client's redirect_uri, which form-action would block.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'",
     'x-frame-options': 'DENY',
   })
   res.end(body)
