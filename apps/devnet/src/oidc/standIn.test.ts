@@ -173,6 +173,32 @@ describe('the OpenID Connect stand-in', () => {
     ).rejects.toMatchObject({ error: 'invalid_grant' })
   })
 
+  it('exchanges a code once under 100 parallel identical requests (client_secret_post)', async () => {
+    const config = await configFor('google')
+    const flow = await startFlow('google', config)
+    const callback = await signInWithStandIn(flow.url, { user: 'ada' })
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: String(callback.searchParams.get('code')),
+      redirect_uri: redirectFor('google'),
+      code_verifier: flow.verifier,
+      client_id: DEMO_CLIENT_ID,
+      client_secret: DEMO_CLIENT_SECRET,
+    })
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        const res = await fetch(`${standIn.issuers.google}/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        })
+        return res.status
+      }),
+    )
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 400)).toHaveLength(99)
+  })
+
   it('refuses a wrong PKCE verifier, and an authorization request without PKCE', async () => {
     const config = await configFor('google')
     const flow = await startFlow('google', config)
