@@ -5,12 +5,14 @@
 import { existsSync } from 'node:fs'
 import { devnetChainSpecs, devnetOnrampNetworks, stackHost } from './chains.ts'
 import { type RunningChild, runChild, startChild } from './children.ts'
+import { DEMO_SOCIAL_LOGIN_ENABLED, demoSocialProject, withDemoSocialProject } from './demoSocialProject.ts'
 import { type RunningDevnet, startDevnet } from './devnet.ts'
 import { devnetFilePath, writeDevnet } from './devnet-file.ts'
 import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { withExamplesProject } from './examplesProject.ts'
 import { DEFAULT_FARCASTER_RELAY_PORT, type FarcasterRelay, startFarcasterRelay } from './farcaster/relay.ts'
 import { FARCASTER_CHAIN_ID } from './farcaster/users.ts'
+import { type OidcStandIn, oidcStandInPort, startOidcStandIn } from './oidc/standIn.ts'
 import { type OnrampSandbox, onrampSandboxPort, startOnrampSandbox } from './onramp-sandbox/sandbox.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
 import { assertPortFree, portFromEnv } from './ports.ts'
@@ -38,6 +40,7 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     farcasterRelay: portFromEnv(process.env, 'FOYER_FARCASTER_RELAY_PORT', DEFAULT_FARCASTER_RELAY_PORT),
     wallet: portFromEnv(process.env, 'FOYER_WALLET_PORT', 5175),
     onrampSandbox: onrampSandboxPort(),
+    oidc: oidcStandInPort(),
     ...overrides,
   }
 }
@@ -87,12 +90,15 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const runWallet = (opts.wallet ?? runDemo) && existsSync(repoPath(WALLET_DIR, 'index.html'))
   if (runWallet) await assertPortFree(host, ports.wallet, 'the dev wallet app', 'FOYER_WALLET_PORT')
   if (runServer) await assertPortFree(host, ports.onrampSandbox, 'the sandbox on-ramp', 'FOYER_ONRAMP_SANDBOX_PORT')
+  if (runServer)
+    await assertPortFree(host, ports.oidc, 'the OpenID Connect stand-in (social logins)', 'FOYER_OIDC_PORT')
 
   const embeddedPortsUsed = embeddedPorts()
   // The mail sink, the faucet and the frame serve the server's email login: only with the server.
   if (runServer) await checkEmbeddedPorts(host, embeddedPortsUsed, runDemo)
   let embedded: EmbeddedServices | undefined
   let onramp: OnrampSandbox | undefined
+  let oidc: OidcStandIn | undefined
 
   const [spec1, spec2] = devnetChainSpecs()
   const children: RunningChild[] = []
@@ -108,6 +114,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         farcasterRelay?.stop(),
         embedded?.stop(),
         onramp?.stop(),
+        oidc?.stop(),
       ])
       await devnet?.stop()
     })())
@@ -141,6 +148,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       onramp = await startOnrampSandbox({ host, port: ports.onrampSandbox, devnet: devnet.info, serverUrl })
       devnet.info.onramp = { sandbox: { url: onramp.url, webhookSecret: onramp.webhookSecret } }
       if (devnet.devnetFile) writeDevnet(devnet.info, devnet.devnetFile)
+      // The social login providers' stand-in; it accepts the server's callback on any loopback port.
+      oidc = await startOidcStandIn({ host, port: ports.oidc })
     }
     const childEnv = { ...process.env, ...opts.env, FOYER_DEVNET_FILE: devnetFile }
     const watch = (name: string) => (code: number | null, signal: NodeJS.Signals | null) => {
@@ -160,6 +169,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         echo,
       })
 
+    // The examples' project, and (once the server takes a project's socialLogin) the demo's social login.
+    const serverProjects = (projects: string | undefined) => {
+      const withExamples = withExamplesProject(projects)
+      if (!DEMO_SOCIAL_LOGIN_ENABLED || !oidc) return withExamples
+      return withDemoSocialProject(withExamples, demoSocialProject(oidc.url, ports.demo))
+    }
+
     const startServer = async () => {
       if (!runServer) return
       await embedded?.buildFrame() // the server serves the frame build (with its headers) on the frame's port
@@ -176,7 +192,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
             ...farcasterEnv,
             ...childEnv,
             ...embedded?.serverEnv,
-            FOYER_PROJECTS: withExamplesProject((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
+            FOYER_PROJECTS: serverProjects((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
             PORT: String(ports.server),
             HOST: host,
           },
@@ -265,6 +281,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         mailInbox: embedded?.urls.inbox,
         faucet: embedded?.urls.faucet,
         onrampSandbox: onramp?.url,
+        oidc: oidc?.url,
         chains: devnet.info.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
       },
       accounts: devnet.info.accounts,
