@@ -2,7 +2,13 @@
  * What every embedded-wallet route module shares: the typed database, settings, the mailer, the counter store,
  * the clock, request-body fields and the session check.
  */
-import { EMAIL_MESSAGE, type EmbeddedLogin, type EmbeddedUser, LOGIN_PROVIDERS, type LoginProvider } from '@foyer/core/protocol'
+import {
+  EMAIL_MESSAGE,
+  type EmbeddedLogin,
+  type EmbeddedUser,
+  LOGIN_PROVIDERS,
+  type LoginProvider,
+} from '@foyer/core/protocol'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config.ts'

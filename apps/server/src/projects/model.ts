@@ -2,7 +2,7 @@ import type { BooleanFeature, ServerFeatures } from '@foyer/core/protocol'
 import { BOOLEAN_FEATURES, DEFAULT_FEATURES } from '@foyer/core/protocol'
 import * as v from 'valibot'
 import { objectMessage, url } from '../settings/fields.ts'
-import { type SocialLoginSettings, SocialLoginSchema } from './socialLogin.ts'
+import { SocialLoginSchema, type SocialLoginSettings } from './socialLogin.ts'
 
 /**
  * Per-project switches for the server's feature groups. Absent keys take the defaults in `DEFAULT_FEATURES`

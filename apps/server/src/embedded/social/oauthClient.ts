@@ -64,7 +64,9 @@ export function isUnavailable(error: unknown): boolean {
 
 function clientAuth(provider: SocialProvider, mode: ProviderMode, secret: string | undefined): client.ClientAuth {
   if (secret === undefined) return client.None()
-  return clientAuthMethod(provider, mode) === 'post' ? client.ClientSecretPost(secret) : client.ClientSecretBasic(secret)
+  return clientAuthMethod(provider, mode) === 'post'
+    ? client.ClientSecretPost(secret)
+    : client.ClientSecretBasic(secret)
 }
 
 async function configurationFor(
@@ -90,10 +92,16 @@ async function configurationFor(
   const issuer = settings.issuer as string
   const mode = 'oidc' as const
   try {
-    const config = await client.discovery(new URL(issuer), clientId, metadata, clientAuth(provider, mode, clientSecret), {
-      timeout: DISCOVERY_TIMEOUT_SECONDS,
-      execute: isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [],
-    })
+    const config = await client.discovery(
+      new URL(issuer),
+      clientId,
+      metadata,
+      clientAuth(provider, mode, clientSecret),
+      {
+        timeout: DISCOVERY_TIMEOUT_SECONDS,
+        execute: isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [],
+      },
+    )
     config.timeout = EXCHANGE_TIMEOUT_SECONDS
     return { mode, config }
   } catch (error) {
@@ -101,7 +109,12 @@ async function configurationFor(
   }
 }
 
-function providerClient(provider: SocialProvider, settings: SocialProviderSettings, mode: ProviderMode, config: client.Configuration): ProviderClient {
+function providerClient(
+  provider: SocialProvider,
+  settings: SocialProviderSettings,
+  mode: ProviderMode,
+  config: client.Configuration,
+): ProviderClient {
   const scope = (settings.scopes ?? defaultScopes(provider, mode)).join(' ')
   return {
     mode,
@@ -145,7 +158,8 @@ function providerClient(provider: SocialProvider, settings: SocialProviderSettin
         return identity
       } catch (error) {
         if (error instanceof SignInRefusedError) throw error
-        if (isUnavailable(error)) throw new ProviderUnavailableError(`${provider} could not be reached`, { cause: error })
+        if (isUnavailable(error))
+          throw new ProviderUnavailableError(`${provider} could not be reached`, { cause: error })
         throw new SignInRefusedError(`${provider} refused the sign-in`, { cause: error })
       }
     },

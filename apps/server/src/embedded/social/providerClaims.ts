@@ -90,9 +90,7 @@ export function identityFromClaims(provider: SocialProvider, claims: Claims): Ve
     email !== null && (isTrue(claims.email_verified) || (provider === 'discord' && claims.verified === true))
   const picture = claims.picture
   const nestedPicture =
-    typeof picture === 'object' && picture !== null
-      ? ((picture as Claims).data as Claims | undefined)?.url
-      : undefined
+    typeof picture === 'object' && picture !== null ? ((picture as Claims).data as Claims | undefined)?.url : undefined
   const discordAvatar =
     provider === 'discord' && typeof claims.avatar === 'string' && /^[a-z0-9_]{1,64}$/i.test(claims.avatar)
       ? `https://cdn.discordapp.com/avatars/${encodeURIComponent(subject)}/${claims.avatar}.png`
