@@ -19,6 +19,11 @@ export function formatBanner(
   if (stack.urls.faucet) rows.push(['Faucet', `${stack.urls.faucet}  (funds new email wallets)`])
   if (stack.urls.onrampSandbox)
     rows.push(['Sandbox on-ramp', `${stack.urls.onrampSandbox}/checkout  (test money; card 4242 4242 4242 4242)`])
+  if (stack.urls.oidc)
+    rows.push([
+      'OpenID Connect stand-in (social logins)',
+      `${stack.urls.oidc}/<provider>  (test users ada, grace, mallory, nemo)`,
+    ])
   for (const chain of stack.urls.chains) rows.push([chain.name, `${chain.rpcUrl}  (chain id ${chain.id})`])
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
 

@@ -28,6 +28,25 @@ export {
 } from './devnet-file.ts'
 export { DEV_FUNDING, MARKETS, type Market, marketFor, poolReserves } from './market.ts'
 export {
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_SECRET,
+  type OidcStandIn,
+  type OidcStandInOptions,
+  oidcStandInPort,
+  STAND_IN_USERS,
+  type StandInClient,
+  type StandInConsent,
+  StandInCookieJar,
+  type StandInSignIn,
+  StandInSignInError,
+  type StandInUser,
+  type StandInUserId,
+  signInWithStandIn,
+  socialCallbackUrl,
+  standInUsersFor,
+  startOidcStandIn,
+} from './oidc/index.ts'
+export {
   type OnrampSandbox,
   type OnrampSandboxOptions,
   SANDBOX_PROVIDER_ID,

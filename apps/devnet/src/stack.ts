@@ -5,10 +5,12 @@
 import { existsSync } from 'node:fs'
 import { devnetChainSpecs, devnetOnrampNetworks, stackHost } from './chains.ts'
 import { type RunningChild, runChild, startChild } from './children.ts'
+import { DEMO_SOCIAL_LOGIN_ENABLED, demoSocialProject, withDemoSocialProject } from './demoSocialProject.ts'
 import { type RunningDevnet, startDevnet } from './devnet.ts'
 import { devnetFilePath, writeDevnet } from './devnet-file.ts'
 import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { withExamplesProject } from './examplesProject.ts'
+import { type OidcStandIn, oidcStandInPort, startOidcStandIn } from './oidc/standIn.ts'
 import { type OnrampSandbox, onrampSandboxPort, startOnrampSandbox } from './onramp-sandbox/sandbox.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
 import { assertPortFree, portFromEnv } from './ports.ts'
@@ -35,6 +37,7 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     relay: portFromEnv(process.env, 'FOYER_RELAY_PORT', 8790),
     wallet: portFromEnv(process.env, 'FOYER_WALLET_PORT', 5175),
     onrampSandbox: onrampSandboxPort(),
+    oidc: oidcStandInPort(),
     ...overrides,
   }
 }
@@ -76,12 +79,15 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const runWallet = (opts.wallet ?? runDemo) && existsSync(repoPath(WALLET_DIR, 'index.html'))
   if (runWallet) await assertPortFree(host, ports.wallet, 'the dev wallet app', 'FOYER_WALLET_PORT')
   if (runServer) await assertPortFree(host, ports.onrampSandbox, 'the sandbox on-ramp', 'FOYER_ONRAMP_SANDBOX_PORT')
+  if (runServer)
+    await assertPortFree(host, ports.oidc, 'the OpenID Connect stand-in (social logins)', 'FOYER_OIDC_PORT')
 
   const embeddedPortsUsed = embeddedPorts()
   // The mail sink, the faucet and the frame serve the server's email login: only with the server.
   if (runServer) await checkEmbeddedPorts(host, embeddedPortsUsed, runDemo)
   let embedded: EmbeddedServices | undefined
   let onramp: OnrampSandbox | undefined
+  let oidc: OidcStandIn | undefined
 
   const [spec1, spec2] = devnetChainSpecs()
   const children: RunningChild[] = []
@@ -90,7 +96,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let stopping: Promise<void> | undefined
   const stop = () =>
     (stopping ??= (async () => {
-      await Promise.all([...children.map((c) => c.stop()), relay?.stop(), embedded?.stop(), onramp?.stop()])
+      await Promise.all([
+        ...children.map((c) => c.stop()),
+        relay?.stop(),
+        embedded?.stop(),
+        onramp?.stop(),
+        oidc?.stop(),
+      ])
       await devnet?.stop()
     })())
 
@@ -115,6 +127,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       onramp = await startOnrampSandbox({ host, port: ports.onrampSandbox, devnet: devnet.info, serverUrl })
       devnet.info.onramp = { sandbox: { url: onramp.url, webhookSecret: onramp.webhookSecret } }
       if (devnet.devnetFile) writeDevnet(devnet.info, devnet.devnetFile)
+      // The social login providers' stand-in; it accepts the server's callback on any loopback port.
+      oidc = await startOidcStandIn({ host, port: ports.oidc })
     }
     const childEnv = { ...process.env, ...opts.env, FOYER_DEVNET_FILE: devnetFile }
     const watch = (name: string) => (code: number | null, signal: NodeJS.Signals | null) => {
@@ -134,6 +148,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         echo,
       })
 
+    // The examples' project, and (once the server takes a project's socialLogin) the demo's social login.
+    const serverProjects = (projects: string | undefined) => {
+      const withExamples = withExamplesProject(projects)
+      if (!DEMO_SOCIAL_LOGIN_ENABLED || !oidc) return withExamples
+      return withDemoSocialProject(withExamples, demoSocialProject(oidc.url, ports.demo))
+    }
+
     const startServer = async () => {
       if (!runServer) return
       await embedded?.buildFrame() // the server serves the frame build (with its headers) on the frame's port
@@ -149,7 +170,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
             FOYER_ONRAMP_NETWORKS: devnetOnrampNetworks([spec1, spec2]),
             ...childEnv,
             ...embedded?.serverEnv,
-            FOYER_PROJECTS: withExamplesProject((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
+            FOYER_PROJECTS: serverProjects((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
             PORT: String(ports.server),
             HOST: host,
           },
@@ -233,6 +254,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         mailInbox: embedded?.urls.inbox,
         faucet: embedded?.urls.faucet,
         onrampSandbox: onramp?.url,
+        oidc: oidc?.url,
         chains: devnet.info.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
       },
       accounts: devnet.info.accounts,

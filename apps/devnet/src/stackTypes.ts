@@ -14,6 +14,8 @@ export interface StackPorts {
   wallet: number
   /** The sandbox on-ramp's checkout (FOYER_ONRAMP_SANDBOX_PORT, default 8795); runs with the server. */
   onrampSandbox: number
+  /** The OpenID Connect stand-in for the social login providers (FOYER_OIDC_PORT, default 8797); runs with the server. */
+  oidc: number
 }
 
 export interface StackOptions {
@@ -56,6 +58,8 @@ export interface StackUrls {
   faucet?: string
   /** The sandbox on-ramp provider (its checkout page is `${onrampSandbox}/checkout?purchase=<id>`), with the server. */
   onrampSandbox?: string
+  /** The OpenID Connect stand-in: one issuer per social provider at `${oidc}/<provider>`, with the server. */
+  oidc?: string
 }
 
 export interface Stack {
