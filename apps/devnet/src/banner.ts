@@ -12,6 +12,8 @@ export function formatBanner(
   if (stack.urls.demo) rows.push(['Demo site', stack.urls.demo])
   if (stack.urls.server) rows.push(['Foyer server', stack.urls.server])
   if (stack.urls.relay) rows.push(['WalletConnect relay', stack.urls.relay])
+  if (stack.urls.farcasterRelay)
+    rows.push(['Farcaster relay', `${stack.urls.farcasterRelay}  (local stand-in; test fids 1001–1005)`])
   if (stack.urls.wallet) rows.push(['Dev wallet app', stack.urls.wallet])
   if (stack.urls.frame) rows.push(['Secure frame', stack.urls.frame])
   if (stack.urls.smtp && stack.urls.mailInbox)

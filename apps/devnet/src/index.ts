@@ -3,7 +3,7 @@
  * Readers of the generated devnet file (server, demo, tests, bench) need only readDevnet and the types.
  */
 
-export { DEV_MNEMONIC, type DevAccount, devAccounts } from './accounts.ts'
+export { DEV_MNEMONIC, type DevAccount, devAccountAt, devAccounts } from './accounts.ts'
 export {
   anvilBinaryPath,
   type ChainSpec,

@@ -10,6 +10,8 @@ import { type RunningDevnet, startDevnet } from './devnet.ts'
 import { devnetFilePath, writeDevnet } from './devnet-file.ts'
 import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { withExamplesProject } from './examplesProject.ts'
+import { DEFAULT_FARCASTER_RELAY_PORT, type FarcasterRelay, startFarcasterRelay } from './farcaster/relay.ts'
+import { FARCASTER_CHAIN_ID } from './farcaster/users.ts'
 import { type OidcStandIn, oidcStandInPort, startOidcStandIn } from './oidc/standIn.ts'
 import { type OnrampSandbox, onrampSandboxPort, startOnrampSandbox } from './onramp-sandbox/sandbox.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
@@ -35,6 +37,7 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     server: portFromEnv(process.env, 'FOYER_SERVER_PORT', 8787),
     demo: portFromEnv(process.env, 'FOYER_DEMO_PORT', 5173),
     relay: portFromEnv(process.env, 'FOYER_RELAY_PORT', 8790),
+    farcasterRelay: portFromEnv(process.env, 'FOYER_FARCASTER_RELAY_PORT', DEFAULT_FARCASTER_RELAY_PORT),
     wallet: portFromEnv(process.env, 'FOYER_WALLET_PORT', 5175),
     onrampSandbox: onrampSandboxPort(),
     oidc: oidcStandInPort(),
@@ -76,6 +79,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   if (runDemo) await assertPortFree(host, ports.demo, 'the demo site', 'FOYER_DEMO_PORT')
   const runRelay = opts.relay ?? true
   if (runRelay) await assertPortFree(host, ports.relay, 'the WalletConnect relay', 'FOYER_RELAY_PORT')
+  const runFarcaster = opts.farcasterRelay ?? true
+  if (runFarcaster)
+    await assertPortFree(
+      host,
+      ports.farcasterRelay,
+      'the Farcaster Connect relay stand-in',
+      'FOYER_FARCASTER_RELAY_PORT',
+    )
   const runWallet = (opts.wallet ?? runDemo) && existsSync(repoPath(WALLET_DIR, 'index.html'))
   if (runWallet) await assertPortFree(host, ports.wallet, 'the dev wallet app', 'FOYER_WALLET_PORT')
   if (runServer) await assertPortFree(host, ports.onrampSandbox, 'the sandbox on-ramp', 'FOYER_ONRAMP_SANDBOX_PORT')
@@ -93,12 +104,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const children: RunningChild[] = []
   let devnet: RunningDevnet | undefined
   let relay: RunningRelay | undefined
+  let farcasterRelay: FarcasterRelay | undefined
   let stopping: Promise<void> | undefined
   const stop = () =>
     (stopping ??= (async () => {
       await Promise.all([
         ...children.map((c) => c.stop()),
         relay?.stop(),
+        farcasterRelay?.stop(),
         embedded?.stop(),
         onramp?.stop(),
         oidc?.stop(),
@@ -119,6 +132,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     })
 
     if (runRelay) relay = await startWalletConnectRelay({ host, port: ports.relay })
+    // Sign in with Farcaster: the relay stand-in, and the chain whose registry stand-ins hold the test fids.
+    const farcasterChain = devnet.info.chains.find((c) => c.id === FARCASTER_CHAIN_ID)
+    if (runFarcaster)
+      farcasterRelay = await startFarcasterRelay({ host, port: ports.farcasterRelay, rpcUrl: farcasterChain?.rpcUrl })
+    const farcasterEnv: Record<string, string> =
+      farcasterRelay && farcasterChain
+        ? { FOYER_FARCASTER_RELAY_URL: farcasterRelay.url, FOYER_FARCASTER_RPC_URL: farcasterChain.rpcUrl }
+        : {}
     const serverUrl = runServer ? `http://${urlHost(host)}:${ports.server}` : undefined
     const demoUrl = runDemo ? `http://${urlHost(host)}:${ports.demo}` : undefined
     if (serverUrl) {
@@ -168,6 +189,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           env: {
             LOG_LEVEL: 'error',
             FOYER_ONRAMP_NETWORKS: devnetOnrampNetworks([spec1, spec2]),
+            ...farcasterEnv,
             ...childEnv,
             ...embedded?.serverEnv,
             FOYER_PROJECTS: serverProjects((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
@@ -229,7 +251,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           command: vite.command,
           args: [...vite.prefix, '--port', String(ports.wallet), '--strictPort', '--host', host],
           cwd: repoPath(WALLET_DIR),
-          env: { ...childEnv, ...(relay ? { FOYER_WC_RELAY_URL: relay.url } : {}) },
+          env: {
+            ...childEnv,
+            ...(relay ? { FOYER_WC_RELAY_URL: relay.url } : {}),
+            ...(farcasterRelay ? { FOYER_FARCASTER_RELAY_URL: farcasterRelay.url } : {}),
+          },
           ready: { url: `${walletUrl}/` },
           echo,
           timeoutMs: DEMO_READY_MS,
@@ -248,6 +274,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         demo: demoUrl,
         server: serverUrl,
         relay: relay?.url,
+        farcasterRelay: farcasterRelay?.url,
         wallet: walletUrl,
         frame: embedded?.urls.frame,
         smtp: embedded?.urls.smtp,

@@ -373,6 +373,21 @@ export const SERVER_SETTINGS = {
     group: 'Embedded wallet',
     about: 'Sender of the emails.',
   }),
+  FOYER_FARCASTER_RELAY_URL: optional(
+    url({ protocols: ['http:', 'https:'], trimSlashes: true }),
+    'none: no Farcaster sign-in',
+    {
+      group: 'Embedded wallet',
+      about:
+        'The Farcaster Connect relay for Sign in with Farcaster: `https://relay.farcaster.xyz` (the devnet runs a local stand-in on `http://127.0.0.1:8796`). Farcaster sign-in needs this and `FOYER_FARCASTER_RPC_URL`.',
+    },
+  ),
+  FOYER_FARCASTER_RPC_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none: no Farcaster sign-in', {
+    group: 'Embedded wallet',
+    secret: true,
+    about:
+      'JSON-RPC of the chain holding Farcaster’s IdRegistry and KeyRegistry, which a sign-in’s signer is checked against: an Optimism endpoint in production (the devnet: its chain 31337 on `http://127.0.0.1:8545`, with stand-ins at the real addresses). Treated as a secret, since such URLs often carry an API key.',
+  }),
 
   // Secure frame host
   FOYER_FRAME_DIR: optional(path('the folder of a frame build'), 'none: no frame host', {
