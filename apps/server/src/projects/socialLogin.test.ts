@@ -53,7 +53,7 @@ it('reads each provider’s client: an OpenID issuer, or the three endpoints', (
     github: expect.objectContaining({ clientId: 'gh-id', scopes: ['read:user', 'user:email'] }),
     apple: { clientId: 'a-id', issuer: 'http://127.0.0.1:8797/apple' },
   })
-  expect(load(projects({ id: 'plain', allowedOrigins: [] })).projects[0]!.socialLogin).toEqual({})
+  expect(load(projects({ id: 'plain', allowedOrigins: [] })).projects[0]!.socialLogin).toBeUndefined()
 })
 
 it('refuses a malformed client, and never shows a client secret in the error', () => {
