@@ -3,6 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
 import { type EmbeddedConfig, embeddedConfig } from './embedded/embeddedConfig.ts'
+import { type FarcasterLoginConfig, farcasterLoginConfig } from './embedded/farcaster/farcasterLogin.ts'
 import type { Issue } from './http/errors.ts'
 import type { IndexerSettings } from './indexer/indexerSettings.ts'
 import type { RateLimitConfig } from './limits/rateLimitConfig.ts'
@@ -67,6 +68,8 @@ export interface ServerConfig {
   namesSuffix: string
   /** The on-ramp: providers (FOYER_ONRAMP_PROVIDERS or the devnet's sandbox), restricted zones, EUR rate. */
   onramp: OnrampConfig
+  /** Sign in with Farcaster: the Connect relay and the registries' RPC (FOYER_FARCASTER_*; both, or no Farcaster). */
+  farcaster: FarcasterLoginConfig
 }
 
 export type Env = Record<string, string | undefined>
@@ -179,6 +182,7 @@ export function loadConfig(
     siwe: { keyRotationMs: values.FOYER_SIWE_KEY_ROTATION_DAYS, keySecret: values.FOYER_SIWE_KEY_SECRET },
     namesSuffix: values.FOYER_NAMES_SUFFIX,
     onramp: onrampConfig(values, devnet?.onrampSandbox),
+    farcaster: farcasterLoginConfig(values),
   }
 }
 

@@ -215,8 +215,9 @@ export const SERVER_SETTINGS = {
   // Projects
   FOYER_PROJECTS: optional(projectsSetting, 'none', {
     group: 'Projects',
+    secretFields: ['clientSecret'],
     about:
-      'Projects to create or update at start: `[{"id": "my-site", "name"?: "…", "allowedOrigins": ["https://my.site"], "features"?: {…}}]` (in a config file, the array itself). See [server.md](server.md#projects).',
+      'Projects to create or update at start: `[{"id": "my-site", "name"?: "…", "allowedOrigins": ["https://my.site"], "features"?: {…}, "socialLogin"?: {…}}]` (in a config file, the array itself). `socialLogin`: each social provider’s client, see [Social login](#social-login). An entry with the id `foyer-demo` replaces the built-in demo project whole. See [server.md](server.md#projects).',
   }),
   FOYER_SEED_DEMO: withDefault(boolean(), true, '`true`', {
     group: 'Projects',
