@@ -85,7 +85,7 @@ type PropValue<K> = K extends 'boolean'
   ? boolean
   : K extends 'integer'
     ? number
-    : K extends readonly (infer V)[]
+    : K extends readonly (infer V extends string)[]
       ? V
       : string
 
