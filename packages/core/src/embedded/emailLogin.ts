@@ -4,7 +4,7 @@
  * two login emails is kept client-side from a stored timestamp (cleared after a successful login); the server
  * enforces it too.
  */
-import { failureProps } from '../analytics/eventProps.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { EMAIL_RESEND_LOCK_MS } from '../constants.ts'
 import { isEmail } from '../validation/isEmail.ts'

@@ -1,5 +1,5 @@
 /** The embedded wallet's steps after the login email, as the email views call them (the frame takes every code). */
-import { failureProps } from '../analytics/eventProps.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import { isEmail } from '../validation/isEmail.ts'
 import { type ClientLike, clearEmailLoginLock, requireEmbeddedWallet } from './emailLogin.ts'
 import { EmbeddedWalletError } from './embeddedErrors.ts'

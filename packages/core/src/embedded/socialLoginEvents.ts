@@ -2,7 +2,7 @@
  * The events of a social login or Sign in with Farcaster, for the views that run them: one call per step, so the
  * props stay the event list's (the provider's id, a failure's code; never the person's name or email).
  */
-import { failureProps } from '../analytics/eventProps.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import type { ConnectMethod } from '../protocol/analytics.ts'
 

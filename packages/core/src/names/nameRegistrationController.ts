@@ -1,5 +1,5 @@
 import { identityQueryKey } from '../account-data/fetchIdentity.ts'
-import { failureProps } from '../analytics/eventProps.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
 import { ChainAdapterNotFoundError, ClientNotSetError } from '../errors/errors.ts'

@@ -1,5 +1,6 @@
 import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
-import { failureProps, usdBand } from '../analytics/eventProps.ts'
+import { usdBand } from '../analytics/eventProps.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
 import { isUserRejection } from '../errors/errors.ts'

@@ -1,6 +1,7 @@
 import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import { fetchTokenPrices } from '../account-data/fetchTokenPrices.ts'
-import { failureProps, usdBand } from '../analytics/eventProps.ts'
+import { usdBand } from '../analytics/eventProps.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
 import { TARGET_AMOUNT_DECIMALS } from '../constants.ts'
