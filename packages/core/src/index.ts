@@ -187,12 +187,7 @@ export {
   type ThemeMode,
   type ThemeVariables,
 } from './options/options.ts'
-export {
-  type AmountBand,
-  type AnalyticsProps,
-  amountBand,
-  type ConnectMethod,
-} from './protocol/analytics.ts'
+export type { AmountBand, AnalyticsProps, ConnectMethod } from './protocol/analytics.ts'
 export { isValidNameLabel, normalizeName } from './protocol/nameRules.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
 // Send: a transfer through the connected wallet.
