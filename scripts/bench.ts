@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib'
 import { ANVIL_PRIVATE_KEYS, installTestWallet } from '@foyer/testing'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { runAccountDataBench } from './bench-account-data.ts'
+import { runAnalyticsBench } from './bench-analytics.ts'
 import { runCatalogueBench } from './bench-catalogue.ts'
 import { runRateLimitBench } from './bench-rate-limits.ts'
 import { prepareExample } from './examples.mjs'
@@ -429,10 +430,11 @@ async function benchConvertQuotes() {
   }
 }
 
-/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data`, `--only=catalogue` or `--only=rate-limits` runs one. */
+/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data`, `--only=catalogue`, `--only=rate-limits` or `--only=analytics` runs one. */
 const onlySection = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 if (!onlySection || onlySection === 'page') await main()
 if (!onlySection || onlySection === 'convert') await benchConvertQuotes()
 if (!onlySection || onlySection === 'account-data') await runAccountDataBench({ resultsFile, docsFile })
 if (!onlySection || onlySection === 'catalogue') await runCatalogueBench({ resultsFile, docsFile })
 if (!onlySection || onlySection === 'rate-limits') await runRateLimitBench()
+if (!onlySection || onlySection === 'analytics') await runAnalyticsBench()

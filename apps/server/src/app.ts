@@ -5,6 +5,8 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { sql } from 'kysely'
 import { registerAccountDataRoutes } from './account-data/registerAccountDataRoutes.ts'
+import { registerAnalyticsRoutes } from './analytics/analyticsRoutes.ts'
+import { createAnalyticsWriter } from './analytics/analyticsWriter.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
 import { createWalletCatalogue, loadCatalogueFile, type WalletCatalogue } from './catalogue/walletCatalogue.ts'
 import type { ServerConfig } from './config.ts'
@@ -68,8 +70,9 @@ export function createApp({
 }: AppDeps): FoyerApp {
   const store = projects ?? new ProjectStore(db.kysely)
   const limits = config.rateLimit
+  const counterStore = counters ?? openCounterStore(db, limits.redisUrl)
   const limiter = createRateLimiter({
-    store: counters ?? openCounterStore(db, limits.redisUrl),
+    store: counterStore,
     perClient: limits.perClient,
     perProject: limits.perProject,
     windowMs: limits.windowMs,
@@ -81,6 +84,17 @@ export function createApp({
   // wallet list asks for dozens at once); so are /health and the embedded routes (which have their own limits).
   const projectWithoutLimits = requireProject(store)
   const project = sequence(limiter.perClient, projectWithoutLimits, limiter.perProject)
+  // Analytics count apart from the API (a modal's batches must not eat its data API allowance), on the same store.
+  const analyticsLimiter = createRateLimiter({
+    store: counterStore,
+    perClient: config.analytics.perClient,
+    perProject: config.analytics.perProject,
+    windowMs: limits.windowMs,
+    prefix: 'analytics',
+    proxyTrust: config,
+    logger,
+  })
+  const analyticsProject = sequence(analyticsLimiter.perClient, projectWithoutLimits, analyticsLimiter.perProject)
   const app = new Hono<AppEnv>()
 
   metrics ??= createMetrics({ database: db, defaultMetrics: false })
@@ -146,6 +160,13 @@ export function createApp({
     config.embedded.publicUrl,
     projectWithoutLimits,
   )
+
+  registerAnalyticsRoutes(app, {
+    project: analyticsProject,
+    writer: createAnalyticsWriter(db),
+    countryHeader: config.analytics.countryHeader,
+    proxyTrust: config,
+  })
 
   registerEmbeddedRoutes(app, {
     db,

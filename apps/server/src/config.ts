@@ -54,6 +54,8 @@ export interface ServerConfig {
   trustedProxies: readonly string[]
   /** FOYER_RATE_LIMIT_*, REDIS_URL: limits on the data API and the catalogue (limits/rateLimitConfig.ts). */
   rateLimit: RateLimitConfig
+  /** FOYER_ANALYTICS_*: `POST /e`'s rate limits (the window is FOYER_RATE_LIMIT_WINDOW_SECONDS) and country header. */
+  analytics: { perClient: number; perProject: number; countryHeader?: string }
   /** FOYER_WALLETS_FILE: the wallet catalogue to serve instead of the shipped one. */
   walletsFile?: string
   /** FOYER_METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`. Secret: never logged. */
@@ -152,6 +154,11 @@ export function loadConfig(
       perProject: values.FOYER_RATE_LIMIT_PER_PROJECT,
       windowMs: values.FOYER_RATE_LIMIT_WINDOW_SECONDS,
       redisUrl: values.REDIS_URL,
+    },
+    analytics: {
+      perClient: values.FOYER_ANALYTICS_RATE_LIMIT_PER_CLIENT,
+      perProject: values.FOYER_ANALYTICS_RATE_LIMIT_PER_PROJECT,
+      countryHeader: values.FOYER_ANALYTICS_COUNTRY_HEADER,
     },
     embedded: embeddedConfig(values, { host: values.HOST, port: values.PORT }),
     version: SERVER_VERSION,

@@ -100,6 +100,7 @@ const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string
     'GET /public/getCurrencyImage/:id': {},
     'GET /public/getTokenImage/:id': {},
     'GET /getAnalyticsConfig': {},
+    'POST /e': { body: ['eventId', 'url', 'domain', 'timestamp', 'props'] },
     'GET /v1/embedded/config': {},
     'POST /v1/embedded/email/start': { body: ['email', 'deviceId'] },
     // The device-approval link is opened by a person in a browser: it answers HTML pages, errors included.

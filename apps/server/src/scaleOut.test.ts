@@ -124,6 +124,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0010_onramp_purchase_access',
           '0011_social_login',
           '0012_social_flow_origin',
+          '0013_analytics_events',
         ])
       })
 

@@ -79,7 +79,7 @@ export {
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
 } from './errors/errors.ts'
-export type { FoyerEvent, FoyerEventName } from './events/events.ts'
+export type { EmitEvent, FoyerEvent, FoyerEventName } from './events/events.ts'
 // Languages.
 export { type Locale, localeNames, supportedLocales } from './locale/locale.ts'
 export type { ModalState } from './modal/modal.ts'
@@ -187,6 +187,7 @@ export {
   type ThemeMode,
   type ThemeVariables,
 } from './options/options.ts'
+export type { AmountBand, AnalyticsProps, ConnectMethod } from './protocol/analytics.ts'
 export { isValidNameLabel, normalizeName } from './protocol/nameRules.ts'
 export type { RouteData, RouterState, ViewName } from './router/views.ts'
 // Send: a transfer through the connected wallet.

@@ -43,6 +43,7 @@ export {
 } from './embedded/emailLogin.ts'
 export { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embedded/embeddedFlows.ts'
 export type { EmbeddedWallet } from './embedded/embeddedWallet.ts'
+export { emitSocialLogin, type SocialLoginStep, socialConnectMethod } from './embedded/socialLoginEvents.ts'
 export { shortMessageOf } from './errors/errors.ts'
 export { floorDecimalString, formatUnitsFloored, shortenAddress } from './format/format.ts'
 export { formatDecimalForLocale } from './format/formatDecimalForLocale.ts'

@@ -26,6 +26,8 @@ export interface RateLimiterOptions {
   /** Requests per window per project; 0 switches the limit off. */
   perProject: number
   windowMs: number
+  /** The counters' key prefix, so two limiters (the API's, analytics') count apart (default `api`). */
+  prefix?: string
   /** FOYER_TRUST_PROXY and FOYER_TRUSTED_PROXIES, for `clientAddress`. */
   proxyTrust: ProxyTrust
   logger?: Logger
@@ -44,6 +46,7 @@ export function createRateLimiter({
   perClient,
   perProject,
   windowMs,
+  prefix = 'api',
   proxyTrust,
   logger = silentLogger,
   now = Date.now,
@@ -91,11 +94,11 @@ export function createRateLimiter({
     perClient: async (c, next) => {
       noteUntrustedForward(c)
       if (perClient > 0)
-        await count(c, `api:client:${clientAddress(c, proxyTrust)}`, perClient, 'from this client address')
+        await count(c, `${prefix}:client:${clientAddress(c, proxyTrust)}`, perClient, 'from this client address')
       await next()
     },
     perProject: async (c, next) => {
-      if (perProject > 0) await count(c, `api:project:${c.get('project').id}`, perProject, 'for this project')
+      if (perProject > 0) await count(c, `${prefix}:project:${c.get('project').id}`, perProject, 'for this project')
       await next()
     },
   }

@@ -69,6 +69,21 @@ const BAD: [string, string, string][] = [
     '0',
     'FOYER_RATE_LIMIT_WINDOW_SECONDS: got "0", expected a whole number of seconds from 1 to 86400',
   ],
+  [
+    'FOYER_ANALYTICS_RATE_LIMIT_PER_CLIENT',
+    '-1',
+    'FOYER_ANALYTICS_RATE_LIMIT_PER_CLIENT: got "-1", expected an integer from 0 to 1000000000',
+  ],
+  [
+    'FOYER_ANALYTICS_RATE_LIMIT_PER_PROJECT',
+    'many',
+    'FOYER_ANALYTICS_RATE_LIMIT_PER_PROJECT: got "many", expected an integer from 0 to 1000000000',
+  ],
+  [
+    'FOYER_ANALYTICS_COUNTRY_HEADER',
+    'CF IPCountry',
+    'FOYER_ANALYTICS_COUNTRY_HEADER: got "CF IPCountry", expected a header name',
+  ],
   ['REDIS_URL', 'http://u:pw@cache', `REDIS_URL: got ${HIDDEN}, expected a redis:// or rediss:// URL with a host`],
   ['FOYER_INDEXER', 'of', 'FOYER_INDEXER: got "of", expected true or false (or 1/0, yes/no, on/off)'],
   [

@@ -26,6 +26,7 @@ import {
   hostname,
   integer,
   list,
+  matching,
   oneOf,
   path,
   secret,
@@ -40,6 +41,7 @@ export const SETTING_GROUPS = [
   'Database and files',
   'Projects',
   'Rate limits',
+  'Analytics',
   'Account history indexer',
   'Account names',
   'On-ramp',
@@ -224,6 +226,17 @@ export const SERVER_SETTINGS = {
     about: 'Create or refresh the demo project `foyer-demo` at start. Set it to `false` in production.',
   }),
 
+  // Analytics
+  FOYER_ANALYTICS_COUNTRY_HEADER: optional(
+    matching(/^[A-Za-z0-9-]{1,64}$/, 'a header name'),
+    'none: no country is stored',
+    {
+      group: 'Analytics',
+      about:
+        'The request header in which a trusted proxy or CDN gives the visitor’s country as two letters (`CF-IPCountry`, `CloudFront-Viewer-Country`); `POST /e` stores it with each event. Read only from requests that came through a proxy of `FOYER_TRUSTED_PROXIES` with `FOYER_TRUST_PROXY` on. Unset, no country is stored.',
+    },
+  ),
+
   // Rate limits
   FOYER_RATE_LIMIT_PER_CLIENT: withDefault(integer(0, 1_000_000_000), 600, '`600`', {
     group: 'Rate limits',
@@ -236,6 +249,15 @@ export const SERVER_SETTINGS = {
   FOYER_RATE_LIMIT_WINDOW_SECONDS: withDefault(duration('seconds', 1, 86_400), 60_000, '`60`', {
     group: 'Rate limits',
     about: 'The fixed window, aligned to the clock.',
+  }),
+  FOYER_ANALYTICS_RATE_LIMIT_PER_CLIENT: withDefault(integer(0, 1_000_000_000), 120, '`120`', {
+    group: 'Rate limits',
+    about:
+      '`POST /e` (analytics) requests per window from one client address; a modal sends at most one batch every 5 s, so 120 a minute leaves room for a few tabs behind one address. `0` switches it off.',
+  }),
+  FOYER_ANALYTICS_RATE_LIMIT_PER_PROJECT: withDefault(integer(0, 1_000_000_000), 60000, '`60000`', {
+    group: 'Rate limits',
+    about: '`POST /e` (analytics) requests per window for one project, from all clients together; `0` switches it off.',
   }),
   REDIS_URL: optional(
     url({ protocols: ['redis:', 'rediss:'], expects: 'a redis:// or rediss:// URL with a host' }),

@@ -200,6 +200,16 @@ export function bodyFor(fields: readonly string[], world: FuzzWorld): fc.Arbitra
       ...o,
       ...(fields.includes('eip155') ? { eip155: { slippage: 1 } } : {}),
       ...(fields.includes('addresses') ? { addresses: [o.address ?? world.tokens[0]] } : {}),
+      // Analytics: one event of the list, with a fresh id (a fixed one would be stored once and then be a no-op).
+      ...(fields.includes('props')
+        ? {
+            eventId: crypto.randomUUID(),
+            url: 'https://site.example/page',
+            domain: 'site.example',
+            timestamp: Date.now(),
+            props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } },
+          }
+        : {}),
       // The on-ramp: an amount within the limits, a wallet to pay out to (and no quote, which would have to exist).
       ...(fields.includes('purchaseCurrency') ? { amount: '100.00' } : {}),
       ...(fields.includes('destinationWallets')

@@ -75,9 +75,11 @@ describe('createFoyerClient', () => {
       caipAddress: `eip155:31337:${ADDRESS}`,
     })
     await vi.waitFor(() => expect(state().account.balance).toBe('1.234567'))
+    const events: string[] = []
+    client.subscribeEvents((event) => events.push(event.event))
     client.open()
     expect(state().router.view).toBe('Account')
-    expect(state().lastEvent?.event).toBe('MODAL_OPEN')
+    expect(events).toEqual(['MODAL_OPEN', 'VIEW_ACCOUNT'])
   })
 
   it('lists announced wallets as features.eip6963 says; unset, as the adapter’s default says', async () => {

@@ -2,8 +2,10 @@ import { disconnectedAccount, type ReportedAccount, reportedAccountState } from 
 import { createRefreshBalance } from '../account/refreshBalance.ts'
 import { forgetAccountData } from '../account-data/forgetAccountData.ts'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
+import { connectAnalytics } from '../analytics/analytics.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
-import { dedupeConnectors } from '../connectors/connectors.ts'
+import { type Connector, dedupeConnectors } from '../connectors/connectors.ts'
 import { UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
 import {
   ChainAdapterNotFoundError,
@@ -18,6 +20,7 @@ import { createLogger } from '../logger.ts'
 import { createModalController } from '../modal/modal.ts'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../networks/networks.ts'
 import { type FoyerOptions, type ResolvedOptions, resolveOptions } from '../options/options.ts'
+import type { ConnectMethod } from '../protocol/analytics.ts'
 import { createQueryCache } from '../query/queryCache.ts'
 import { afterPreferredAccountType } from '../router/router.ts'
 import { createSiweLoader } from '../siwe/siweLoader.ts'
@@ -131,11 +134,21 @@ export function createFoyerClient(parameters: FoyerOptions) {
    */
   async function connect(
     connectorId: string,
-    parameters: { onUri?: (uri: string) => void; recentWallet?: RecentWallet } = {},
+    parameters: {
+      onUri?: (uri: string) => void
+      recentWallet?: RecentWallet
+      /** How the person connects, for the events (default: from the connector's type; a social login says so). */
+      method?: ConnectMethod
+    } = {},
   ) {
     const connector = get().connectors.find((c) => c.id === connectorId)
     if (!connector) throw new ConnectorNotFoundError({ connectorId })
-    emit('SELECT_WALLET', { name: connector.name, type: connector.type })
+    const wallet = {
+      name: connector.name,
+      type: connector.type,
+      method: parameters.method ?? connectMethodOf(connector),
+    }
+    emit('SELECT_WALLET', wallet)
     store.setState((s) => ({ account: { ...s.account, status: 'connecting' } }))
     try {
       const network = networkById(get().network.selectedNetworkId)
@@ -150,7 +163,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
           rdns: connector.info?.rdns,
         },
       )
-      emit('CONNECT_SUCCESS', { name: connector.name, type: connector.type })
+      emit('CONNECT_SUCCESS', { ...wallet, address: reported.address })
       // With sign-in on, a signed-out EVM account goes on to ConnectingSiwe (the modal stays open); else it closes.
       if (siweLoader.needsSignIn(connector.chain))
         open({ view: afterPreferredAccountType({ siweEnabled: true, chainNamespace: connector.chain }) })
@@ -159,7 +172,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
       store.setState((s) => ({
         account: { ...s.account, status: s.account.isConnected ? 'connected' : 'disconnected' },
       }))
-      emit('CONNECT_ERROR', { name: connector.name, rejected: isUserRejection(error) }, 'error')
+      emit('CONNECT_ERROR', { ...wallet, ...failureProps(error) }, 'error')
       logger.error('connect', error)
       throw error
     }
@@ -264,7 +277,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
     })
     if (options.locale !== 'en') void locale.setLocale(options.locale)
     siweLoader.start()
+    const stopAnalytics = connectAnalytics(options, events.subscribe)
     return () => {
+      stopAnalytics()
       for (const cleanup of cleanups) cleanup?.()
       siweLoader.dispose()
       clearTimeout(unsupportedTimer)
@@ -308,5 +323,14 @@ export function createFoyerClient(parameters: FoyerOptions) {
     t: locale.t,
     // events
     subscribeEvents: events.subscribe,
+    /** Emits an event on the bus (and so to analytics): the core's actions call it where a step happens. */
+    emit,
   }
+}
+
+/** The connect method of a connector: WalletConnect, the embedded wallet (email), else a browser wallet. */
+function connectMethodOf(connector: Connector): ConnectMethod {
+  if (connector.type === 'WALLET_CONNECT') return 'walletconnect'
+  if (connector.type === 'AUTH') return 'email'
+  return 'browser'
 }

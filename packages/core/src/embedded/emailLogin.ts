@@ -4,6 +4,7 @@
  * two login emails is kept client-side from a stored timestamp (cleared after a successful login); the server
  * enforces it too.
  */
+import { failureProps } from '../analytics/failureProps.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { EMAIL_RESEND_LOCK_MS } from '../constants.ts'
 import { isEmail } from '../validation/isEmail.ts'
@@ -14,7 +15,8 @@ import type { EmailLoginStep, EmbeddedRequestOptions, EmbeddedWallet } from './e
 /** Where the time of the last login email is kept (site origin, no secret in it). */
 export const EMAIL_LOGIN_TIMESTAMP_KEY = 'foyer.emailLogin.lastRequestAt'
 
-export type ClientLike = Pick<FoyerClient, 'options' | 'connect'>
+/** What the email steps use of the client (`emit`: their events, when the client has a bus). */
+export type ClientLike = Pick<FoyerClient, 'options' | 'connect'> & Partial<Pick<FoyerClient, 'emit'>>
 
 /** Seconds before another login email may be asked for (0 when free; without storage the server still locks). */
 export function emailLoginLockSeconds(now = Date.now()): number {
@@ -56,9 +58,11 @@ export async function startEmailLogin(
   const wallet = requireEmbeddedWallet(client)
   const startedAt = Date.now()
   storage()?.setItem(EMAIL_LOGIN_TIMESTAMP_KEY, String(startedAt))
+  client.emit?.('EMAIL_LOGIN_START')
   try {
     return await wallet.connectEmail({ email: address }, options)
   } catch (error) {
+    client.emit?.('EMAIL_LOGIN_ERROR', failureProps(error), 'error')
     if (error instanceof EmailRateLimitedError) {
       // The server's lock (another tab or device asked): keep the local one in step with what it says.
       storage()?.setItem(EMAIL_LOGIN_TIMESTAMP_KEY, String(Date.now() - EMAIL_RESEND_LOCK_MS + error.seconds * 1000))

@@ -1,4 +1,5 @@
 /** The embedded wallet's steps after the login email, as the email views call them (the frame takes every code). */
+import { failureProps } from '../analytics/failureProps.ts'
 import { isEmail } from '../validation/isEmail.ts'
 import { type ClientLike, clearEmailLoginLock, requireEmbeddedWallet } from './emailLogin.ts'
 import { EmbeddedWalletError } from './embeddedErrors.ts'
@@ -10,8 +11,14 @@ import type { EmbeddedRequestOptions } from './embeddedWallet.ts'
  */
 export async function verifyEmailOtp(client: ClientLike, options?: EmbeddedRequestOptions): Promise<void> {
   const wallet = requireEmbeddedWallet(client)
-  await wallet.connectOtp(options)
-  await client.connect(wallet.connectorId)
+  try {
+    await wallet.connectOtp(options)
+    await client.connect(wallet.connectorId, { method: 'email' })
+  } catch (error) {
+    client.emit?.('EMAIL_LOGIN_ERROR', failureProps(error), 'error')
+    throw error
+  }
+  client.emit?.('EMAIL_LOGIN_SUCCESS')
   clearEmailLoginLock()
 }
 

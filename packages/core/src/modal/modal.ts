@@ -1,7 +1,7 @@
 import type { AccountState } from '../account/account.ts'
 import type { ChainAdapter } from '../adapter/adapter.ts'
 import { SHAKE_DURATION_MS } from '../constants.ts'
-import type { FoyerEvent, FoyerEventName } from '../events/events.ts'
+import type { EmitEvent } from '../events/events.ts'
 import * as rules from '../router/router.ts'
 import type { RouteData, RouterState, ViewName } from '../router/views.ts'
 import type { Store } from '../store/createStore.ts'
@@ -29,10 +29,19 @@ export function createModalController({
 }: {
   store: Store<ModalSlices>
   adapters: readonly ChainAdapter[]
-  emit(event: FoyerEventName, properties?: FoyerEvent['properties']): void
+  emit: EmitEvent
 }) {
   const get = store.getState
-  const setRouter = (router: RouterState) => store.setState({ router })
+  const setRouter = (router: RouterState) => {
+    const before = get().router.view
+    store.setState({ router })
+    if (router.view !== before && get().modal.open) viewEvent(router.view)
+  }
+  /** The views whose showing is an event of its own. */
+  const viewEvent = (view: ViewName) => {
+    if (view === 'Account') emit('VIEW_ACCOUNT')
+    else if (view === 'Activity') emit('VIEW_ACTIVITY')
+  }
   let closeGuard: (() => boolean) | undefined
   let frameFinished = false
   let shakeTimer: ReturnType<typeof setTimeout> | undefined
@@ -43,6 +52,7 @@ export function createModalController({
     if (!get().modal.open) {
       store.setState((s) => ({ modal: { ...s.modal, open: true } }))
       emit('MODAL_OPEN', { connected: get().account.isConnected })
+      viewEvent(view)
     }
   }
 

@@ -1,4 +1,5 @@
 import { identityQueryKey } from '../account-data/fetchIdentity.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
 import { ChainAdapterNotFoundError, ClientNotSetError } from '../errors/errors.ts'
@@ -179,6 +180,7 @@ export function createNameRegistrationController(
       })
       const registered: RegisteredName = { name: record.name, avatar: record.attributes?.avatar ?? null }
       cancelLookup()
+      client.emit('NAME_REGISTER_SUCCESS')
       store.setState({ ...initialNameRegistrationState, suffix: get().suffix, registered })
       // The newest name of an address is its primary name: Account shows it now, and reads it again.
       if (client.getState().account.address === address) {
@@ -191,6 +193,7 @@ export function createNameRegistrationController(
       return registered
     } catch (error) {
       client.logger.error('names: register', error)
+      client.emit('NAME_REGISTER_ERROR', failureProps(error), 'error')
       store.setState({ registering: false })
       client.showSnackbar('error', { key: 'snackbar.errorRegisteringName' })
       if (client.getState().modal.open)

@@ -3,6 +3,7 @@ import { invalidateAccountData } from '../account-data/watchAccountData.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
+import { amountBand } from '../protocol/analytics.ts'
 import type {
   OnrampOptionsResponse,
   OnrampPurchase,
@@ -258,8 +259,10 @@ export function createBuyController(
       purchase: undefined,
       newBalance: undefined,
     })
+    const props = buyProps(state, fiat)
     try {
       const { url, purchaseId, purchaseSecret } = await createOnrampUrl(client, checkoutRequest(state, address, fiat))
+      client.emit('BUY_SUBMIT', props)
       // The quote bought this purchase: another one asks for a fresh quote when BuyInProgress is left.
       spentQuoteId = state.quote && !state.quoteFallback ? state.quote.quoteId : undefined
       store.setState({ creating: false, checkoutUrl: url, purchaseId })
@@ -268,6 +271,7 @@ export function createBuyController(
       return url
     } catch (error) {
       client.logger.error('onramp: checkout url', error)
+      client.emit('BUY_RESULT', { ...props, result: 'checkout' }, 'error')
       store.setState({ creating: false, createError: error instanceof Error ? error.message : String(error) })
       client.showSnackbar('error', { key: 'snackbar.somethingWentWrong' })
       // The quote ran out meanwhile (410 quote_expired) or bought a purchase already (409 quote_used): a fresh one,
@@ -299,6 +303,9 @@ export function createBuyController(
         store.setState({ purchase })
         if (purchase.status === 'completed' || purchase.status === 'failed') {
           polling = undefined
+          const props = buyProps(get(), get().amount)
+          if (purchase.status === 'completed') client.emit('BUY_RESULT', { ...props, result: 'success' })
+          else client.emit('BUY_RESULT', { ...props, result: 'failed' }, 'error')
           if (purchase.status === 'completed') await afterCompletion(purchase)
           return
         }
@@ -368,6 +375,15 @@ export function createBuyController(
     leaveProgress,
     reset,
   }
+}
+
+/**
+ * A purchase as its events carry it: the provider, the currency bought and the band of the fiat amount — in USD, so
+ * only when the person pays in USD (another currency's amount is left out rather than converted at a guessed rate).
+ */
+function buyProps(state: BuyState, fiat: string | undefined) {
+  const usd = state.paymentCurrency?.id.toUpperCase() === 'USD' && fiat ? Number(fiat) : undefined
+  return { provider: state.provider?.id, currency: state.purchaseCurrency?.id, band: amountBand(usd) }
 }
 
 /**

@@ -77,6 +77,11 @@ export type FoyerOptions = {
    */
   siwe?: import('../siwe/siweTypes.ts').SiweOption
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  /**
+   * Analytics (`features.analytics`, on by default) go only to `apiUrl`, and never with an account address unless
+   * this is `true`: then the events that carry one (a connection, a sign-in) send it. Default `false`.
+   */
+  analyticsIncludeAddress?: boolean
 }
 
 export type ResolvedOptions = Omit<FoyerOptions, 'networks' | 'features'> & {

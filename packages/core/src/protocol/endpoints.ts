@@ -8,6 +8,7 @@
 export type { Endpoint, HttpMethod, PathParameterNames } from './endpoint.ts'
 
 import * as accountDataEndpoints from './endpoints/accountData.ts'
+import * as analyticsEndpoints from './endpoints/analytics.ts'
 import * as catalogueEndpoints from './endpoints/catalogue.ts'
 import * as embeddedEndpoints from './endpoints/embedded.ts'
 import * as namesEndpoints from './endpoints/names.ts'
@@ -18,6 +19,7 @@ import * as swapEndpoints from './endpoints/swap.ts'
 
 export { fillPath } from './endpoint.ts'
 export { accountBalance, accountHistory, fungiblePrice, identity } from './endpoints/accountData.ts'
+export { analyticsEvents } from './endpoints/analytics.ts'
 export { analyticsConfig, assetImage, currencyImage, tokenImage, walletImage, wallets } from './endpoints/catalogue.ts'
 export {
   embeddedConfig,
@@ -67,6 +69,7 @@ export const endpoints = {
   ...siweEndpoints,
   ...catalogueEndpoints,
   ...embeddedEndpoints,
+  ...analyticsEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -30,6 +30,25 @@ export {
   PriceTokenId,
 } from './accountData.ts'
 export {
+  AMOUNT_BANDS,
+  type AmountBand,
+  ANALYTICS_EVENTS,
+  type AnalyticsEventName,
+  type AnalyticsEventType,
+  type AnalyticsPropKind,
+  type AnalyticsProps,
+  type AnalyticsWireEvent,
+  amountBand,
+  BUY_RESULTS,
+  CONNECT_METHODS,
+  type ConnectMethod,
+  MAX_ADDRESS_LENGTH,
+  MAX_ANALYTICS_BATCH,
+  MAX_LABEL_LENGTH,
+  SWAP_STEPS,
+} from './analytics.ts'
+export { AnalyticsBatchBody, AnalyticsEventSchema } from './analyticsSchema.ts'
+export {
   GetWalletsQuery,
   type GetWalletsQueryInput,
   type GetWalletsResponse,
@@ -194,7 +213,7 @@ export {
   type Routes,
   routes,
 } from './routes.ts'
-export type { AnalyticsConfigResponse, HealthResponse } from './service.ts'
+export type { AnalyticsConfigResponse, AnalyticsEventsResponse, HealthResponse } from './service.ts'
 export {
   MAX_SIWE_MESSAGE_LENGTH,
   MAX_SIWE_SIGNATURE_HEX,

@@ -10,6 +10,7 @@ import {
   type FungiblePriceResponse,
   type IdentityResponse,
 } from './accountData.ts'
+import { AnalyticsBatchBody } from './analyticsSchema.ts'
 import { GetWalletsQuery, type GetWalletsResponse } from './catalogue.ts'
 import {
   DeviceRevokeBody,
@@ -50,7 +51,7 @@ import {
   OnrampWebhookParams,
   type OnrampWebhookResponse,
 } from './onramp.ts'
-import type { AnalyticsConfigResponse, HealthResponse } from './service.ts'
+import type { AnalyticsConfigResponse, AnalyticsEventsResponse, HealthResponse } from './service.ts'
 import {
   type SiweJwksResponse,
   type SiweNonceResponse,
@@ -343,6 +344,11 @@ export const routes = /* @__PURE__ */ defineRoutes({
   currencyImage: { answer: svg, errors: PROJECT_UNLIMITED },
   tokenImage: { answer: svg, errors: PROJECT_UNLIMITED },
   analyticsConfig: { answer: json<AnalyticsConfigResponse>(), errors: PROJECT },
+  analyticsEvents: {
+    body: AnalyticsBatchBody,
+    answer: json<AnalyticsEventsResponse>(),
+    errors: [...PROJECT, 'feature_disabled', 'unsupported_media_type'],
+  },
 
   embeddedConfig: { answer: json<EmbeddedConfigResponse>(), errors: FRAME },
   embeddedEmailStart: {

@@ -5,3 +5,6 @@ export type HealthResponse = { ok: boolean; version: string; database: 'pglite' 
 
 /** `GET /getAnalyticsConfig`: whether the project has analytics on. */
 export type AnalyticsConfigResponse = { isAnalyticsEnabled: boolean }
+
+/** `POST /e`: 202 with how many of the batch's events were taken (all of them: a batch is taken whole or refused). */
+export type AnalyticsEventsResponse = { accepted: number }

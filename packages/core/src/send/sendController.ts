@@ -1,4 +1,6 @@
 import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
+import { usdBand } from '../analytics/eventProps.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
 import { isUserRejection } from '../errors/errors.ts'
@@ -228,6 +230,8 @@ export function createSendController(client: FoyerClient) {
     if (!token || state.sending || sendInputError(state, target)) return
     const amount = parseUnits(state.sendTokenAmount, token.decimals)
     store.setState({ sending: true })
+    const props = { networkId: target.id, token: token.symbol, band: usdBand(token, state.sendTokenAmount) }
+    client.emit('SEND_SUBMIT', props)
     client.showSnackbar('loading', { key: 'snackbar.confirmTransaction' })
     let hash: string
     const adapter = sendingAdapter(client, target)
@@ -235,6 +239,7 @@ export function createSendController(client: FoyerClient) {
       hash = await sendTransfer(client, { network: target, token, to: state.receiverAddress, amount })
     } catch (error) {
       client.logger.error('send', error)
+      client.emit('SEND_ERROR', { ...props, ...failureProps(error) }, 'error')
       store.setState({ sending: false })
       client.showSnackbar(
         'error',
@@ -244,6 +249,7 @@ export function createSendController(client: FoyerClient) {
       )
       return
     }
+    client.emit('SEND_SUCCESS', props)
     client.showSnackbar('success', { key: 'snackbar.transactionStarted' })
     reset()
     client.navigate.reset('Account')

@@ -1,6 +1,7 @@
 import { parseSiweMessage } from 'viem/siwe'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
+import type { FoyerEvent } from '../events/events.ts'
 import { localNetwork } from '../test/localNetwork.ts'
 import { ACCOUNT_0, ACCOUNT_1, PAGE, signingAdapter, siteBackend } from '../test/siweTestSite.ts'
 
@@ -40,6 +41,8 @@ describe('sign-in with Ethereum (the client)', () => {
     expect(state().modal.open).toBe(true)
     expect(state().router.view).toBe('ConnectingSiwe')
 
+    const events: FoyerEvent[] = []
+    client.subscribeEvents((event) => events.push(event))
     const session = await client.siwe.signIn()
     expect(session).toEqual({ address: ACCOUNT_0.address, chainId: 31337 })
     const fields = parseSiweMessage(adapter.messages[0]!)
@@ -55,7 +58,9 @@ describe('sign-in with Ethereum (the client)', () => {
     expect(fields.expirationTime!.getTime() - fields.issuedAt!.getTime()).toBe(24 * 60 * 60 * 1000)
     expect(state().siwe).toEqual({ status: 'signed-in', session })
     expect(state().router.view).toBe('Account')
-    expect(state().lastEvent).toMatchObject({ event: 'SIWE_AUTH_SUCCESS', properties: { chainId: 31337 } })
+    // Signed in, then Account shows (its own event).
+    expect(events.map((e) => e.event)).toEqual(['SIWE_AUTH_SUCCESS', 'VIEW_ACCOUNT'])
+    expect(events[0]).toMatchObject({ properties: { chainId: 31337 } })
   })
 
   it('disconnects on a declined signature and says why, on Connect', async () => {

@@ -2,7 +2,7 @@ import type { ChainAdapter } from '../adapter/adapter.ts'
 import type { ApiClient } from '../api/apiClient.ts'
 import type { FoyerState } from '../client/state.ts'
 import { isUserRejection } from '../errors/errors.ts'
-import type { FoyerEvent, FoyerEventName } from '../events/events.ts'
+import type { EmitEvent } from '../events/events.ts'
 import type { BaseMessageKey } from '../locale/en.ts'
 import { enSiwe } from '../locale/enSiwe.ts'
 import type { Logger } from '../logger.ts'
@@ -30,7 +30,7 @@ export type SiweHost = {
   showSnackbar(variant: SnackbarVariant, message: SnackbarMessage): void
   /** Disconnects the wallet and leaves the modal open on Connect (so the snackbar's reason is seen). */
   disconnect(): Promise<void>
-  emit(event: FoyerEventName, properties?: FoyerEvent['properties'], type?: FoyerEvent['type']): void
+  emit: EmitEvent
   /** Where the message's domain and uri come from (the page). */
   location?: { host: string; origin: string }
 }

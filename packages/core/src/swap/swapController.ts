@@ -1,5 +1,7 @@
 import { accountDataQueryKey } from '../account-data/fetchTokenBalances.ts'
 import { fetchTokenPrices } from '../account-data/fetchTokenPrices.ts'
+import { usdBand } from '../analytics/eventProps.ts'
+import { failureProps } from '../analytics/failureProps.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
 import { onePerClient } from '../client/onePerClient.ts'
 import { TARGET_AMOUNT_DECIMALS } from '../constants.ts'
@@ -260,6 +262,7 @@ export function createSwapController(client: FoyerClient) {
       })
       if (request !== requests.quote) return
       const { toAmount } = quote
+      client.emit('SWAP_QUOTE', swapProps())
       store.setState({
         loadingQuote: false,
         toTokenAmountRaw: toAmount,
@@ -271,6 +274,7 @@ export function createSwapController(client: FoyerClient) {
     } catch (error) {
       if (request !== requests.quote) return
       client.logger.error('swap: quote', error)
+      client.emit('SWAP_ERROR', { ...swapProps(), ...failureProps(error), step: 'quote' }, 'error')
       store.setState({
         loadingQuote: false,
         quoteError: error instanceof SwapQuoteError && error.noRoute ? 'swap.noRoute' : 'snackbar.somethingWentWrong',
@@ -340,6 +344,7 @@ export function createSwapController(client: FoyerClient) {
     const { approvalTransaction } = get()
     if (!approvalTransaction || get().sending) return
     store.setState({ sending: 'approval' })
+    client.emit('SWAP_APPROVE', { networkId: get().networkId, token: get().sourceToken?.symbol })
     client.showSnackbar('loading', { key: 'snackbar.approveLimitIncrease' })
     try {
       await sendThroughWallet(approvalTransaction)
@@ -349,6 +354,7 @@ export function createSwapController(client: FoyerClient) {
       await prepareTransaction()
     } catch (error) {
       client.logger.error('swap: approval', error)
+      client.emit('SWAP_ERROR', { ...swapProps(), ...failureProps(error), step: 'approve' }, 'error')
       store.setState({ sending: undefined })
       client.showSnackbar('error', walletErrorMessage(error, 'snackbar.transactionError'))
     }
@@ -360,21 +366,36 @@ export function createSwapController(client: FoyerClient) {
     if (!swapTransaction || !sourceToken || !toToken || get().sending) return
     const parameters = { from: `${sourceTokenAmount} ${sourceToken.symbol}`, to: `${toTokenAmount} ${toToken.symbol}` }
     store.setState({ sending: 'swap' })
+    const props = swapProps()
+    client.emit('SWAP_SUBMIT', props)
     client.showSnackbar('loading', { key: 'snackbar.swapping', parameters })
     try {
       await sendThroughWallet(swapTransaction)
     } catch (error) {
       client.logger.error('swap: send', error)
+      client.emit('SWAP_ERROR', { ...props, ...failureProps(error), step: 'submit' }, 'error')
       store.setState({ sending: undefined })
       client.showSnackbar('error', walletErrorMessage(error, 'snackbar.transactionError'))
       return
     }
     const { address } = get()
+    client.emit('SWAP_SUCCESS', props)
     reset()
     client.showSnackbar('success', { key: 'snackbar.swapped', parameters })
     client.navigate.reset('Account')
     client.queries.invalidate(accountDataQueryKey(address))
     void client.refreshBalance()
+  }
+
+  /** The swap as its events carry it: the network, the two symbols and the USD band of the amount (never the amount). */
+  function swapProps() {
+    const { networkId, sourceToken, toToken, sourceTokenAmount } = get()
+    return {
+      networkId,
+      from: sourceToken?.symbol,
+      to: toToken?.symbol,
+      band: sourceToken && usdBand(sourceToken, sourceTokenAmount),
+    }
   }
 
   return {

@@ -11,6 +11,7 @@ import * as m0009 from './0009_embedded_session_project.ts'
 import * as m0010 from './0010_onramp_purchase_access.ts'
 import * as m0011 from './0011_social_login.ts'
 import * as m0012 from './0012_social_flow_origin.ts'
+import * as m0013 from './0013_analytics_events.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_onramp_purchase_access': m0010,
   '0011_social_login': m0011,
   '0012_social_flow_origin': m0012,
+  '0013_analytics_events': m0013,
 }

@@ -1,0 +1,52 @@
+/**
+ * The page's side of analytics before the sender is needed: a subscriber that keeps the first events and loads the
+ * sender (analyticsSender.ts, its own chunk) when the first one fires — usually the modal's first open. Nothing else
+ * of analytics is in the page's entry. Without `apiUrl` and `projectId`, or with `features.analytics: false`, it
+ * subscribes to nothing and nothing loads.
+ */
+import type { FoyerEvent } from '../events/events.ts'
+import type { ResolvedOptions } from '../options/options.ts'
+import type { AnalyticsSender, AnalyticsSenderParameters } from './analyticsSender.ts'
+
+/** Events kept while the sender loads; beyond this the oldest go (a page that cannot load a chunk sends nothing). */
+const MAX_EARLY_EVENTS = 100
+
+export function connectAnalytics(
+  options: Pick<ResolvedOptions, 'apiUrl' | 'projectId' | 'features' | 'analyticsIncludeAddress'>,
+  subscribe: (listener: (event: FoyerEvent) => void) => () => void,
+  overrides: Partial<AnalyticsSenderParameters> = {},
+): () => void {
+  const { apiUrl, projectId } = options
+  if (!apiUrl || !projectId || !options.features.analytics) return () => {}
+  let sender: AnalyticsSender | undefined
+  let loading = false
+  let stopped = false
+  const early: FoyerEvent[] = []
+  const unsubscribe = subscribe((event) => {
+    if (sender) return sender.add(event)
+    if (early.push(event) > MAX_EARLY_EVENTS) early.shift()
+    if (loading) return
+    loading = true
+    import('./analyticsSender.ts').then(
+      ({ createAnalyticsSender }) => {
+        if (stopped) return
+        sender = createAnalyticsSender({
+          apiUrl,
+          projectId,
+          includeAddress: options.analyticsIncludeAddress === true,
+          ...overrides,
+        })
+        for (const e of early.splice(0)) sender.add(e)
+      },
+      () => {
+        early.length = 0 // the chunk did not load: analytics stay off for this page
+        unsubscribe()
+      },
+    )
+  })
+  return () => {
+    stopped = true
+    unsubscribe()
+    sender?.dispose()
+  }
+}
