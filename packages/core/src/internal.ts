@@ -43,6 +43,7 @@ export {
 } from './embedded/emailLogin.ts'
 export { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embedded/embeddedFlows.ts'
 export type { EmbeddedWallet } from './embedded/embeddedWallet.ts'
+export { LOGIN_PROVIDER_NAMES, loginProviderName } from './embedded/loginProviders.ts'
 export { shortMessageOf } from './errors/errors.ts'
 export { floorDecimalString, formatUnitsFloored, shortenAddress } from './format/format.ts'
 export { formatDecimalForLocale } from './format/formatDecimalForLocale.ts'
@@ -96,6 +97,7 @@ export {
   projectFeaturesOf,
   readProjectFeatures,
 } from './project/projectFeatures.ts'
+export { LOGIN_PROVIDERS, type LoginProvider, type SocialProvider } from './protocol/features.ts'
 export { EVM_ADDRESS_PATTERN } from './protocol/patterns.ts'
 export type { QueryKey, QueryState } from './query/queryCache.ts'
 export { getSendController, type SendController } from './send/sendController.ts'

@@ -400,6 +400,10 @@ export const es: Catalogue = {
   'frame.signOutEverywhere': 'Cerrar sesión en todas partes',
   'frame.done': 'Listo',
   'frame.devicesFailed': 'No ha funcionado. Inténtalo de nuevo.',
+  'frame.linkTitle': '¿Añadir {provider} a tu cuenta?',
+  'frame.linkBody':
+    'Ya existe una cuenta con {email}. ¿Añadir {provider} a ella? Después podrás entrar con cualquiera de los dos.',
+  'frame.link': 'Vincular',
   'frame.newDeviceTitle': 'Dispositivo nuevo',
   'frame.newDeviceBody': 'Introduce el código de recuperación que guardaste al crear este monedero.',
   'frame.recoveryLabel': 'Código de recuperación',
