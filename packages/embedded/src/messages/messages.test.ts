@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  type EmbeddedUser,
   eventMessage,
   MESSAGE_CHANNEL,
   parseFrameMessage,
@@ -119,7 +120,7 @@ describe('frame message schemas', () => {
       expect(() =>
         parseFrameMessage({ ...responseMessage('CONNECT_SOCIAL', 'request-0007', { result: { url } }), result }),
       ).toThrow(SchemaError)
-    const user = {
+    const user: EmbeddedUser = {
       email: null,
       address: '0x0000000000000000000000000000000000000001',
       chainId: 31337,
