@@ -42,8 +42,22 @@ export {
   startEmailLogin,
 } from './embedded/emailLogin.ts'
 export { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embedded/embeddedFlows.ts'
-export type { EmbeddedWallet } from './embedded/embeddedWallet.ts'
+export type {
+  AwaitSocialOptions,
+  EmbeddedLoginInfo,
+  EmbeddedWallet,
+} from './embedded/embeddedWallet.ts'
 export { LOGIN_PROVIDER_NAMES, loginProviderName } from './embedded/loginProviders.ts'
+export {
+  awaitSocialLogin,
+  cancelSocialLogin,
+  openSocialPopup,
+  SOCIAL_POPUP_NAME,
+  type SocialLoginParameters,
+  socialLogin,
+  socialWalletOf,
+  startFarcasterLogin,
+} from './embedded/socialLogin.ts'
 export { shortMessageOf } from './errors/errors.ts'
 export { floorDecimalString, formatUnitsFloored, shortenAddress } from './format/format.ts'
 export { formatDecimalForLocale } from './format/formatDecimalForLocale.ts'
@@ -58,6 +72,7 @@ export { enHelp } from './locale/enHelp.ts'
 export { enLegal } from './locale/enLegal.ts'
 export { enNames } from './locale/enNames.ts'
 export { enSiwe } from './locale/enSiwe.ts'
+export { enSocial } from './locale/enSocial.ts'
 export { enTransfer } from './locale/enTransfer.ts'
 export { enWalletConnect } from './locale/enWalletConnect.ts'
 export { enWallets } from './locale/enWallets.ts'
