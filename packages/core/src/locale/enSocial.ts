@@ -20,7 +20,6 @@ export const enSocial = {
   'farcaster.qrLabel': 'QR code to sign in with Farcaster',
   'farcaster.openApp': 'Open Farcaster',
   'farcaster.copyLink': 'Copy link',
-  'farcaster.copied': 'Link copied',
   'farcaster.waiting': 'Waiting for approval in Farcaster…',
   'farcaster.cancel': 'Cancel',
   'account.signedInWith': 'Signed in with {provider} as {name}',

@@ -451,7 +451,6 @@ export const es: Catalogue = {
   'farcaster.qrLabel': 'Código QR para entrar con Farcaster',
   'farcaster.openApp': 'Abrir Farcaster',
   'farcaster.copyLink': 'Copiar enlace',
-  'farcaster.copied': 'Enlace copiado',
   'farcaster.waiting': 'Esperando la aprobación en Farcaster…',
   'farcaster.cancel': 'Cancelar',
   'account.signedInWith': 'Sesión iniciada con {provider} como {name}',
