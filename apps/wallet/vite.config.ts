@@ -8,6 +8,7 @@ export default defineConfig({
   define: {
     __FOYER_LOCAL_CHAINS__: JSON.stringify(localChainsForSites()),
     __FOYER_WC_RELAY_URL__: JSON.stringify(process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'),
+    __FOYER_FARCASTER_RELAY_URL__: JSON.stringify(process.env.FOYER_FARCASTER_RELAY_URL ?? 'http://127.0.0.1:8796'),
   },
   build: { target: 'es2022' },
   server: { host: '127.0.0.1', port: 5175, strictPort: true },

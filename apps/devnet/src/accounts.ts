@@ -2,9 +2,9 @@ import { pbkdf2Sync } from 'node:crypto'
 import type { Address, Hex } from 'viem'
 import { HDKey, hdKeyToAccount } from 'viem/accounts'
 import { toHex } from 'viem/utils'
+import { DEV_MNEMONIC } from './mnemonic.ts'
 
-/** anvil's default mnemonic: its accounts and keys are public test keys, known to everyone. Never use them for real funds. */
-export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
+export { DEV_MNEMONIC }
 export const DEV_ACCOUNT_COUNT = 10
 /** Native balance anvil gives every dev account, in ETH. */
 export const DEV_ACCOUNT_ETH = 10_000

@@ -12,6 +12,8 @@ export function formatBanner(
   if (stack.urls.demo) rows.push(['Demo site', stack.urls.demo])
   if (stack.urls.server) rows.push(['Foyer server', stack.urls.server])
   if (stack.urls.relay) rows.push(['WalletConnect relay', stack.urls.relay])
+  if (stack.urls.farcasterRelay)
+    rows.push(['Farcaster relay', `${stack.urls.farcasterRelay}  (local stand-in; test fids 1001–1005)`])
   if (stack.urls.wallet) rows.push(['Dev wallet app', stack.urls.wallet])
   if (stack.urls.frame) rows.push(['Secure frame', stack.urls.frame])
   if (stack.urls.smtp && stack.urls.mailInbox)
@@ -19,6 +21,11 @@ export function formatBanner(
   if (stack.urls.faucet) rows.push(['Faucet', `${stack.urls.faucet}  (funds new email wallets)`])
   if (stack.urls.onrampSandbox)
     rows.push(['Sandbox on-ramp', `${stack.urls.onrampSandbox}/checkout  (test money; card 4242 4242 4242 4242)`])
+  if (stack.urls.oidc)
+    rows.push([
+      'OpenID Connect stand-in (social logins)',
+      `${stack.urls.oidc}/<provider>  (test users ada, grace, mallory, nemo)`,
+    ])
   for (const chain of stack.urls.chains) rows.push([chain.name, `${chain.rpcUrl}  (chain id ${chain.id})`])
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
 

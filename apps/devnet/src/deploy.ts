@@ -15,6 +15,8 @@ import {
 import type { DevAccount } from './accounts.ts'
 import { assertRouterMatchesPair, ownArtifacts, uniswapArtifacts } from './artifacts.ts'
 import { hashSources, readSources } from './compile.ts'
+import { installFarcasterRegistries } from './farcaster/registry.ts'
+import { FARCASTER_CHAIN_ID } from './farcaster/users.ts'
 import {
   DEV_FUNDING,
   type Market,
@@ -106,7 +108,8 @@ function pairAddress(factory: Address, initCodeHash: Hex, a: Address, b: Address
  *   0 WETH9, 1 UniswapV2Factory, 2 UniswapV2Router02, 3 fUSD, 4 FOY, 5 Foyer Pass NFT, 6 spam NFT,
  * then funding, approvals, the three pools (WETH/fUSD, FOY/fUSD, WETH/FOY) and the NFT airdrops that give the
  * dev accounts some history. anvil mines each transaction as it arrives, so they are sent back to back and
- * checked together at the end (~100 ms a chain).
+ * checked together at the end (~100 ms a chain). On chain 31337 the Farcaster registry stand-ins follow
+ * (farcaster/registry.ts), installed without a transaction.
  */
 export async function deployChain(opts: DeployOptions): Promise<DeployedChain> {
   assertArtifactsFresh()
@@ -253,6 +256,8 @@ export async function deployChain(opts: DeployOptions): Promise<DeployedChain> {
   const failed = receipts.findIndex((r) => r?.status !== '0x1')
   if (failed >= 0)
     throw new Error(`Devnet deploy on chain ${opts.chainId}: ${steps[failed].what} reverted (${hashes[failed]})`)
+  // Sign in with Farcaster reads Farcaster's registries; the local chain has stand-ins at their real addresses.
+  if (opts.chainId === FARCASTER_CHAIN_ID) await installFarcasterRegistries(opts.rpcUrl)
 
   return {
     chainId: opts.chainId,

@@ -3,7 +3,7 @@
  * Readers of the generated devnet file (server, demo, tests, bench) need only readDevnet and the types.
  */
 
-export { DEV_MNEMONIC, type DevAccount, devAccounts } from './accounts.ts'
+export { DEV_MNEMONIC, type DevAccount, devAccountAt, devAccounts } from './accounts.ts'
 export {
   anvilBinaryPath,
   type ChainSpec,
@@ -27,6 +27,25 @@ export {
   writeDevnet,
 } from './devnet-file.ts'
 export { DEV_FUNDING, MARKETS, type Market, marketFor, poolReserves } from './market.ts'
+export {
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_SECRET,
+  type OidcStandIn,
+  type OidcStandInOptions,
+  oidcStandInPort,
+  STAND_IN_USERS,
+  type StandInClient,
+  type StandInConsent,
+  StandInCookieJar,
+  type StandInSignIn,
+  StandInSignInError,
+  type StandInUser,
+  type StandInUserId,
+  signInWithStandIn,
+  socialCallbackUrl,
+  standInUsersFor,
+  startOidcStandIn,
+} from './oidc/index.ts'
 export {
   type OnrampSandbox,
   type OnrampSandboxOptions,

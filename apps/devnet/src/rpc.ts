@@ -23,6 +23,8 @@ export function jsonRpc(url: string) {
     return body.result as T
   }
   return {
+    /** Any other method, e.g. anvil's `anvil_setCode`. */
+    request: call,
     chainId: async () => Number(await call<Hex>('eth_chainId')),
     nonce: async (address: string) => Number(await call<Hex>('eth_getTransactionCount', [address, 'pending'])),
     sendRaw: (signed: Hex) => call<Hash>('eth_sendRawTransaction', [signed]),

@@ -13,7 +13,7 @@ const options = {
   server: false,
   demo: false,
   quiet: true,
-  ports: { chain1: 18555, chain2: 18556, relay: 19130 },
+  ports: { chain1: 18555, chain2: 18556, relay: 19130, farcasterRelay: 19131 },
   devnetFile,
 } as const
 
@@ -29,6 +29,7 @@ describe('startStack', () => {
         demo: undefined,
         server: undefined,
         relay: 'ws://127.0.0.1:19130',
+        farcasterRelay: 'http://127.0.0.1:19131',
         wallet: undefined,
         chains: [
           { id: 31337, name: 'Foyer Local', rpcUrl: 'http://127.0.0.1:18555' },
@@ -71,6 +72,7 @@ describe('startStack', () => {
       expect(banner).not.toMatch(/5173|8787|Demo site|Foyer server|Dev wallet app/)
       expect(banner).toContain('WalletConnect relay')
       expect(banner).toContain('ws://127.0.0.1:19130')
+      expect(banner).toMatch(/Farcaster relay +http:\/\/127\.0\.0\.1:19131 {2}\(local stand-in/)
       expect(banner).toContain('PUBLIC anvil test keys')
       expect(banner).toContain(stack.accounts[0].privateKey)
     } finally {

@@ -5,10 +5,14 @@
 import { existsSync } from 'node:fs'
 import { devnetChainSpecs, devnetOnrampNetworks, stackHost } from './chains.ts'
 import { type RunningChild, runChild, startChild } from './children.ts'
+import { DEMO_SOCIAL_LOGIN_ENABLED, demoSocialProject, withDemoSocialProject } from './demoSocialProject.ts'
 import { type RunningDevnet, startDevnet } from './devnet.ts'
 import { devnetFilePath, writeDevnet } from './devnet-file.ts'
 import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { withExamplesProject } from './examplesProject.ts'
+import { DEFAULT_FARCASTER_RELAY_PORT, type FarcasterRelay, startFarcasterRelay } from './farcaster/relay.ts'
+import { FARCASTER_CHAIN_ID } from './farcaster/users.ts'
+import { type OidcStandIn, oidcStandInPort, startOidcStandIn } from './oidc/standIn.ts'
 import { type OnrampSandbox, onrampSandboxPort, startOnrampSandbox } from './onramp-sandbox/sandbox.ts'
 import { REPO_ROOT, repoPath } from './paths.ts'
 import { assertPortFree, portFromEnv } from './ports.ts'
@@ -33,8 +37,10 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     server: portFromEnv(process.env, 'FOYER_SERVER_PORT', 8787),
     demo: portFromEnv(process.env, 'FOYER_DEMO_PORT', 5173),
     relay: portFromEnv(process.env, 'FOYER_RELAY_PORT', 8790),
+    farcasterRelay: portFromEnv(process.env, 'FOYER_FARCASTER_RELAY_PORT', DEFAULT_FARCASTER_RELAY_PORT),
     wallet: portFromEnv(process.env, 'FOYER_WALLET_PORT', 5175),
     onrampSandbox: onrampSandboxPort(),
+    oidc: oidcStandInPort(),
     ...overrides,
   }
 }
@@ -73,24 +79,43 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   if (runDemo) await assertPortFree(host, ports.demo, 'the demo site', 'FOYER_DEMO_PORT')
   const runRelay = opts.relay ?? true
   if (runRelay) await assertPortFree(host, ports.relay, 'the WalletConnect relay', 'FOYER_RELAY_PORT')
+  const runFarcaster = opts.farcasterRelay ?? true
+  if (runFarcaster)
+    await assertPortFree(
+      host,
+      ports.farcasterRelay,
+      'the Farcaster Connect relay stand-in',
+      'FOYER_FARCASTER_RELAY_PORT',
+    )
   const runWallet = (opts.wallet ?? runDemo) && existsSync(repoPath(WALLET_DIR, 'index.html'))
   if (runWallet) await assertPortFree(host, ports.wallet, 'the dev wallet app', 'FOYER_WALLET_PORT')
   if (runServer) await assertPortFree(host, ports.onrampSandbox, 'the sandbox on-ramp', 'FOYER_ONRAMP_SANDBOX_PORT')
+  if (runServer)
+    await assertPortFree(host, ports.oidc, 'the OpenID Connect stand-in (social logins)', 'FOYER_OIDC_PORT')
 
   const embeddedPortsUsed = embeddedPorts()
   // The mail sink, the faucet and the frame serve the server's email login: only with the server.
   if (runServer) await checkEmbeddedPorts(host, embeddedPortsUsed, runDemo)
   let embedded: EmbeddedServices | undefined
   let onramp: OnrampSandbox | undefined
+  let oidc: OidcStandIn | undefined
 
   const [spec1, spec2] = devnetChainSpecs()
   const children: RunningChild[] = []
   let devnet: RunningDevnet | undefined
   let relay: RunningRelay | undefined
+  let farcasterRelay: FarcasterRelay | undefined
   let stopping: Promise<void> | undefined
   const stop = () =>
     (stopping ??= (async () => {
-      await Promise.all([...children.map((c) => c.stop()), relay?.stop(), embedded?.stop(), onramp?.stop()])
+      await Promise.all([
+        ...children.map((c) => c.stop()),
+        relay?.stop(),
+        farcasterRelay?.stop(),
+        embedded?.stop(),
+        onramp?.stop(),
+        oidc?.stop(),
+      ])
       await devnet?.stop()
     })())
 
@@ -107,6 +132,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     })
 
     if (runRelay) relay = await startWalletConnectRelay({ host, port: ports.relay })
+    // Sign in with Farcaster: the relay stand-in, and the chain whose registry stand-ins hold the test fids.
+    const farcasterChain = devnet.info.chains.find((c) => c.id === FARCASTER_CHAIN_ID)
+    if (runFarcaster)
+      farcasterRelay = await startFarcasterRelay({ host, port: ports.farcasterRelay, rpcUrl: farcasterChain?.rpcUrl })
+    const farcasterEnv: Record<string, string> =
+      farcasterRelay && farcasterChain
+        ? { FOYER_FARCASTER_RELAY_URL: farcasterRelay.url, FOYER_FARCASTER_RPC_URL: farcasterChain.rpcUrl }
+        : {}
     const serverUrl = runServer ? `http://${urlHost(host)}:${ports.server}` : undefined
     const demoUrl = runDemo ? `http://${urlHost(host)}:${ports.demo}` : undefined
     if (serverUrl) {
@@ -115,6 +148,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       onramp = await startOnrampSandbox({ host, port: ports.onrampSandbox, devnet: devnet.info, serverUrl })
       devnet.info.onramp = { sandbox: { url: onramp.url, webhookSecret: onramp.webhookSecret } }
       if (devnet.devnetFile) writeDevnet(devnet.info, devnet.devnetFile)
+      // The social login providers' stand-in; it accepts the server's callback on any loopback port.
+      oidc = await startOidcStandIn({ host, port: ports.oidc })
     }
     const childEnv = { ...process.env, ...opts.env, FOYER_DEVNET_FILE: devnetFile }
     const watch = (name: string) => (code: number | null, signal: NodeJS.Signals | null) => {
@@ -134,6 +169,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         echo,
       })
 
+    // The examples' project, and (once the server takes a project's socialLogin) the demo's social login.
+    const serverProjects = (projects: string | undefined) => {
+      const withExamples = withExamplesProject(projects)
+      if (!DEMO_SOCIAL_LOGIN_ENABLED || !oidc) return withExamples
+      return withDemoSocialProject(withExamples, demoSocialProject(oidc.url, ports.demo))
+    }
+
     const startServer = async () => {
       if (!runServer) return
       await embedded?.buildFrame() // the server serves the frame build (with its headers) on the frame's port
@@ -147,9 +189,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           env: {
             LOG_LEVEL: 'error',
             FOYER_ONRAMP_NETWORKS: devnetOnrampNetworks([spec1, spec2]),
+            ...farcasterEnv,
             ...childEnv,
             ...embedded?.serverEnv,
-            FOYER_PROJECTS: withExamplesProject((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
+            FOYER_PROJECTS: serverProjects((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
             PORT: String(ports.server),
             HOST: host,
           },
@@ -208,7 +251,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           command: vite.command,
           args: [...vite.prefix, '--port', String(ports.wallet), '--strictPort', '--host', host],
           cwd: repoPath(WALLET_DIR),
-          env: { ...childEnv, ...(relay ? { FOYER_WC_RELAY_URL: relay.url } : {}) },
+          env: {
+            ...childEnv,
+            ...(relay ? { FOYER_WC_RELAY_URL: relay.url } : {}),
+            ...(farcasterRelay ? { FOYER_FARCASTER_RELAY_URL: farcasterRelay.url } : {}),
+          },
           ready: { url: `${walletUrl}/` },
           echo,
           timeoutMs: DEMO_READY_MS,
@@ -227,12 +274,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         demo: demoUrl,
         server: serverUrl,
         relay: relay?.url,
+        farcasterRelay: farcasterRelay?.url,
         wallet: walletUrl,
         frame: embedded?.urls.frame,
         smtp: embedded?.urls.smtp,
         mailInbox: embedded?.urls.inbox,
         faucet: embedded?.urls.faucet,
         onrampSandbox: onramp?.url,
+        oidc: oidc?.url,
         chains: devnet.info.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
       },
       accounts: devnet.info.accounts,

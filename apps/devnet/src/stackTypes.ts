@@ -10,10 +10,14 @@ export interface StackPorts {
   demo: number
   /** The WalletConnect relay (FOYER_RELAY_PORT, default 8790). */
   relay: number
+  /** The Farcaster Connect relay stand-in (FOYER_FARCASTER_RELAY_PORT, default 8796). */
+  farcasterRelay: number
   /** The dev wallet app (FOYER_WALLET_PORT, default 5175). */
   wallet: number
   /** The sandbox on-ramp's checkout (FOYER_ONRAMP_SANDBOX_PORT, default 8795); runs with the server. */
   onrampSandbox: number
+  /** The OpenID Connect stand-in for the social login providers (FOYER_OIDC_PORT, default 8797); runs with the server. */
+  oidc: number
 }
 
 export interface StackOptions {
@@ -23,6 +27,8 @@ export interface StackOptions {
   server?: boolean
   /** Run the WalletConnect relay (in this process). Default true. */
   relay?: boolean
+  /** Run the Farcaster Connect relay stand-in (in this process). Default true. */
+  farcasterRelay?: boolean
   /** Run the dev wallet app (apps/wallet) with vite. Default: when the demo runs. */
   wallet?: boolean
   /** Do not echo the children's output (it is still kept for error reports). Default false. */
@@ -46,6 +52,8 @@ export interface StackUrls {
   server?: string
   /** Present only when the relay runs. */
   relay?: string
+  /** The Farcaster Connect relay stand-in; present only when it runs. */
+  farcasterRelay?: string
   /** Present only when the dev wallet app runs. */
   wallet?: string
   chains: { id: number; name: string; rpcUrl: string }[]
@@ -56,6 +64,8 @@ export interface StackUrls {
   faucet?: string
   /** The sandbox on-ramp provider (its checkout page is `${onrampSandbox}/checkout?purchase=<id>`), with the server. */
   onrampSandbox?: string
+  /** The OpenID Connect stand-in: one issuer per social provider at `${oidc}/<provider>`, with the server. */
+  oidc?: string
 }
 
 export interface Stack {

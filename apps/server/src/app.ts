@@ -11,6 +11,7 @@ import type { ServerConfig } from './config.ts'
 import type { FoyerDatabase } from './db/index.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
 import { createSmtpMailer, type Mailer } from './embedded/mailer.ts'
+import type { FarcasterLogin } from './embedded/social/farcasterLogin.ts'
 import { approvalPageHeaders, strictTransportSecurity } from './frame/securityHeaders.ts'
 import type { AppEnv } from './http/context.ts'
 import { cors } from './http/cors.ts'
@@ -47,6 +48,8 @@ export interface AppDeps {
   counters?: CounterStore
   /** Prometheus metrics served on GET /metrics (default: request and database metrics, no process metrics). */
   metrics?: ServerMetrics
+  /** Sign in with Farcaster for the embedded wallet (none: the `farcaster` provider is not configured). */
+  farcaster?: FarcasterLogin
 }
 
 export type FoyerApp = Hono<AppEnv>
@@ -61,6 +64,7 @@ export function createApp({
   mailer,
   counters,
   metrics,
+  farcaster,
 }: AppDeps): FoyerApp {
   const store = projects ?? new ProjectStore(db.kysely)
   const limits = config.rateLimit
@@ -87,7 +91,10 @@ export function createApp({
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
   })
-  app.use(strictTransportSecurity(config)).use('/v1/embedded/device/*', approvalPageHeaders()) // before the routes: every answer, errors too
+  app
+    .use(strictTransportSecurity(config))
+    .use('/v1/embedded/device/*', approvalPageHeaders()) // before the routes: every answer, errors too
+    .use('/v1/embedded/social/:provider/callback', approvalPageHeaders()) // its URL holds the code and state
   app.use('/v1/embedded/*', embeddedCors(config)) // before the app-wide CORS: the frame's origin is not a project's
   app.use(cors(store))
   app.use(
@@ -146,6 +153,7 @@ export function createApp({
     projects: store,
     logger,
     mailer: mailer ?? createSmtpMailer(config.embedded.smtp),
+    farcaster,
   })
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${truncate(c.req.path, 200)}`))

@@ -123,6 +123,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0009_embedded_session_project',
           '0010_onramp_purchase_access',
           '0011_social_login',
+          '0012_social_flow_origin',
         ])
       })
 

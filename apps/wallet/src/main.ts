@@ -3,6 +3,8 @@
  * an anvil dev account, and asks before signing or sending; signing and sending run in the page with viem through
  * the same TestWalletCore the test wallets use, so transactions really land on the local chains.
  */
+// The Farcaster part first: it does not wait for the WalletConnect client below.
+import './farcaster.ts'
 import { ANVIL_PRIVATE_KEYS } from '@foyer/testing/accounts'
 import { TestWalletCore, toWalletRpcError } from '@foyer/testing/wallet-core'
 import { SignClient } from '@walletconnect/sign-client'

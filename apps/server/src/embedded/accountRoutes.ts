@@ -37,7 +37,7 @@ export function registerAccountRoutes(
       .executeTakeFirst()
     if (!updated) throw new ApiError(409, 'wallet_exists', 'This user already has a wallet')
     await fundNewWallet(ctx, address)
-    return { user: userOut(updated) }
+    return { user: userOut({ ...row, ...updated }) }
   })
 
   // `{}` ends this session; `{ everywhere: true }` ends every session of the user and forgets every device.

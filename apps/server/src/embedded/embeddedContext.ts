@@ -2,7 +2,13 @@
  * What every embedded-wallet route module shares: the typed database, settings, the mailer, the counter store,
  * the clock, request-body fields and the session check.
  */
-import { EMAIL_MESSAGE } from '@foyer/core/protocol'
+import {
+  EMAIL_MESSAGE,
+  type EmbeddedLogin,
+  type EmbeddedUser,
+  LOGIN_PROVIDERS,
+  type LoginProvider,
+} from '@foyer/core/protocol'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config.ts'
@@ -58,11 +64,22 @@ export async function requireSession(ctx: EmbeddedContext, c: Context<AppEnv>) {
         .onRef('embedded_devices.device_hash', '=', 'embedded_sessions.device_hash')
         .on('embedded_devices.expires_at', '>', now),
     )
+    // The identity a social sign-in made this session with (none for an email code).
+    .leftJoin('embedded_identities', (join) =>
+      join
+        .onRef('embedded_identities.provider', '=', 'embedded_sessions.login_provider')
+        .onRef('embedded_identities.subject', '=', 'embedded_sessions.login_subject'),
+    )
     .select([
       'embedded_sessions.token_hash',
       'embedded_sessions.device_hash',
       'embedded_sessions.expires_at',
       'embedded_sessions.revoked_at',
+      'embedded_sessions.login_provider',
+      'embedded_sessions.login_subject',
+      'embedded_identities.username as login_username',
+      'embedded_identities.display_name as login_display_name',
+      'embedded_identities.avatar_url as login_avatar_url',
       'embedded_users.id',
       'embedded_users.email',
       'embedded_users.address',
@@ -76,16 +93,42 @@ export async function requireSession(ctx: EmbeddedContext, c: Context<AppEnv>) {
   return row
 }
 
-export const userOut = (row: {
-  id: string
-  email: string | null
-  address: string | null
-  auth_share: string | null
-}) => ({
+/** What a session row says of the identity it signed in with (all null for an email code). */
+export type LoginColumns = {
+  login_provider?: string | null
+  login_subject?: string | null
+  login_username?: string | null
+  login_display_name?: string | null
+  login_avatar_url?: string | null
+}
+
+/** The session's social identity as the frame shows it; null for a session an email code made. */
+export function loginOut(row: LoginColumns): EmbeddedLogin | null {
+  const provider = row.login_provider
+  if (!provider || !(LOGIN_PROVIDERS as readonly string[]).includes(provider)) return null
+  const fid = provider === 'farcaster' && /^\d{1,15}$/.test(row.login_subject ?? '') ? Number(row.login_subject) : null
+  return {
+    provider: provider as LoginProvider,
+    username: row.login_username ?? null,
+    displayName: row.login_display_name ?? null,
+    avatarUrl: row.login_avatar_url ?? null,
+    fid,
+  }
+}
+
+export const userOut = (
+  row: {
+    id: string
+    email: string | null
+    address: string | null
+    auth_share: string | null
+  } & LoginColumns,
+): EmbeddedUser => ({
   id: row.id,
   email: row.email,
   address: row.address,
   authShare: row.auth_share,
+  login: loginOut(row),
 })
 
 /** Approves a device for a user (or refreshes it): approved devices expire `deviceTtlMs` after their last use. */

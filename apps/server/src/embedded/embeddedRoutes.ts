@@ -1,11 +1,12 @@
 /**
  * Embedded-wallet auth for the secure frame (docs/api.md, "Embedded wallet"): email one-time codes over SMTP,
- * new-device approval links, sessions and devices, the auth share, email update. Only the frame's origin may call
+ * new-device approval links, social login (OAuth 2.0 / OpenID Connect, and Sign in with Farcaster), sessions and
+ * devices, the auth share, email update. Only the frame's origin may call
  * these from a browser; the site itself never does. Codes, tokens and device ids are stored as hashes and never
  * logged. Every limit and one-time use is enforced in one database statement (challenges.ts, sendLimits.ts).
  */
-import { routes } from '@foyer/core/protocol'
-import type { Hono, MiddlewareHandler } from 'hono'
+import { LOGIN_PROVIDERS, routes } from '@foyer/core/protocol'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config.ts'
 import type { FoyerDatabase } from '../db/index.ts'
@@ -15,7 +16,13 @@ import { badRequest, type ErrorBody, forbidden, unauthorized } from '../http/err
 import { route } from '../http/route.ts'
 import { type CounterStore, createDatabaseCounterStore } from '../limits/counters.ts'
 import type { Logger } from '../log.ts'
-import { effectiveFeatures, isPlainObject, isValidProjectId, normalizeOrigin } from '../projects/model.ts'
+import {
+  type EffectiveFeatures,
+  effectiveFeatures,
+  isPlainObject,
+  isValidProjectId,
+  normalizeOrigin,
+} from '../projects/model.ts'
 import type { ProjectStore } from '../projects/store.ts'
 import { registerAccountRoutes } from './accountRoutes.ts'
 import { registerDeviceApproval } from './deviceApproval.ts'
@@ -24,6 +31,9 @@ import type { EmbeddedContext } from './embeddedContext.ts'
 import type { EmbeddedTables } from './embeddedTables.ts'
 import { registerLoginRoutes } from './loginRoutes.ts'
 import type { Mailer } from './mailer.ts'
+import type { FarcasterLogin } from './social/farcasterLogin.ts'
+import { createProviderClients, type ProviderClients } from './social/oauthClient.ts'
+import { registerSocialRoutes } from './social/socialRoutes.ts'
 
 export {
   CODE_ATTEMPTS_LIMIT,
@@ -44,6 +54,10 @@ export type EmbeddedDeps = {
   counters?: CounterStore
   /** For tests: the clock. */
   now?: () => Date
+  /** The OAuth providers' clients (default: built and cached per project and provider on first use). */
+  providerClients?: ProviderClients
+  /** Sign in with Farcaster; absent: the `farcaster` provider answers `provider_not_configured`. */
+  farcaster?: FarcasterLogin
 }
 
 /**
@@ -87,27 +101,36 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
   }
   const { frameOrigin } = config.embedded
 
-  /** The frame's calls: from the frame's origin (when a browser sends one), for a project with email on. */
-  const frameProject: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const origin = c.req.header('origin')
-    if (origin !== undefined && normalizeOrigin(origin) !== frameOrigin)
-      throw forbidden('origin_not_allowed', 'Only the secure frame may call the embedded-wallet routes')
-    const body = await readJsonBody(c)
-    const id =
-      c.req.header('x-project-id') ?? c.req.query('projectId') ?? (isPlainObject(body) ? body.projectId : undefined)
-    if (id === undefined || id === '')
-      throw unauthorized(
-        'missing_project_id',
-        'A project id is required: send the x-project-id header or a projectId parameter',
-      )
-    if (!isValidProjectId(id)) throw badRequest('invalid_project_id', 'The project id is not valid')
-    const project = await projects.get(id)
-    if (!project) throw forbidden('unknown_project', `Unknown project "${id}"`)
-    if (!effectiveFeatures(project.features).email)
-      throw forbidden('feature_disabled', 'Email login is switched off for this project')
-    c.set('project', project)
-    await next()
-  }
+  /**
+   * The frame's calls: from the frame's origin (when a browser sends one), for a project with the sign-in the route
+   * serves switched on (`gate` says which; `feature_disabled` otherwise).
+   */
+  const frameProjectWith =
+    (gate: LoginGate): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      const origin = c.req.header('origin')
+      if (origin !== undefined && normalizeOrigin(origin) !== frameOrigin)
+        throw forbidden('origin_not_allowed', 'Only the secure frame may call the embedded-wallet routes')
+      const body = await readJsonBody(c)
+      const id =
+        c.req.header('x-project-id') ?? c.req.query('projectId') ?? (isPlainObject(body) ? body.projectId : undefined)
+      if (id === undefined || id === '')
+        throw unauthorized(
+          'missing_project_id',
+          'A project id is required: send the x-project-id header or a projectId parameter',
+        )
+      if (!isValidProjectId(id)) throw badRequest('invalid_project_id', 'The project id is not valid')
+      const project = await projects.get(id)
+      if (!project) throw forbidden('unknown_project', `Unknown project "${id}"`)
+      const refusal = gate(effectiveFeatures(project.features), c)
+      if (refusal !== undefined) throw forbidden('feature_disabled', refusal)
+      c.set('project', project)
+      await next()
+    }
+  /** Email login's own routes: email on. */
+  const emailProject = frameProjectWith(emailGate)
+  /** The routes of a signed-in person and the frame's settings: any way to sign in on (email or a provider). */
+  const frameProject = frameProjectWith(anyLoginGate)
 
   // What the frame needs to know about the project and the chains.
   route(app, routes.embeddedConfig, frameProject, (c) => {
@@ -120,8 +143,33 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
     }
   })
 
-  registerLoginRoutes(app, ctx, frameProject)
+  registerLoginRoutes(app, ctx, emailProject)
   registerDeviceApproval(app, ctx)
   registerAccountRoutes(app, ctx, frameProject)
-  registerEmailUpdateRoutes(app, ctx, frameProject)
+  registerEmailUpdateRoutes(app, ctx, emailProject)
+  registerSocialRoutes(app, ctx, {
+    projects,
+    // `/social/:provider/start`: email or that provider on; `/social/finish` checks the flow's provider itself.
+    startProject: frameProjectWith(providerGate),
+    finishProject: frameProject,
+    providers: deps.providerClients ?? createProviderClients(),
+    // Sign in with Farcaster plugs in here (createFarcasterLogin); without it, `farcaster` is not configured.
+    farcaster: deps.farcaster,
+  })
 }
+
+/** Undefined when the project's switches let the request through, else why not. */
+type LoginGate = (features: EffectiveFeatures, c: Context<AppEnv>) => string | undefined
+
+const emailGate: LoginGate = (f) => (f.email ? undefined : 'Email login is switched off for this project')
+
+const offersLogin = (f: EffectiveFeatures) =>
+  f.email || f.socials.some((p) => (LOGIN_PROVIDERS as readonly string[]).includes(p))
+
+const anyLoginGate: LoginGate = (f) =>
+  offersLogin(f) ? undefined : 'Email and social login are switched off for this project'
+
+const providerGate: LoginGate = (f, c) =>
+  f.email || f.socials.includes(c.req.param('provider') ?? '')
+    ? undefined
+    : 'Neither email login nor this provider is switched on for this project'

@@ -1,8 +1,8 @@
 import type { Generated } from 'kysely'
 
 /**
- * Row types of migrations 0003 (embedded-wallet auth), 0004 (hardening), 0009 (sessions per project) and 0011
- * (social login and Farcaster).
+ * Row types of migrations 0003 (embedded-wallet auth), 0004 (hardening), 0009 (sessions per project), 0011
+ * (social login and Farcaster) and 0012 (a flow's site).
  */
 export type EmbeddedTables = {
   embedded_users: {
@@ -77,6 +77,8 @@ export type EmbeddedTables = {
     project_id: string
     provider: string
     device_hash: string
+    /** The site the flow was started for (migration 0012). */
+    site_origin: string | null
     state: string | null
     code_verifier: string | null
     nonce: string | null

@@ -11,6 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest'
 import { createApp, type FoyerApp } from '../app.ts'
 import { loadConfig, type ServerConfig } from '../config.ts'
+import { createLogger } from '../log.ts'
 import { seedProjects } from '../projects/seed.ts'
 import { ProjectStore } from '../projects/store.ts'
 import { BACKEND_TIMEOUT_MS, type TestDatabase } from '../test/backends.ts'
@@ -35,6 +36,8 @@ export interface EmbeddedKit {
   app: FoyerApp
   config: ServerConfig
   sink: MailSink
+  /** Every line the app logged (JSON, info and above): to check what was logged, and that no secret was. */
+  logs: string[]
   call(path: string, body?: Record<string, unknown>, headers?: Record<string, string>): Promise<Response>
   json(response: Response): Promise<{ status: number; body: any }>
   inbox(to: string): Promise<{ subject: string; text: string }[]>
@@ -85,7 +88,8 @@ export async function startEmbeddedKit(
   const t = await open()
   const projects = new ProjectStore(t.database.kysely)
   await seedProjects(projects, config)
-  const app = createApp({ db: t.database, config, projects })
+  const logs: string[] = []
+  const app = createApp({ db: t.database, config, projects, logger: createLogger('info', (line) => logs.push(line)) })
   let client = newClient()
 
   const kit: EmbeddedKit = {
@@ -93,6 +97,7 @@ export async function startEmbeddedKit(
     app,
     config,
     sink,
+    logs,
     call: async (path, body, headers = {}) =>
       app.request(
         path,
@@ -162,15 +167,17 @@ export type WithKit = (title: string, env: Record<string, string>, tests: (k: Em
 /**
  * Declares `tests` once on PGlite and once on Postgres (when reachable; else a note says it was skipped), each with
  * a kit started before its tests and closed after them. The kit object is filled in by then: read it inside the
- * tests. Every test starts from a fresh client address (its own limits bucket). `name` is the backend's name.
+ * tests. Every test starts from a fresh client address (its own limits bucket). `name` is the backend's name. `env`:
+ * the kits' settings, read when each kit starts (so a file's own beforeAll may fill them first).
  */
 export async function describeEmbedded(
   file: string,
   tests: (k: EmbeddedKit, name: string, withKit: WithKit) => void,
+  env: Record<string, string> = {},
 ): Promise<void> {
   for (const [name, open] of testBackends(await probePostgresFor(file))) {
     const withKit: WithKit = (title, env, body) => describe(title, () => body(kitForSuite(open, env)))
-    withKit(name, {}, (k) => tests(k, name, withKit))
+    withKit(name, env, (k) => tests(k, name, withKit))
   }
 }
 

@@ -43,6 +43,13 @@ await describeEachBackend('purge.test.ts', (t) => {
     await sql`insert into embedded_email_locks (email, last_sent_at) values ('old@example.com', ${ago(MIN)}), ('new@example.com', ${ago(10_000)})`.execute(
       db,
     )
+    const flow = (id: string, expires: Date) =>
+      sql`insert into embedded_social_flows (id, token_hash, project_id, provider, device_hash, expires_at) values (${id}, ${id}, 'p', 'google', 'd', ${expires})`.execute(
+        db,
+      )
+    await flow('flow-expired-long-ago', ago(DAY + MIN))
+    await flow('flow-expired-recently', ago(MIN)) // kept a day: its last polls still read "expired"
+    await flow('flow-live', later(5 * MIN))
 
     expect(await purgeExpired(t.database, NOW)).toEqual({
       challenges: 2,
@@ -51,6 +58,7 @@ await describeEachBackend('purge.test.ts', (t) => {
       sessions: 2,
       devices: 1,
       emailLocks: 1,
+      socialFlows: 1,
     })
     const ids = async (query: string) =>
       (await sql<{ id: string }>`${sql.raw(query)}`.execute(db)).rows.map((r) => r.id).sort()
@@ -60,6 +68,7 @@ await describeEachBackend('purge.test.ts', (t) => {
     expect(await ids('select device_hash as id from embedded_devices')).toEqual(['d-live'])
     expect(await ids('select email as id from embedded_email_locks')).toEqual(['new@example.com'])
     expect(await ids('select count::text as id from rate_counters')).toEqual(['1'])
+    expect(await ids('select id from embedded_social_flows')).toEqual(['flow-expired-recently', 'flow-live'])
     expect(await purgeExpired(t.database, NOW)).toEqual({
       challenges: 0,
       codeFailures: 0,
@@ -67,6 +76,7 @@ await describeEachBackend('purge.test.ts', (t) => {
       sessions: 0,
       devices: 0,
       emailLocks: 0,
+      socialFlows: 0,
     })
   })
 

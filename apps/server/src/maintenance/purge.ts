@@ -1,7 +1,7 @@
 /**
  * Deletes what the embedded-wallet auth no longer needs, so its tables stay small: challenges expired or used
- * over a day ago, ended limit windows, expired or revoked sessions over a day old, expired devices, and resend
- * locks that no longer lock anything. Runs on a timer inside the server process (every instance may run it: each
+ * over a day ago, ended limit windows, expired or revoked sessions over a day old, expired devices, resend locks that
+ * no longer lock anything, and social sign-in flows expired over a day ago (a used one is deleted when used). Runs on a timer inside the server process (every instance may run it: each
  * delete is idempotent); a run still going when the next is due is skipped, not stacked.
  */
 import { EMAIL_RESEND_LOCK_MS } from '@foyer/core/internal'
@@ -23,6 +23,7 @@ export interface PurgeCounts {
   sessions: number
   devices: number
   emailLocks: number
+  socialFlows: number
 }
 
 /** One purge pass at `now`; returns how many rows each kind lost. */
@@ -56,6 +57,10 @@ export async function purgeExpired(database: FoyerDatabase, now: Date = new Date
         .deleteFrom('embedded_email_locks')
         .where('last_sent_at', '<', new Date(now.getTime() - EMAIL_RESEND_LOCK_MS))
         .executeTakeFirst(),
+    ),
+    // Kept a day after they expire, so the frame's last polls still read "expired" rather than "not found".
+    socialFlows: deleted(
+      await db.deleteFrom('embedded_social_flows').where('expires_at', '<', dayAgo).executeTakeFirst(),
     ),
   }
 }

@@ -2,6 +2,7 @@ import type { BooleanFeature, ServerFeatures } from '@foyer/core/protocol'
 import { BOOLEAN_FEATURES, DEFAULT_FEATURES } from '@foyer/core/protocol'
 import * as v from 'valibot'
 import { objectMessage, url } from '../settings/fields.ts'
+import { SocialLoginSchema, type SocialLoginSettings } from './socialLogin.ts'
 
 /**
  * Per-project switches for the server's feature groups. Absent keys take the defaults in `DEFAULT_FEATURES`
@@ -19,6 +20,8 @@ export interface Project {
   /** Normalised origins (`scheme://host[:port]`) allowed to call the server for this project. */
   allowedOrigins: string[]
   features: ProjectFeatures
+  /** Each social provider's client credentials ({} when none): server-side only, never answered or logged. */
+  socialLogin: SocialLoginSettings
   createdAt: Date
   updatedAt: Date
 }
@@ -29,6 +32,8 @@ export interface ProjectInput {
   name: string
   allowedOrigins: string[]
   features: ProjectFeatures
+  /** Social providers' client credentials; absent: none. */
+  socialLogin?: SocialLoginSettings
 }
 
 export const PROJECT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
@@ -87,12 +92,14 @@ export const ProjectInputSchema = v.pipe(
         v.transform((origins) => [...new Set(origins)]),
       ),
       features: v.nullish(ProjectFeaturesSchema),
+      socialLogin: v.nullish(SocialLoginSchema),
     },
     objectMessage('an object like {"id":"my-site","allowedOrigins":["https://my.site"]}', [
       'id',
       'name',
       'allowedOrigins',
       'features',
+      'socialLogin',
     ]),
   ),
   v.transform(
@@ -101,6 +108,7 @@ export const ProjectInputSchema = v.pipe(
       name: p.name ?? p.id,
       allowedOrigins: p.allowedOrigins,
       features: (p.features ?? {}) as ProjectFeatures,
+      socialLogin: (p.socialLogin ?? {}) as SocialLoginSettings,
     }),
   ),
 )
@@ -111,7 +119,10 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null
 }
 
-/** The demo site's project. Seeded at start unless FOYER_SEED_DEMO=false. */
+/**
+ * The demo site's project. Seeded at start unless FOYER_SEED_DEMO=false, or unless FOYER_PROJECTS has an entry with
+ * its id: that entry is then the demo project, whole (seed.ts).
+ */
 export const DEMO_PROJECT: ProjectInput = Object.freeze({
   id: 'foyer-demo',
   name: 'Foyer demo',

@@ -8,5 +8,5 @@ export const projectsSetting = json(
     v.array(ProjectInputSchema, 'a JSON array of projects'),
     uniqueBy<ProjectInput>('id', 'a project id not used before in the list'),
   ),
-  'a JSON array of projects [{"id", "name"?, "allowedOrigins", "features"?}]',
+  'a JSON array of projects [{"id", "name"?, "allowedOrigins", "features"?, "socialLogin"?}]',
 )

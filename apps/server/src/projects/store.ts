@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Database, ProjectRow } from '../db/schema.ts'
 import type { Project, ProjectInput } from './model.ts'
+import { readSocialLogin } from './socialLogin.ts'
 
 export interface ProjectStoreOptions {
   /** How long a looked-up project (or its absence) is trusted before asking the database again. */
@@ -70,12 +71,16 @@ export class ProjectStore {
     return rows.map(toProject)
   }
 
-  /** Insert or replace a project. Leaves the row (and updated_at) untouched when nothing changed. */
+  /**
+   * Insert or replace a project (its social-login credentials too: none when the input has none). Leaves the row
+   * (and updated_at) untouched when nothing changed.
+   */
   async upsert(input: ProjectInput): Promise<void> {
     const features = JSON.stringify(input.features)
+    const social = input.socialLogin && Object.keys(input.socialLogin).length ? JSON.stringify(input.socialLogin) : null
     await this.#db
       .insertInto('projects')
-      .values({ id: input.id, name: input.name, allowed_origins: input.allowedOrigins, features })
+      .values({ id: input.id, name: input.name, allowed_origins: input.allowedOrigins, features, social_login: social })
       .onConflict((oc) =>
         oc
           .column('id')
@@ -83,10 +88,11 @@ export class ProjectStore {
             name: (eb) => eb.ref('excluded.name'),
             allowed_origins: (eb) => eb.ref('excluded.allowed_origins'),
             features: (eb) => eb.ref('excluded.features'),
+            social_login: (eb) => eb.ref('excluded.social_login'),
             updated_at: sql`now()`,
           })
           .where(
-            sql<boolean>`(projects.name, projects.allowed_origins, projects.features) is distinct from (excluded.name, excluded.allowed_origins, excluded.features)`,
+            sql<boolean>`(projects.name, projects.allowed_origins, projects.features, projects.social_login) is distinct from (excluded.name, excluded.allowed_origins, excluded.features, excluded.social_login)`,
           ),
       )
       .execute()
@@ -110,6 +116,7 @@ function toProject(row: ProjectRow): Project {
     name: row.name,
     allowedOrigins: row.allowed_origins,
     features: row.features,
+    socialLogin: readSocialLogin(row.social_login),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }

@@ -200,6 +200,16 @@ const BAD: [string, string, string][] = [
   ['SMTP_HOST', 'smtp host', 'SMTP_HOST: got "smtp host", expected a hostname or IP address'],
   ['SMTP_PORT', '0', 'SMTP_PORT: got "0", expected an integer from 1 to 65535'],
   ['SMTP_SECURE', 'ture', 'SMTP_SECURE: got "ture", expected true or false (or 1/0, yes/no, on/off)'],
+  [
+    'FOYER_FARCASTER_RELAY_URL',
+    'relay.farcaster.xyz',
+    'FOYER_FARCASTER_RELAY_URL: got "relay.farcaster.xyz", expected an http:// or https:// URL',
+  ],
+  [
+    'FOYER_FARCASTER_RPC_URL',
+    'wss://optimism.example/hunter2',
+    `FOYER_FARCASTER_RPC_URL: got ${HIDDEN}, expected an http:// or https:// URL`,
+  ],
 ]
 
 describe('one line per bad setting', () => {

@@ -215,8 +215,9 @@ export const SERVER_SETTINGS = {
   // Projects
   FOYER_PROJECTS: optional(projectsSetting, 'none', {
     group: 'Projects',
+    secretFields: ['clientSecret'],
     about:
-      'Projects to create or update at start: `[{"id": "my-site", "name"?: "…", "allowedOrigins": ["https://my.site"], "features"?: {…}}]` (in a config file, the array itself). See [server.md](server.md#projects).',
+      'Projects to create or update at start: `[{"id": "my-site", "name"?: "…", "allowedOrigins": ["https://my.site"], "features"?: {…}, "socialLogin"?: {…}}]` (in a config file, the array itself). `socialLogin`: each social provider’s client, see [Social login](#social-login). An entry with the id `foyer-demo` replaces the built-in demo project whole. See [server.md](server.md#projects).',
   }),
   FOYER_SEED_DEMO: withDefault(boolean(), true, '`true`', {
     group: 'Projects',
@@ -371,6 +372,21 @@ export const SERVER_SETTINGS = {
   SMTP_FROM: withDefault(text('a sender address'), 'Foyer <no-reply@foyer.local>', '`Foyer <no-reply@foyer.local>`', {
     group: 'Embedded wallet',
     about: 'Sender of the emails.',
+  }),
+  FOYER_FARCASTER_RELAY_URL: optional(
+    url({ protocols: ['http:', 'https:'], trimSlashes: true }),
+    'none: no Farcaster sign-in',
+    {
+      group: 'Embedded wallet',
+      about:
+        'The Farcaster Connect relay for Sign in with Farcaster: `https://relay.farcaster.xyz` (the devnet runs a local stand-in on `http://127.0.0.1:8796`). Farcaster sign-in needs this and `FOYER_FARCASTER_RPC_URL`.',
+    },
+  ),
+  FOYER_FARCASTER_RPC_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none: no Farcaster sign-in', {
+    group: 'Embedded wallet',
+    secret: true,
+    about:
+      'JSON-RPC of the chain holding Farcaster’s IdRegistry and KeyRegistry, which a sign-in’s signer is checked against: an Optimism endpoint in production (the devnet: its chain 31337 on `http://127.0.0.1:8545`, with stand-ins at the real addresses). Treated as a secret, since such URLs often carry an API key.',
   }),
 
   // Secure frame host

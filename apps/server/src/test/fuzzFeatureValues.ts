@@ -16,7 +16,8 @@ export function featurePlausible(world: FuzzWorld): Record<string, fc.Arbitrary<
     onramp: fc.constantFrom('coinbase', 'moonpay', 'BAD!', ''),
     // The on-ramp (/v1/onramp/*, /v1/generators/onrampurl): what the sandbox sells, on the live and the dead chain
     // (unknown values come from the hostile half of `valueFor`).
-    provider: fc.constantFrom('sandbox'),
+    // and the social-login routes' providers (/v1/embedded/social/:provider/*).
+    provider: fc.constantFrom('sandbox', 'github', 'google', 'farcaster'),
     purchaseCurrency: fc.constantFrom('fUSD', 'ETH'),
     paymentCurrency: fc.constantFrom('USD', 'EUR'),
     paymentMethod: fc.constantFrom('card', 'bank_account'),
@@ -57,5 +58,12 @@ export function featurePlausible(world: FuzzWorld): Record<string, fc.Arbitrary<
     token: fc.oneof(hex(32), fc.base64String({ maxLength: 64 })),
     authShare: hex(33).map((h) => h.slice(2)),
     signature: hex(65),
+    // Social login: a flow token's shape, the site a flow is for, the provider's callback parameters.
+    flow: fc.base64String({ minLength: 44, maxLength: 44 }).map((b) => b.replace(/[+/=]/g, '_').slice(0, 43)),
+    origin: fc.constantFrom('https://site.example', 'http://127.0.0.1:5173', 'https://evil.example', 'not a url'),
+    state: fc.base64String({ maxLength: 64 }),
+    code: fc.base64String({ maxLength: 64 }),
+    error: fc.constantFrom('access_denied', 'server_error', ''),
+    link: fc.constantFrom('true', 'false'),
   }
 }

@@ -10,6 +10,7 @@ import * as m0008 from './0008_siwe_token_hash.ts'
 import * as m0009 from './0009_embedded_session_project.ts'
 import * as m0010 from './0010_onramp_purchase_access.ts'
 import * as m0011 from './0011_social_login.ts'
+import * as m0012 from './0012_social_flow_origin.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_embedded_session_project': m0009,
   '0010_onramp_purchase_access': m0010,
   '0011_social_login': m0011,
+  '0012_social_flow_origin': m0012,
 }
