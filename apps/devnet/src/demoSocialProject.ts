@@ -8,11 +8,10 @@ import { LOGIN_PROVIDERS, SOCIAL_PROVIDERS, type SocialProvider } from '@foyer/c
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './oidc/standIn.ts'
 
 /**
- * Whether the stack adds the demo's social login to FOYER_PROJECTS. Off while the server refuses a project's
- * `socialLogin` key (FOYER_PROJECTS entries accept only id, name, allowedOrigins and features); set it to true
- * once the server accepts it, and the demo's sign-in buttons reach the stand-in.
+ * Whether the stack adds the demo's social login to FOYER_PROJECTS (the server accepts a project's `socialLogin`
+ * key there): the demo's sign-in buttons then reach the stand-in.
  */
-export const DEMO_SOCIAL_LOGIN_ENABLED = false
+export const DEMO_SOCIAL_LOGIN_ENABLED = true
 
 export const DEMO_PROJECT_ID = 'foyer-demo'
 
