@@ -98,7 +98,8 @@ export async function socialLogin(
     clearEmailLoginLock()
   } finally {
     clearInterval(watch)
-    if (!popup.closed) popup.close()
+    // Aborted: the view went away and decides about its window (a re-run of the same view keeps it).
+    if (!options.signal?.aborted && !popup.closed) popup.close()
   }
 }
 

@@ -28,13 +28,14 @@ export function ConnectingSocialView() {
   const [frameShown, setFrameShown] = useState(false)
   // The window this attempt uses: the one the click opened (Connect's button, or Try again).
   const popup = useRef<Window | null | undefined>(undefined)
-  popup.current ??= takePopup(client)
+  popup.current ??= takePopup(client) ?? null
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger: Try again bumps it to run the sign-in again
   useEffect(() => {
+    clearTimeout(closing.current) // the same view again (a re-run): its window stays
     const abort = new AbortController()
     const window = popup.current ?? null
-    popup.current = undefined
     setError(undefined)
     setFrameShown(false)
     socialLogin(client, { provider, popup: window }, { signal: abort.signal, onFrameVisible: setFrameShown }).then(
@@ -47,9 +48,21 @@ export function ConnectingSocialView() {
     )
     return () => {
       abort.abort()
-      if (window && !window.closed) window.close()
+      // The view went away (back, the modal closed): its window goes too, unless a re-run or Try again uses it.
+      closing.current = setTimeout(() => {
+        if (window && !window.closed && popup.current !== window) window.close()
+        else if (window && !window.closed && !mounted.current) window.close()
+      }, 0)
     }
   }, [attempt, client, provider])
+
+  const mounted = useRef(false)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
 
   function retry() {
     popup.current = openPopupFor(client) // inside the click: a blocker lets it through
