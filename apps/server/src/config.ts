@@ -3,6 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
 import { type EmbeddedConfig, embeddedConfig } from './embedded/embeddedConfig.ts'
+import { type FarcasterLoginConfig, farcasterLoginConfig } from './embedded/farcaster/farcasterLogin.ts'
 import type { Issue } from './http/errors.ts'
 import type { IndexerSettings } from './indexer/indexerSettings.ts'
 import type { RateLimitConfig } from './limits/rateLimitConfig.ts'
@@ -45,6 +46,8 @@ export interface ServerConfig {
   logLevel: LogLevel
   /** Embedded wallet: frame origin, SMTP, code and session lifetimes (embedded/embeddedConfig.ts). */
   embedded: EmbeddedConfig
+  /** Sign in with Farcaster: the relay and the registries' RPC (both unset: no Farcaster sign-in). */
+  farcaster: FarcasterLoginConfig
   /** The account-history indexer (FOYER_INDEXER, FOYER_INDEXER_POLL_MS, FOYER_INDEXER_BATCH, FOYER_SPAM_NFTS). */
   indexer: IndexerSettings
   /** FOYER_TRUST_PROXY: how many proxies in front of the server to trust for X-Forwarded-For (0: none). */
@@ -151,6 +154,7 @@ export function loadConfig(
       redisUrl: values.REDIS_URL,
     },
     embedded: embeddedConfig(values, { host: values.HOST, port: values.PORT }),
+    farcaster: farcasterLoginConfig(values),
     version: SERVER_VERSION,
     port: values.PORT,
     host: values.HOST,

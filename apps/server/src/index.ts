@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp, type FoyerApp, openCounterStore } from './app.ts'
 import type { ServerConfig } from './config.ts'
+import { createFarcasterLogin } from './embedded/farcaster/farcasterLogin.ts'
 import { type FoyerDatabase, openDatabase } from './db/index.ts'
 import { seedSpamList } from './history/spamList.ts'
 import { type RunningIndexers, startIndexers } from './indexer/indexerService.ts'
@@ -92,7 +93,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // Opened here (not inside createApp) so close() can end its Redis connection.
   const counters = openCounterStore(database, config.rateLimit.redisUrl)
   const metrics = createMetrics({ database })
-  const app = createApp({ db: database, config, logger, projects, counters, metrics })
+  const farcaster = createFarcasterLogin(config.farcaster)
+  const app = createApp({ db: database, config, logger, projects, counters, metrics, farcaster })
   const indexer =
     config.indexer.enabled && config.chains.length > 0
       ? startIndexers({
