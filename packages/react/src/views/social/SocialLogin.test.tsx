@@ -39,6 +39,7 @@ function recordingSocialWallet() {
         options?.signal?.addEventListener('abort', () => calls.push('await-aborted'))
       }),
     cancelSocial: async () => void calls.push('cancel'),
+    getLogin: () => ({ provider: 'x', name: 'ana' }),
   }
   return { wallet, calls, waiting }
 }
@@ -160,5 +161,20 @@ describe('social sign-in views', () => {
     await click(byTestId('farcaster-cancel'))
     await openedModal('Connect')
     expect(calls).toContain('cancel')
+  })
+
+  it('Account says who signed in, without an email row for a person with no email; disconnecting forgets it', async () => {
+    const { foyer } = await setup()
+    await act(async () => foyer.connect('foyer-embedded'))
+    expect(foyer.getState().account).toMatchObject({ socialProvider: 'x', socialUserName: 'ana' })
+    await act(async () => foyer.open({ view: 'Account' }))
+    await openedModal('Account')
+    await waitFor(() => expect(queryTestId('account-signed-in-with')).not.toBeNull())
+    expect(byTestId('account-signed-in-with').textContent).toBe('Signed in with X as ana')
+    expect(queryTestId('account-update-email')).toBeNull()
+    expect(queryTestId('account-devices')).not.toBeNull()
+    await act(async () => foyer.disconnect())
+    expect(foyer.getState().account.socialProvider).toBeUndefined()
+    expect(foyer.getState().account.socialUserName).toBeUndefined()
   })
 })
