@@ -6,6 +6,8 @@
  * Sign in with Farcaster uses the same start and finish, with the Connect relay's channel in place of the callback.
  * Codes, states, verifiers and tokens are never logged.
  */
+
+import { randomBytes } from 'node:crypto'
 import {
   type LoginProvider,
   routes,
@@ -106,7 +108,8 @@ export function registerSocialRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, de
     let url: string
     if (provider === 'farcaster') {
       if (!deps.farcaster) throw notConfigured(provider)
-      const nonce = client.randomNonce()
+      // Sign in with Farcaster's message (EIP-4361) takes a nonce of letters and digits only: 128 random bits in hex.
+      const nonce = randomBytes(16).toString('hex')
       const channel = await deps.farcaster.start({ nonce, siteOrigin, expiresAt }).catch((error: Error) => {
         ctx.logger.warn('social: the Farcaster relay did not open a channel', { error: error.message })
         throw unavailable()
