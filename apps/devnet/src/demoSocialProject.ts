@@ -8,8 +8,8 @@ import { LOGIN_PROVIDERS, SOCIAL_PROVIDERS, type SocialProvider } from '@foyer/c
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './oidc/standIn.ts'
 
 /**
- * Whether the stack adds the demo's social login to FOYER_PROJECTS (the server accepts a project's `socialLogin`
- * key there): the demo's sign-in buttons then reach the stand-in.
+ * Whether the stack adds the demo's social login to FOYER_PROJECTS (the server reads each entry's `socialLogin`), so
+ * the demo's sign-in buttons reach the stand-in.
  */
 export const DEMO_SOCIAL_LOGIN_ENABLED = true
 

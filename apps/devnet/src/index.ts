@@ -12,6 +12,7 @@ export {
   startChain,
   startChains,
 } from './chains.ts'
+export { demoSocialLogin, demoSocialProject } from './demoSocialProject.ts'
 export { type DeployedChain, type DeployedContracts, type DeployOptions, deployChain } from './deploy.ts'
 export { type DevnetOptions, type RunningDevnet, startDevnet } from './devnet.ts'
 export {

@@ -10,8 +10,8 @@ import { createWalletCatalogue, loadCatalogueFile, type WalletCatalogue } from '
 import type { ServerConfig } from './config.ts'
 import type { FoyerDatabase } from './db/index.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
+import { createFarcasterLogin, type FarcasterLogin } from './embedded/farcaster/farcasterLogin.ts'
 import { createSmtpMailer, type Mailer } from './embedded/mailer.ts'
-import type { FarcasterLogin } from './embedded/social/farcasterLogin.ts'
 import { approvalPageHeaders, strictTransportSecurity } from './frame/securityHeaders.ts'
 import type { AppEnv } from './http/context.ts'
 import { cors } from './http/cors.ts'
@@ -48,7 +48,7 @@ export interface AppDeps {
   counters?: CounterStore
   /** Prometheus metrics served on GET /metrics (default: request and database metrics, no process metrics). */
   metrics?: ServerMetrics
-  /** Sign in with Farcaster for the embedded wallet (none: the `farcaster` provider is not configured). */
+  /** Sign in with Farcaster for the embedded wallet (default: from config.farcaster; none when it is not configured). */
   farcaster?: FarcasterLogin
 }
 
@@ -153,7 +153,7 @@ export function createApp({
     projects: store,
     logger,
     mailer: mailer ?? createSmtpMailer(config.embedded.smtp),
-    farcaster,
+    farcaster: farcaster ?? createFarcasterLogin(config.farcaster),
   })
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${truncate(c.req.path, 200)}`))

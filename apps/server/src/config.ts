@@ -46,8 +46,6 @@ export interface ServerConfig {
   logLevel: LogLevel
   /** Embedded wallet: frame origin, SMTP, code and session lifetimes (embedded/embeddedConfig.ts). */
   embedded: EmbeddedConfig
-  /** Sign in with Farcaster: the relay and the registries' RPC (both unset: no Farcaster sign-in). */
-  farcaster: FarcasterLoginConfig
   /** The account-history indexer (FOYER_INDEXER, FOYER_INDEXER_POLL_MS, FOYER_INDEXER_BATCH, FOYER_SPAM_NFTS). */
   indexer: IndexerSettings
   /** FOYER_TRUST_PROXY: how many proxies in front of the server to trust for X-Forwarded-For (0: none). */
@@ -70,6 +68,8 @@ export interface ServerConfig {
   namesSuffix: string
   /** The on-ramp: providers (FOYER_ONRAMP_PROVIDERS or the devnet's sandbox), restricted zones, EUR rate. */
   onramp: OnrampConfig
+  /** Sign in with Farcaster: the Connect relay and the registries' RPC (FOYER_FARCASTER_*; both, or no Farcaster). */
+  farcaster: FarcasterLoginConfig
 }
 
 export type Env = Record<string, string | undefined>
@@ -154,7 +154,6 @@ export function loadConfig(
       redisUrl: values.REDIS_URL,
     },
     embedded: embeddedConfig(values, { host: values.HOST, port: values.PORT }),
-    farcaster: farcasterLoginConfig(values),
     version: SERVER_VERSION,
     port: values.PORT,
     host: values.HOST,
@@ -183,6 +182,7 @@ export function loadConfig(
     siwe: { keyRotationMs: values.FOYER_SIWE_KEY_ROTATION_DAYS, keySecret: values.FOYER_SIWE_KEY_SECRET },
     namesSuffix: values.FOYER_NAMES_SUFFIX,
     onramp: onrampConfig(values, devnet?.onrampSandbox),
+    farcaster: farcasterLoginConfig(values),
   }
 }
 

@@ -4,7 +4,6 @@ import { createAdaptorServer } from '@hono/node-server'
 import { createApp, type FoyerApp, openCounterStore } from './app.ts'
 import type { ServerConfig } from './config.ts'
 import { type FoyerDatabase, openDatabase } from './db/index.ts'
-import { createFarcasterLogin } from './embedded/farcaster/farcasterLogin.ts'
 import { seedSpamList } from './history/spamList.ts'
 import { type RunningIndexers, startIndexers } from './indexer/indexerService.ts'
 import { withHistoryTables } from './indexer/tables.ts'
@@ -93,8 +92,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // Opened here (not inside createApp) so close() can end its Redis connection.
   const counters = openCounterStore(database, config.rateLimit.redisUrl)
   const metrics = createMetrics({ database })
-  const farcaster = createFarcasterLogin(config.farcaster)
-  const app = createApp({ db: database, config, logger, projects, counters, metrics, farcaster })
+  const app = createApp({ db: database, config, logger, projects, counters, metrics })
   const indexer =
     config.indexer.enabled && config.chains.length > 0
       ? startIndexers({

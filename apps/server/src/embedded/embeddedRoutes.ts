@@ -29,9 +29,9 @@ import { registerDeviceApproval } from './deviceApproval.ts'
 import { registerEmailUpdateRoutes } from './emailUpdateRoutes.ts'
 import type { EmbeddedContext } from './embeddedContext.ts'
 import type { EmbeddedTables } from './embeddedTables.ts'
+import type { FarcasterLogin } from './farcaster/farcasterLogin.ts'
 import { registerLoginRoutes } from './loginRoutes.ts'
 import type { Mailer } from './mailer.ts'
-import type { FarcasterLogin } from './social/farcasterLogin.ts'
 import { createProviderClients, type ProviderClients } from './social/oauthClient.ts'
 import { registerSocialRoutes } from './social/socialRoutes.ts'
 
@@ -153,7 +153,7 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
     startProject: frameProjectWith(providerGate),
     finishProject: frameProject,
     providers: deps.providerClients ?? createProviderClients(),
-    // Sign in with Farcaster plugs in here (createFarcasterLogin); without it, `farcaster` is not configured.
+    // Sign in with Farcaster (createFarcasterLogin, app.ts); without it, `farcaster` is not configured.
     farcaster: deps.farcaster,
   })
 }

@@ -108,7 +108,7 @@ export const ProjectInputSchema = v.pipe(
       name: p.name ?? p.id,
       allowedOrigins: p.allowedOrigins,
       features: (p.features ?? {}) as ProjectFeatures,
-      socialLogin: (p.socialLogin ?? {}) as SocialLoginSettings,
+      ...(p.socialLogin ? { socialLogin: p.socialLogin as SocialLoginSettings } : {}),
     }),
   ),
 )

@@ -142,7 +142,8 @@ const BAD: [string, string, string][] = [
     'short',
     `FOYER_METRICS_TOKEN: got ${HIDDEN}, expected 16 to 512 printable characters without spaces`,
   ],
-  ['FOYER_PROJECTS', '{"id":"x"}', 'FOYER_PROJECTS: got "{\\"id\\":\\"x\\"}", expected a JSON array of projects'],
+  // The raw JSON is not shown: it may hold a provider's client secret (socialLogin).
+  ['FOYER_PROJECTS', '{"id":"x"}', `FOYER_PROJECTS: got ${HIDDEN}, expected a JSON array of projects`],
   [
     'FOYER_PROJECTS',
     JSON.stringify([{ id: 'site', allowedOrigins: ['https://site.example/app'] }]),

@@ -3,6 +3,7 @@
  * provider, with test users): /social/:provider/start → the stand-in's sign-in pages (driven over HTTP, as a
  * browser would) → the callback → /social/finish. On PGlite and on Postgres (where the parallel cases really race).
  */
+import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@foyer/core/protocol'
@@ -27,6 +28,12 @@ const OTHER_SITE = 'https://other.example'
 
 let standIn: OidcStandIn
 let hanging: Server
+/**
+ * A double of GitHub's OAuth endpoints (GitHub cannot run offline), named so: it issues one code per authorization
+ * URL the test hands it, checks the token request's PKCE verifier, client and redirect URI, and answers /user as
+ * GitHub's API does.
+ */
+let githubDouble: Server & { issued: Map<string, { challenge: string }>; tokenRequests: URLSearchParams[] }
 /** Filled before the kits start (their beforeAll runs after this file's). */
 const env: Record<string, string> = {}
 
@@ -38,6 +45,43 @@ beforeAll(async () => {
   hanging = createServer(() => {})
   await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
   const hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/google`
+  const issued = new Map<string, { challenge: string }>()
+  const tokenRequests: URLSearchParams[] = []
+  githubDouble = Object.assign(
+    createServer((req, res) => {
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' })
+        res.end(JSON.stringify(body))
+      }
+      let raw = ''
+      req.on('data', (chunk) => (raw += chunk))
+      req.on('end', () => {
+        if (req.method === 'POST' && req.url === '/login/oauth/access_token') {
+          const form = new URLSearchParams(raw)
+          tokenRequests.push(form)
+          const grant = issued.get(form.get('code') ?? '')
+          const verifier = form.get('code_verifier') ?? ''
+          const challenge = createHash('sha256').update(verifier).digest('base64url')
+          if (!grant || grant.challenge !== challenge || form.get('client_secret') !== DEMO_CLIENT_SECRET)
+            return reply(400, { error: 'bad_verification_code' })
+          issued.delete(form.get('code') ?? '')
+          return reply(200, { access_token: 'gho_double', token_type: 'bearer', scope: 'read:user,user:email' })
+        }
+        if (req.method === 'GET' && req.url === '/user' && req.headers.authorization === 'Bearer gho_double')
+          return reply(200, {
+            id: 583231,
+            login: 'octocat',
+            name: 'The Octocat',
+            avatar_url: 'https://avatars.githubusercontent.com/u/583231?v=4',
+            email: 'ada@foyer.local',
+          })
+        reply(404, { message: 'Not Found' })
+      })
+    }),
+    { issued, tokenRequests },
+  )
+  await new Promise<void>((resolve) => githubDouble.listen(0, '127.0.0.1', resolve))
+  const githubUrl = `http://127.0.0.1:${(githubDouble.address() as AddressInfo).port}`
   const oauth = SOCIAL_PROVIDERS.filter((p) => p !== 'apple')
   env.FOYER_PROJECTS = JSON.stringify([
     {
@@ -61,6 +105,20 @@ beforeAll(async () => {
     },
     { id: 'no-login', allowedOrigins: [SITE], features: { email: false, socials: [] } },
     {
+      id: 'github-direct',
+      allowedOrigins: [SITE],
+      features: { socials: ['github'] },
+      socialLogin: {
+        github: {
+          clientId: DEMO_CLIENT_ID,
+          clientSecret: DEMO_CLIENT_SECRET,
+          authorizationEndpoint: `${githubUrl}/login/oauth/authorize`,
+          tokenEndpoint: `${githubUrl}/login/oauth/access_token`,
+          userinfoEndpoint: `${githubUrl}/user`,
+        },
+      },
+    },
+    {
       id: 'down-site',
       allowedOrigins: [SITE],
       features: { socials: ['google', 'github'] },
@@ -70,6 +128,8 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
+  githubDouble?.closeAllConnections()
+  githubDouble?.close()
   await standIn?.stop()
   hanging?.closeAllConnections()
   hanging?.close()
@@ -423,6 +483,40 @@ function socialTests(k: EmbeddedKit, name: string) {
     expect(fa.body.status).toBe('signed_in')
     expect(fb.body.user.id).toBe(fa.body.user.id)
     expect(await tally()).toEqual({ users: 1, identities: 1, sessions: 2 })
+  })
+
+  it('a provider given by its endpoints (a GitHub double): PKCE and state, no nonce, the identity from /user', async () => {
+    const { device, flow, url } = await started('github', 'github-direct')
+    const u = new URL(url)
+    expect(u.pathname).toBe('/login/oauth/authorize')
+    expect(Object.fromEntries(u.searchParams)).toMatchObject({
+      client_id: DEMO_CLIENT_ID,
+      scope: 'read:user user:email',
+      prompt: 'select_account',
+      code_challenge_method: 'S256',
+      redirect_uri: 'http://127.0.0.1:8787/v1/embedded/social/github/callback',
+    })
+    expect(u.searchParams.has('nonce')).toBe(false)
+    // The person signs in at "GitHub": it redirects back with a code bound to this request's challenge.
+    githubDouble.issued.set('double-code', { challenge: u.searchParams.get('code_challenge') as string })
+    const back = new URL('http://127.0.0.1:8787/v1/embedded/social/github/callback')
+    back.search = new URLSearchParams({ code: 'double-code', state: stateOf(url) }).toString()
+    expect((await callback(back)).status).toBe(200)
+    const token = githubDouble.tokenRequests.at(-1)!
+    expect(Object.fromEntries(token)).toMatchObject({
+      grant_type: 'authorization_code',
+      client_id: DEMO_CLIENT_ID,
+      redirect_uri: 'http://127.0.0.1:8787/v1/embedded/social/github/callback',
+    })
+    // GitHub's /user says nothing of verification: a new user without an email (ada@foyer.local is not taken).
+    const done = await finish(flow, device, { project: 'github-direct' })
+    expect(done.body).toMatchObject({
+      status: 'signed_in',
+      user: { email: null, login: { provider: 'github', username: 'octocat', displayName: 'The Octocat' } },
+    })
+    // The same code again: the double refuses it, the flow is gone, nothing more is made.
+    expect((await callback(back)).status).toBe(400)
+    expect(await tally()).toEqual({ users: 1, identities: 1, sessions: 1 })
   })
 
   it('a provider the project does not offer or did not configure: 403 provider_not_configured', async () => {

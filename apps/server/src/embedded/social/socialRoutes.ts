@@ -24,11 +24,19 @@ import { route } from '../../http/route.ts'
 import { effectiveFeatures, normalizeOrigin } from '../../projects/model.ts'
 import type { ProjectStore } from '../../projects/store.ts'
 import type { EmbeddedContext } from '../embeddedContext.ts'
+import type { FarcasterLogin } from '../farcaster/farcasterLogin.ts'
 import { newId, newToken, sha256 } from '../secrets.ts'
 import { callbackPage } from './callbackPage.ts'
-import type { FarcasterLogin } from './farcasterLogin.ts'
 import { type ProviderClients, ProviderUnavailableError, SignInRefusedError } from './oauthClient.ts'
-import { claimFlow, consumeFlow, FLOW_TTL_MS, type FlowRow, failFlow, settleIdentity } from './socialSignIn.ts'
+import {
+  claimFlow,
+  consumeFlow,
+  FLOW_TTL_MS,
+  type FlowRow,
+  failFlow,
+  releaseFlow,
+  settleIdentity,
+} from './socialSignIn.ts'
 
 /** Flows one client address may start per window. */
 export const STARTS_PER_CLIENT_LIMIT = 30
@@ -108,10 +116,10 @@ export function registerSocialRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, de
     let url: string
     if (provider === 'farcaster') {
       if (!deps.farcaster) throw notConfigured(provider)
-      // Sign in with Farcaster's message (EIP-4361) takes a nonce of letters and digits only: 128 random bits in hex.
+      // Sign in with Farcaster's nonce is letters and digits only (EIP-4361): 128 random bits as hex.
       const nonce = randomBytes(16).toString('hex')
       const channel = await deps.farcaster.start({ nonce, siteOrigin, expiresAt }).catch((error: Error) => {
-        ctx.logger.warn('social: the Farcaster relay did not open a channel', { error: error.message })
+        ctx.logger.warn('social: the Farcaster relay did not open a channel', { error: error.name })
         throw unavailable()
       })
       await ctx.db
@@ -261,37 +269,38 @@ export function registerSocialRoutes(app: Hono<AppEnv>, ctx: EmbeddedContext, de
   })
 
   /**
-   * A pending Farcaster flow: ask the relay how the channel stands. Verified → the same identity rules as an OAuth
-   * callback (one poll claims the flow; a parallel poll sees it pending, then settled); failed → the flow fails.
+   * A pending Farcaster flow: ask the relay how the channel stands. The relay reports a completed channel ONCE (then
+   * answers "expired"), so one poll at a time reads it: the poll that takes the flow (pending → exchanging, one
+   * conditional update) reads the channel while parallel polls answer pending. Still pending → the flow is given
+   * back; verified → the same identity rules as an OAuth callback; failed, or the relay or the registries
+   * unreachable → the flow fails (the person starts again).
    */
   async function checkFarcaster(flow: FlowRow) {
     if (!deps.farcaster || !flow.channel_token || !flow.nonce || !flow.site_origin) return
-    if (flow.expires_at.getTime() <= ctx.now().getTime()) return
-    const result = await deps.farcaster
-      .check({ channelToken: flow.channel_token, nonce: flow.nonce, siteOrigin: flow.site_origin })
-      .catch((error: Error) => {
-        ctx.logger.warn('social: the Farcaster relay did not answer', { error: error.message })
-        throw unavailable()
-      })
-    if (result.status === 'pending') return
-    if (result.status === 'failed') {
-      const code = (LOGIN_ERROR_CODES as readonly string[]).includes(result.code) ? result.code : 'login_failed'
-      await failFlow(ctx, flow.id, code, 'pending')
-      ctx.logger.info('social: Farcaster sign-in failed', { error: code })
-      return
-    }
     const claimed = await claimFlow(ctx, flow.id)
     if (!claimed) return
     try {
-      await settleIdentity(ctx, claimed, { ...result.identity, provider: 'farcaster' })
+      const result = await deps.farcaster.check({
+        channelToken: flow.channel_token,
+        nonce: flow.nonce,
+        siteOrigin: flow.site_origin,
+      })
+      if (result.status === 'pending') return void (await releaseFlow(ctx, flow.id))
+      if (result.status === 'failed') {
+        await failFlow(ctx, flow.id, result.code, 'exchanging')
+        ctx.logger.info('social: Farcaster sign-in failed', { error: result.code })
+        return
+      }
+      const status = await settleIdentity(ctx, claimed, { ...result.identity, provider: 'farcaster' })
+      ctx.logger.info('social: Farcaster confirmed the sign-in', { outcome: status })
     } catch (error) {
-      await failFlow(ctx, flow.id, 'login_failed', 'exchanging')
-      throw error
+      const isUnavailable = error instanceof ApiError && error.status === 503
+      await failFlow(ctx, flow.id, isUnavailable ? 'provider_unavailable' : 'login_failed', 'exchanging')
+      if (!isUnavailable) throw error
+      ctx.logger.warn('social: Farcaster could not be reached', { detail: describeCause(error) })
     }
   }
 }
-
-const LOGIN_ERROR_CODES = ['login_cancelled', 'login_expired', 'login_failed', 'provider_unavailable'] as const
 
 /** What went wrong, for the log: the error's class and code only (an error's message may quote a token). */
 function describeCause(error: unknown): string {

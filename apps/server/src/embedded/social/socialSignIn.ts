@@ -34,6 +34,16 @@ export async function claimFlow(ctx: EmbeddedContext, flowId: string): Promise<F
     .executeTakeFirst()
 }
 
+/** Gives a claimed flow back (its provider has no answer yet): pending again, for the next poll. */
+export async function releaseFlow(ctx: EmbeddedContext, flowId: string) {
+  await ctx.db
+    .updateTable('embedded_social_flows')
+    .set({ status: 'pending' })
+    .where('id', '=', flowId)
+    .where('status', '=', 'exchanging')
+    .execute()
+}
+
 /** Ends a flow this request claimed as failed (`error`: the API error code the frame gets from /social/finish). */
 export async function failFlow(ctx: EmbeddedContext, flowId: string, error: string, from: 'pending' | 'exchanging') {
   return ctx.db
