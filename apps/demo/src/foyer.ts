@@ -27,6 +27,8 @@ export const foyer = createFoyer({
   // The secure frame (its own origin) for email login; the devnet serves it on 5174.
   frameUrl: __FOYER_FRAME_URL__,
   projectId,
+  // Every sign-in provider: the project's settings on the server decide which the modal offers.
+  features: { socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
   metadata: { name: 'Foyer demo', description: 'A site that uses Foyer', url: location.origin },
   themeMode: 'system',
   locale,

@@ -12,6 +12,8 @@ import { createApprovals } from './approval/approvals.ts'
 import { keyVault, type StoredSession } from './keyVault.ts'
 import { createAccountFlows } from './login/accountFlows.ts'
 import { cancelFlowScreen } from './login/flowScreen.ts'
+import type { SignedIn } from './login/signIn.ts'
+import { createSocialFlow } from './login/socialSignIn.ts'
 import { createRpc } from './rpc/rpc.ts'
 import { applyTheme, cancelScreen, installStyles, setFrameLocale } from './screens.ts'
 import { createServerApi } from './serverApi.ts'
@@ -133,8 +135,12 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
 
   function userOut() {
     const current = requireAccount()
+    const login = user!.login
+    const userName = login?.username ?? login?.displayName ?? undefined
     return {
       email: user!.email,
+      ...(login ? { loginProvider: login.provider } : {}),
+      ...(userName ? { userName: userName.slice(0, 100) } : {}),
       address: current.address,
       chainId: requireChain().id,
       accounts: [{ address: current.address, type: 'eoa' as const }],
@@ -162,17 +168,19 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     approve: (details) => approvals.approve(details),
   })
 
+  function applySignIn(next: SignedIn) {
+    session = next.session
+    user = next.user
+    account = next.account
+    host.emit('ACCOUNT_CHANGED', { address: next.account.address })
+  }
+
   const accountFlows = createAccountFlows({
     api,
     vault,
     signedIn,
     current: () => ({ session, user }),
-    signInDone(next) {
-      session = next.session
-      user = next.user
-      account = next.account
-      host.emit('ACCOUNT_CHANGED', { address: next.account.address })
-    },
+    signInDone: applySignIn,
     userChanged(nextSession, nextUser) {
       session = nextSession
       user = nextUser
@@ -186,12 +194,35 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     keepShown: withFrameShown,
   })
 
+  const socialFlow = createSocialFlow({
+    api,
+    vault,
+    keepShown: withFrameShown,
+    origin: parentOrigin,
+    // The link question and the recovery code entry are drawn here: the site shows the frame meanwhile.
+    showFrame: (visible) =>
+      host.emit('FRAME_VISIBILITY', visible ? { visible: true, reason: 'signIn' } : { visible: false }),
+  })
+
   const handlers: FrameHandlers = {
     CONNECT_EMAIL: ({ email }) => accountFlows.startEmail(email),
     /** The code is typed in the frame's own screen (the site never sees it); the key is made or rebuilt here. */
     async CONNECT_OTP() {
       await accountFlows.verifyEmail()
       return { user: userOut() }
+    },
+    CONNECT_SOCIAL: ({ provider }) => socialFlow.start(provider),
+    CONNECT_FARCASTER: () => socialFlow.start('farcaster'),
+    /** Waits for the sign-in started with CONNECT_SOCIAL / CONNECT_FARCASTER; the key is made or rebuilt here. */
+    async AWAIT_SOCIAL() {
+      const state = await socialFlow.wait()
+      vault.writeSession(state.session)
+      applySignIn(state)
+      return { user: userOut() }
+    },
+    CANCEL_SOCIAL() {
+      socialFlow.cancel('closed')
+      return {}
     },
     async GET_USER({ chainId }) {
       await signedIn()
@@ -239,6 +270,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     },
     ABORT_PENDING() {
       approvals.abortAll()
+      socialFlow.cancel('aborted')
       cancelFlowScreen()
       cancelScreen()
       return {}

@@ -7,6 +7,7 @@ import {
   type AnswerOf,
   type ApiErrorBody,
   endpoints,
+  type LoginProvider,
   type RouteInput,
   type RouteName,
   type Routes,
@@ -23,8 +24,10 @@ export function createServerApi(projectId: string, baseUrl = __FOYER_API_URL__) 
     body?: Body<name>,
     token?: string,
     signal?: AbortSignal,
+    params: Record<string, string> = {},
   ): Promise<AnswerOf<Routes[name]>> {
-    const { method, path } = endpoints[name]
+    const { method } = endpoints[name]
+    const path = endpoints[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''))
     let response: Response
     try {
       // The config also names the project in its URL (the other calls only in the header).
@@ -58,6 +61,12 @@ export function createServerApi(projectId: string, baseUrl = __FOYER_API_URL__) 
       case 'too_many_attempts':
       case 'email_taken':
       case 'unauthorized':
+      case 'login_cancelled':
+      case 'login_expired':
+      case 'login_failed':
+      case 'login_not_found':
+      case 'provider_not_configured':
+      case 'provider_unavailable':
         throw new FrameHostError(code, message)
       case 'invalid_request':
         throw new FrameHostError('invalid_request', message)
@@ -81,6 +90,12 @@ export function createServerApi(projectId: string, baseUrl = __FOYER_API_URL__) 
     revokeDevice: (token: string, id: string) => call('embeddedDeviceRevoke', { id }, token),
     updateEmail: (token: string, email: string) => call('embeddedEmailUpdate', { email }, token),
     updateEmailPrimary: (token: string, otp: string) => call('embeddedEmailUpdatePrimary', { otp }, token),
+    /** A sign-in with `provider` from this device, for the site the frame serves (`origin`). */
+    socialStart: (provider: LoginProvider, deviceId: string, origin: string) =>
+      call('embeddedSocialStart', { deviceId, origin }, undefined, undefined, { provider }),
+    /** How the flow stands; `link: true` once the person agreed to add the identity to the account of its email. */
+    socialFinish: (flow: string, deviceId: string, link?: boolean, signal?: AbortSignal) =>
+      call('embeddedSocialFinish', { flow, deviceId, ...(link ? { link: true } : {}) }, undefined, signal),
     updateEmailSecondary: (token: string, otp: string) => call('embeddedEmailUpdateSecondary', { otp }, token),
   }
 }

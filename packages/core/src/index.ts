@@ -58,6 +58,23 @@ export {
   type RequestAbortedErrorType,
 } from './embedded/embeddedErrors.ts'
 export { RpcNotAllowedError, type RpcNotAllowedErrorType } from './embedded/rpcNotAllowedError.ts'
+// Social login and Sign in with Farcaster: why a sign-in did not end signed in.
+export {
+  SocialLoginCancelledError,
+  type SocialLoginCancelledErrorType,
+  SocialLoginError,
+  type SocialLoginErrorType,
+  SocialLoginExpiredError,
+  type SocialLoginExpiredErrorType,
+  SocialLoginFailedError,
+  type SocialLoginFailedErrorType,
+  SocialPopupBlockedError,
+  type SocialPopupBlockedErrorType,
+  SocialPopupClosedError,
+  type SocialPopupClosedErrorType,
+  SocialProviderUnavailableError,
+  type SocialProviderUnavailableErrorType,
+} from './embedded/socialLoginErrors.ts'
 // Errors.
 export { FoyerError, type FoyerErrorParameters, type FoyerErrorType } from './errors/base.ts'
 export {

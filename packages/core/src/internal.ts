@@ -42,7 +42,22 @@ export {
   startEmailLogin,
 } from './embedded/emailLogin.ts'
 export { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embedded/embeddedFlows.ts'
-export type { EmbeddedWallet } from './embedded/embeddedWallet.ts'
+export type {
+  AwaitSocialOptions,
+  EmbeddedLoginInfo,
+  EmbeddedWallet,
+} from './embedded/embeddedWallet.ts'
+export { LOGIN_PROVIDER_NAMES, loginProviderName } from './embedded/loginProviders.ts'
+export {
+  awaitSocialLogin,
+  cancelSocialLogin,
+  openSocialPopup,
+  SOCIAL_POPUP_NAME,
+  type SocialLoginParameters,
+  socialLogin,
+  socialWalletOf,
+  startFarcasterLogin,
+} from './embedded/socialLogin.ts'
 export { emitSocialLogin, type SocialLoginStep, socialConnectMethod } from './embedded/socialLoginEvents.ts'
 export { shortMessageOf } from './errors/errors.ts'
 export { floorDecimalString, formatUnitsFloored, shortenAddress } from './format/format.ts'
@@ -58,6 +73,7 @@ export { enHelp } from './locale/enHelp.ts'
 export { enLegal } from './locale/enLegal.ts'
 export { enNames } from './locale/enNames.ts'
 export { enSiwe } from './locale/enSiwe.ts'
+export { enSocial } from './locale/enSocial.ts'
 export { enTransfer } from './locale/enTransfer.ts'
 export { enWalletConnect } from './locale/enWalletConnect.ts'
 export { enWallets } from './locale/enWallets.ts'
@@ -97,6 +113,7 @@ export {
   projectFeaturesOf,
   readProjectFeatures,
 } from './project/projectFeatures.ts'
+export { LOGIN_PROVIDERS, type LoginProvider, type SocialProvider } from './protocol/features.ts'
 export { EVM_ADDRESS_PATTERN } from './protocol/patterns.ts'
 export type { QueryKey, QueryState } from './query/queryCache.ts'
 export { getSendController, type SendController } from './send/sendController.ts'

@@ -1,6 +1,7 @@
 /**
- * Email login inside the frame: the code screen, then the wallet's key — a new key (its recovery code shown once),
- * this device's share, or, on a device without one, the recovery code the person saved.
+ * Email login inside the frame: the code screen, then the wallet's key (`completeSignIn`, shared with social
+ * login) — a new key (its recovery code shown once), this device's share, or, on a device without one, the
+ * recovery code the person saved.
  */
 
 import type { EmbeddedUser } from '@foyer/core/protocol'
@@ -40,9 +41,31 @@ export async function signIn({
       verified = await api.verifyEmail(email, deviceId(), otp)
     },
   })
-  const { sessionToken, expiresAt, user } = verified!
+  vault.setRememberDevice(verified!.user.id, remember)
+  return completeSignIn({ api, vault, keepShown, signedIn: verified! })
+}
+
+/** What the server answers once the person proved who they are (an email code, a provider's sign-in). */
+export type ServerSignIn = { sessionToken: string; expiresAt: string; user: EmbeddedUser }
+
+/**
+ * The key step after any sign-in: a user without a wallet gets a new key (its recovery code shown once, the
+ * modal kept open meanwhile); a known user's key is rebuilt from this device's share, or, on a device without one,
+ * from the recovery code the person saved.
+ */
+export async function completeSignIn({
+  api,
+  vault,
+  keepShown,
+  signedIn,
+}: {
+  api: ServerApi
+  vault: KeyVault
+  keepShown: KeepShown
+  signedIn: ServerSignIn
+}): Promise<SignedIn> {
+  const { sessionToken, expiresAt, user } = signedIn
   const session: StoredSession = { token: sessionToken, expiresAt, userId: user.id, email: user.email }
-  vault.setRememberDevice(user.id, remember)
 
   if (!user.address || !user.authShare) {
     const created = await vault.createKey(user.id)
@@ -50,10 +73,11 @@ export async function signIn({
     const signature = await created.account.signMessage({
       message: linkWalletMessage(address, user.id, created.authShare),
     })
+    // The link answer may leave out the session's sign-in identity: keep the one this sign-in gave.
     const linked = (await api.createWallet(sessionToken, address, created.authShare, signature)).user
     // The person keeps the third share; shown once, in this frame only (the modal refuses to close meanwhile).
     await keepShown(() => showRecoveryCode(created.recoveryCode), 'recovery')
-    return { session, user: linked, account: created.account }
+    return { session, user: { ...linked, login: linked.login ?? user.login }, account: created.account }
   }
 
   const { id, authShare, address } = user

@@ -43,7 +43,11 @@ export type AccountState = {
   allAccounts: { address: string; type: 'eoa' | 'smartAccount' }[]
   connectedWalletInfo?: { name: string; icon?: string; rdns?: string }
   connectorId?: string
+  /** The provider an embedded wallet's session signed in with (an id of `LOGIN_PROVIDERS`); absent for email. */
   socialProvider?: string
+  /** What that provider calls the person: their username, else their display name. */
+  socialUserName?: string
+  /** While a Sign in with Farcaster waits: its link (the view shows it as a QR code and a deep link). */
   farcasterUrl?: string
 }
 
@@ -62,6 +66,9 @@ export type ReportedAccount = {
   walletInfo?: { name: string; icon?: string; rdns?: string }
 }
 
+/** An embedded wallet's sign-in provider and the person's name there (see `EmbeddedWallet.getLogin`). */
+export type AccountLogin = { provider: string; name?: string }
+
 /**
  * The account state after an adapter's report: what was known of the same address is kept (its balance, its name),
  * another address starts afresh. The wallet's own name and icon, else the connector's.
@@ -71,6 +78,7 @@ export function reportedAccountState(
   reported: ReportedAccount,
   connector: Connector | undefined,
   network: CaipNetwork | undefined,
+  login?: AccountLogin,
 ): AccountState {
   return {
     ...(previous.address === reported.address ? previous : disconnectedAccount),
@@ -85,5 +93,7 @@ export function reportedAccountState(
     addressExplorerUrl: addressExplorerUrl(network, reported.address),
     allAccounts: [{ address: reported.address, type: 'eoa' }],
     preferredAccountType: 'eoa',
+    socialProvider: login?.provider,
+    socialUserName: login?.name,
   }
 }

@@ -108,8 +108,13 @@ export function createFoyerClient(parameters: FoyerOptions) {
     const connector = get().connectors.find((c) => c.id === reported.connectorId)
     const previous = get().account.address
     if (previous && previous !== reported.address) forgetAccountData(queries, previous)
+    // An embedded wallet signed in with a provider: which one, and the person's name there.
+    const login =
+      connector?.type === 'AUTH'
+        ? options.adapters.find((a) => a.embeddedWallet)?.embeddedWallet?.getLogin?.()
+        : undefined
     store.setState({
-      account: reportedAccountState(get().account, reported, connector, networkById(reported.networkId)),
+      account: reportedAccountState(get().account, reported, connector, networkById(reported.networkId), login),
     })
     applyNetwork(reported.networkId)
     void refreshBalance()

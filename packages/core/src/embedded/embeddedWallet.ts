@@ -3,9 +3,17 @@
  * it only through the actions in `emailLogin.ts`; the adapter loads the frame client on first use. Codes are
  * never part of this interface: the frame takes them in its own screens, which the views host.
  */
+import type { LoginProvider, SocialProvider } from '../protocol/features.ts'
+
 export type EmailLoginStep = 'VERIFY_OTP'
 
 export type EmbeddedRequestOptions = { signal?: AbortSignal }
+
+/** Waiting for a social sign-in: the frame may need to be seen (the link question, the recovery code). */
+export type AwaitSocialOptions = EmbeddedRequestOptions & { onFrameVisible?: (visible: boolean) => void }
+
+/** The provider a session signed in with, and what it calls the person (username, else display name). */
+export type EmbeddedLoginInfo = { provider: LoginProvider; name?: string }
 
 export interface EmbeddedWallet {
   /** The id of the AUTH connector this wallet backs (what `client.connect` takes). */
@@ -29,4 +37,20 @@ export interface EmbeddedWallet {
   abortPendingRequests(): void
   /** False while the frame shows something the person must keep (a new wallet's recovery code). */
   canClose?(): boolean
+  /**
+   * Social login, where the adapter offers it. Starts a sign-in with an OAuth provider: the frame keeps the flow's
+   * token and answers the provider's page, which the modal opens in its popup.
+   */
+  connectSocial?(parameters: { provider: SocialProvider }, options?: EmbeddedRequestOptions): Promise<{ url: string }>
+  /** Starts Sign in with Farcaster: answers the relay's link (shown as a QR code and a deep link). */
+  connectFarcaster?(options?: EmbeddedRequestOptions): Promise<{ url: string }>
+  /**
+   * Waits for the started sign-in to end; the frame may ask to link an existing account and takes the key step
+   * (new key and its recovery code, or the recovery code on a new device) in its own screens.
+   */
+  awaitSocial?(options?: AwaitSocialOptions): Promise<void>
+  /** The popup closed: the frame asks its server once more, then the waiting `awaitSocial` rejects. */
+  cancelSocial?(): Promise<void>
+  /** The provider this session signed in with (undefined for an email login or before a sign-in). */
+  getLogin?(): EmbeddedLoginInfo | undefined
 }

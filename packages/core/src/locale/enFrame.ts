@@ -47,6 +47,10 @@ export const enFrame = {
   'frame.signOutEverywhere': 'Sign out everywhere',
   'frame.done': 'Done',
   'frame.devicesFailed': 'That did not work. Try again.',
+  'frame.linkTitle': 'Add {provider} to your account?',
+  'frame.linkBody':
+    'An account with {email} already exists. Add {provider} to it? You can then sign in to it with either.',
+  'frame.link': 'Link',
   'frame.newDeviceTitle': 'New device',
   'frame.newDeviceBody': 'Enter the recovery code you saved when you created this wallet.',
   'frame.recoveryLabel': 'Recovery code',

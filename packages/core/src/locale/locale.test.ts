@@ -10,6 +10,7 @@ import { enHelp } from './enHelp.ts'
 import { enLegal } from './enLegal.ts'
 import { enNames } from './enNames.ts'
 import { enSiwe } from './enSiwe.ts'
+import { enSocial } from './enSocial.ts'
 import { enTransfer } from './enTransfer.ts'
 import { enWalletConnect } from './enWalletConnect.ts'
 import { enWallets } from './enWallets.ts'
@@ -29,6 +30,7 @@ const parts = {
   enLegal,
   enNames,
   enSiwe,
+  enSocial,
   enTransfer,
   enWalletConnect,
   enWallets,

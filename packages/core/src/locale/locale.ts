@@ -9,6 +9,7 @@ import type { enHelp } from './enHelp.ts'
 import type { enLegal } from './enLegal.ts'
 import type { enNames } from './enNames.ts'
 import type { enSiwe } from './enSiwe.ts'
+import type { enSocial } from './enSocial.ts'
 import type { enTransfer } from './enTransfer.ts'
 import type { enWalletConnect } from './enWalletConnect.ts'
 import type { enWallets } from './enWallets.ts'
@@ -27,6 +28,7 @@ export type MessageKey =
   | keyof typeof enEmail
   | keyof typeof enNames
   | keyof typeof enSiwe
+  | keyof typeof enSocial
   | keyof typeof enFrame
   | keyof typeof enHelp
   | keyof typeof enLegal

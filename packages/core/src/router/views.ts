@@ -32,6 +32,9 @@ export type ViewName =
   | 'UpdateEmail'
   | 'UpdateEmailConfirm'
   | 'EmbeddedDevices'
+  | 'ConnectSocials'
+  | 'ConnectingSocial'
+  | 'ConnectingFarcaster'
 
 /** What a view was opened with (which wallet is connecting, and so on). */
 export type RouteData = {
@@ -39,6 +42,8 @@ export type RouteData = {
   walletId?: string
   /** Email login and update: the address the code was sent to. */
   email?: string
+  /** ConnectingSocial: the provider the person chose (an id of `LOGIN_PROVIDERS`). */
+  socialProvider?: string
 }
 
 export type RouterState = {

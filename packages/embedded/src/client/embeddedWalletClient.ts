@@ -4,6 +4,7 @@
  * the person (the site is told to show it); anything else is refused here and in the frame.
  */
 import { type FoyerError, RpcNotAllowedError, UserRejectedRequestError } from '@foyer/core'
+import type { SocialProvider } from '@foyer/core/internal'
 import { createFrameBus, type FrameBus } from '../bus/frameBus.ts'
 import { EmbeddedRpcError, withRpcCode } from '../errors/frameErrors.ts'
 import type { EmbeddedUser, EventMessage } from '../messages/messages.ts'
@@ -14,13 +15,16 @@ export type EmbeddedWalletClientOptions = {
   projectId: string
   loadTimeoutMs?: number
   /** The frame asks to be shown (approval, recovery) or is done. */
-  onFrameVisibility?: (visible: boolean, reason?: 'approval' | 'recovery') => void
+  onFrameVisibility?: (visible: boolean, reason?: FrameVisibilityReason) => void
   /**
    * The site called a method that is on neither list, refused here or by the frame (log "Requested RPC call is not
    * allowed", snackbar "Action not allowed"); `error` is what the request then throws.
    */
   onRpcNotAllowed?: (method: string, error: RpcNotAllowedError) => void
 }
+
+/** Why the frame asks to be seen: an approval, a recovery code to keep, a social sign-in's own screens. */
+export type FrameVisibilityReason = 'approval' | 'recovery' | 'signIn'
 
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
 // biome-ignore lint/suspicious/noExplicitAny: EIP-1193 listeners take event-specific arguments (string[], { chainId }); with unknown[] a typed listener would not be accepted
@@ -45,7 +49,7 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
   function onEvent(event: EventMessage) {
     switch (event.type) {
       case 'FRAME_VISIBILITY': {
-        const { visible, reason } = event.payload as { visible: boolean; reason?: 'approval' | 'recovery' }
+        const { visible, reason } = event.payload as { visible: boolean; reason?: FrameVisibilityReason }
         options.onFrameVisibility?.(visible, reason)
         return
       }
@@ -161,6 +165,20 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
       chainId = result.user.chainId
       return result.user
     },
+    /** Starts a sign-in with an OAuth provider; answers the provider's page (the frame keeps the flow's token). */
+    connectSocial: async (provider: SocialProvider, signal?: AbortSignal) =>
+      bus.request('CONNECT_SOCIAL', { provider }, { signal }),
+    /** Starts Sign in with Farcaster; answers the relay's link. */
+    connectFarcaster: async (signal?: AbortSignal) => bus.request('CONNECT_FARCASTER', {}, { signal }),
+    /** Waits for the started sign-in to end, linking and the key step included (the person's time, no timeout). */
+    async awaitSocial(signal?: AbortSignal) {
+      const result = await bus.request('AWAIT_SOCIAL', {}, { signal, timeoutMs: PERSON_TIMEOUT_MS })
+      user = result.user
+      chainId = result.user.chainId
+      return result.user
+    },
+    /** The person gave up (closed the popup): the frame checks once more, then the waiting sign-in rejects. */
+    cancelSocial: async () => void (await bus.request('CANCEL_SOCIAL', {})),
     getUser: refreshUser,
     async isConnected() {
       return (await bus.request('IS_CONNECTED', {})).isConnected

@@ -4,6 +4,10 @@ import {
   type FoyerError,
   RequestAbortedError,
   RpcNotAllowedError,
+  SocialLoginCancelledError,
+  SocialLoginExpiredError,
+  SocialLoginFailedError,
+  SocialProviderUnavailableError,
   UserRejectedRequestError,
 } from '@foyer/core'
 import type { FrameError } from '../messages/messages.ts'
@@ -40,6 +44,16 @@ export function toFoyerFrameError(error: FrameError, method?: string): FoyerErro
         code: /email/i.test(error.message) ? 'invalid_email' : 'failed',
         details: error.message,
       })
+    case 'login_cancelled':
+      return new SocialLoginCancelledError({ details: error.message })
+    case 'login_expired':
+      return new SocialLoginExpiredError({ details: error.message })
+    case 'login_failed':
+    case 'login_not_found':
+      return new SocialLoginFailedError({ details: error.message })
+    case 'provider_not_configured':
+    case 'provider_unavailable':
+      return new SocialProviderUnavailableError({ details: error.message })
     case 'rpc_error':
       return new EmbeddedRpcError({ rpcCode: error.rpcCode ?? -32603, message: error.message })
     default:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  type EmbeddedUser,
   eventMessage,
   MESSAGE_CHANNEL,
   parseFrameMessage,
@@ -91,6 +92,54 @@ describe('frame message schemas', () => {
     expect(() =>
       parseFrameMessage({ ...eventMessage('ACCOUNT_CHANGED', { address: null }), payload: { address: 'nope' } }),
     ).toThrow(SchemaError)
+  })
+
+  it('carries social sign-in: a provider in, a sign-in URL out, never the flow token', () => {
+    expect(parseRequestMessage(request('CONNECT_SOCIAL', { provider: 'google' })).payload).toEqual({
+      provider: 'google',
+    })
+    expect(parseRequestMessage(request('CONNECT_FARCASTER', {})).payload).toEqual({})
+    expect(parseRequestMessage(request('AWAIT_SOCIAL', undefined)).payload).toEqual({})
+    expect(parseRequestMessage(request('CANCEL_SOCIAL', {})).payload).toEqual({})
+    const bad = [
+      // Farcaster has its own request (a QR code, no popup); unknown providers are refused.
+      request('CONNECT_SOCIAL', { provider: 'farcaster' }),
+      request('CONNECT_SOCIAL', { provider: 'myspace' }),
+      request('CONNECT_SOCIAL', {}),
+      // The site never hands the frame a flow token or a link decision: the frame keeps the one and asks the other.
+      request('AWAIT_SOCIAL', { flow: 'f'.repeat(43) }),
+      request('AWAIT_SOCIAL', { link: true }),
+      request('CONNECT_FARCASTER', { url: 'https://relay.example' }),
+    ]
+    for (const message of bad) expect(() => parseRequestMessage(message), JSON.stringify(message)).toThrow(SchemaError)
+    const url = 'http://127.0.0.1:8797/google/auth?client_id=foyer-demo'
+    expect(parseFrameMessage(responseMessage('CONNECT_SOCIAL', 'request-0006', { result: { url } }))).toMatchObject({
+      result: { url },
+    })
+    for (const result of [{ url: 'javascript:alert(1)' }, { url, flow: 'f'.repeat(43) }, {}])
+      expect(() =>
+        parseFrameMessage({ ...responseMessage('CONNECT_SOCIAL', 'request-0007', { result: { url } }), result }),
+      ).toThrow(SchemaError)
+    const user: EmbeddedUser = {
+      email: null,
+      address: '0x0000000000000000000000000000000000000001',
+      chainId: 31337,
+      accounts: [],
+      loginProvider: 'x',
+      userName: 'ana',
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
+    }
+    expect(parseFrameMessage(responseMessage('AWAIT_SOCIAL', 'request-0008', { result: { user } }))).toMatchObject({
+      result: { user: { email: null, loginProvider: 'x', userName: 'ana' } },
+    })
+    for (const code of ['login_cancelled', 'login_expired', 'login_failed', 'provider_not_configured'] as const)
+      expect(
+        parseFrameMessage(responseMessage('AWAIT_SOCIAL', 'request-0009', { error: { code, message: 'no' } })),
+      ).toMatchObject({ ok: false, error: { code } })
+    expect(parseFrameMessage(eventMessage('FRAME_VISIBILITY', { visible: true, reason: 'signIn' }))).toMatchObject({
+      payload: { reason: 'signIn' },
+    })
   })
 
   it('validates outgoing messages too', () => {

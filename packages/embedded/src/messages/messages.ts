@@ -3,7 +3,7 @@
  * carries an id; the frame answers with a response of the same id; the frame also sends events. Both sides
  * validate everything they receive against these schemas and drop what does not match.
  */
-import { EVM_ADDRESS_PATTERN } from '@foyer/core/internal'
+import { EVM_ADDRESS_PATTERN, LOGIN_PROVIDERS } from '@foyer/core/internal'
 import {
   array,
   boolean,
@@ -29,6 +29,11 @@ const address = string({ pattern: EVM_ADDRESS_PATTERN })
 const chainId = integer({ min: 1, max: 2 ** 52 })
 const empty = object({})
 const themeMode = oneOf('light', 'dark')
+/** The social providers (OAuth) the frame starts in a popup: every login provider but Farcaster. */
+const socialProvider = oneOf(...LOGIN_PROVIDERS.filter((p) => p !== 'farcaster'))
+const loginProvider = oneOf(...LOGIN_PROVIDERS)
+/** A sign-in page: the provider's authorization URL, or the Farcaster relay's link (https, or the local http). */
+const signInUrl = string({ min: 8, max: 2048, pattern: /^https?:\/\/\S+$/ })
 
 const user = object({
   /** Null for a person signed in with a provider that gave no verified email. */
@@ -37,6 +42,8 @@ const user = object({
   chainId,
   accounts: array(object({ address, type: oneOf('eoa', 'smartAccount') }), { max: 4 }),
   userName: optional(string({ max: 100 })),
+  /** The provider this session signed in with (absent for an email login). */
+  loginProvider: optional(loginProvider),
   smartAccountDeployed: boolean,
   preferredAccountType: oneOf('eoa', 'smartAccount'),
 })
@@ -51,6 +58,20 @@ export const requestSchemas = {
    * travels through the site. Resolves once a right code was entered (and the wallet's key is ready).
    */
   CONNECT_OTP: { payload: empty, result: object({ user }) },
+  /**
+   * Starts a sign-in with an OAuth provider: the frame asks its server for the flow (keeping the flow's token to
+   * itself) and answers the provider's sign-in URL, which the site opens in the popup it opened on the click.
+   */
+  CONNECT_SOCIAL: { payload: object({ provider: socialProvider }), result: object({ url: signInUrl }) },
+  /** Starts Sign in with Farcaster: answers the relay's sign-in link (the site shows it as a QR code and a link). */
+  CONNECT_FARCASTER: { payload: empty, result: object({ url: signInUrl }) },
+  /**
+   * Waits for the started sign-in to end (the frame asks its server about every second), then takes the person
+   * through linking an existing account (its own screen) and the wallet's key, as email login does.
+   */
+  AWAIT_SOCIAL: { payload: empty, result: object({ user }) },
+  /** The person gave up (closed the popup, cancelled): the waiting AWAIT_SOCIAL rejects with `login_cancelled`. */
+  CANCEL_SOCIAL: { payload: empty, result: empty },
   GET_USER: { payload: object({ chainId: optional(chainId) }), result: object({ user }) },
   IS_CONNECTED: { payload: empty, result: object({ isConnected: boolean }) },
   SIGN_OUT: { payload: empty, result: empty },
@@ -114,8 +135,11 @@ export type RequestResult<type extends RequestType> = Infer<(typeof requestSchem
 export const eventSchemas = {
   /** The frame loaded and accepted this site's origin. */
   FRAME_READY: object({}),
-  /** The frame needs to be seen (an approval, a recovery code) or is done. */
-  FRAME_VISIBILITY: object({ visible: boolean, reason: optional(oneOf('approval', 'recovery')) }),
+  /**
+   * The frame needs to be seen (an approval; a recovery code the person must keep; `signIn`: a question or the
+   * recovery code entry during a social sign-in) or is done.
+   */
+  FRAME_VISIBILITY: object({ visible: boolean, reason: optional(oneOf('approval', 'recovery', 'signIn')) }),
   ACCOUNT_CHANGED: object({ address: nullable(address) }),
   CHAIN_CHANGED: object({ chainId }),
 } satisfies Record<string, Schema<unknown>>
@@ -137,6 +161,13 @@ export const FRAME_ERROR_CODES = [
   'rpc_error',
   'server_error',
   'email_taken',
+  // Social login and Farcaster.
+  'login_cancelled',
+  'login_expired',
+  'login_failed',
+  'login_not_found',
+  'provider_not_configured',
+  'provider_unavailable',
 ] as const
 export type FrameErrorCode = (typeof FRAME_ERROR_CODES)[number]
 

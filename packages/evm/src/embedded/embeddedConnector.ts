@@ -49,10 +49,18 @@ export function createEmbeddedRuntime() {
   let keepOpen = false
   /** Flows whose screens the frame draws inside a view that already hosts it (code entry, email change, devices). */
   let hostedFlows = 0
+  /** While a social sign-in waits: the view to tell when the frame has a screen to show (link, recovery code). */
+  let onSignInFrame: ((visible: boolean) => void) | undefined
 
   const enabled = () => {
     const options = controller?.options
-    return Boolean(options?.frameUrl && options.apiUrl && options.projectId && isFeatureAvailable(options, 'email'))
+    // Email login or social login (both sign in through the frame).
+    return Boolean(
+      options?.frameUrl &&
+        options.apiUrl &&
+        options.projectId &&
+        (isFeatureAvailable(options, 'email') || isFeatureAvailable(options, 'socials')),
+    )
   }
 
   function load(): Promise<EmbeddedWalletClient> {
@@ -65,6 +73,7 @@ export function createEmbeddedRuntime() {
         return openEmbeddedClient(options, {
           onFrameVisibility: (visible, reason) => {
             keepOpen = visible && reason === 'recovery'
+            if (onSignInFrame) return onSignInFrame(visible)
             if (hostedFlows > 0) return // the hosting view already shows the frame: no ApproveTransaction on top
             if (visible) current.showEmbeddedFrame()
             else current.hideEmbeddedFrame()
@@ -125,6 +134,31 @@ export function createEmbeddedRuntime() {
       loaded?.abortPendingRequests()
     },
     canClose: () => !keepOpen,
+    async connectSocial({ provider }, options) {
+      return (await load()).connectSocial(provider, options?.signal)
+    },
+    async connectFarcaster(options) {
+      return (await load()).connectFarcaster(options?.signal)
+    },
+    async awaitSocial(options) {
+      const embedded = await load()
+      // The frame's sign-in screens (link question, recovery code) show in the waiting view, which hosts the frame.
+      const onVisible = (visible: boolean) => options?.onFrameVisible?.(visible)
+      onSignInFrame = onVisible
+      try {
+        await embedded.awaitSocial(options?.signal)
+      } finally {
+        if (onSignInFrame === onVisible) onSignInFrame = undefined
+      }
+    },
+    async cancelSocial() {
+      await loaded?.cancelSocial()
+    },
+    getLogin() {
+      const user = loaded?.user
+      if (!user?.loginProvider) return undefined
+      return { provider: user.loginProvider, ...(user.userName ? { name: user.userName } : {}) }
+    },
   }
 
   /** The wagmi connector. Nothing is loaded until a login starts or a stored session is restored. */

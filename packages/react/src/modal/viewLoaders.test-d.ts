@@ -25,9 +25,10 @@ describe('the map from view name to view', () => {
     const foyer = {} as Foyer
     expectTypeOf(foyer.open).toBeCallableWith({ view: 'Account' })
     expectTypeOf(foyer.open).toBeCallableWith({ view: 'GetWallet' })
-    for (const view of ['EmailLogin', 'Tokens', 'AccountSettings', 'ConnectingSocial'] as const)
+    expectTypeOf(foyer.open).toBeCallableWith({ view: 'ConnectingFarcaster' })
+    for (const view of ['EmailLogin', 'Tokens', 'AccountSettings', 'ConnectingOAuth'] as const)
       expectTypeOf<typeof view>().not.toExtend<ViewName>()
-    // @ts-expect-error ConnectingFarcaster has no view
-    foyer.open({ view: 'ConnectingFarcaster' })
+    // @ts-expect-error AccountSettings has no view
+    foyer.open({ view: 'AccountSettings' })
   })
 })

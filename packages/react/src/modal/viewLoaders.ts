@@ -44,6 +44,11 @@ const entryViewLoaders = {
   WhatIsAWallet: chunk(() => import('../views/help/WhatIsAWalletView.tsx').then((m) => m.WhatIsAWalletView)),
   GetWallet: chunk(() => import('../views/wallets/GetWalletView.tsx').then((m) => m.GetWalletView)),
   EmailVerifyOtp: chunk(() => import('../views/email/EmailVerifyOtpView.tsx').then((m) => m.EmailVerifyOtpView)),
+  ConnectSocials: chunk(() => import('../views/social/ConnectSocialsView.tsx').then((m) => m.ConnectSocialsView)),
+  ConnectingSocial: chunk(() => import('../views/social/ConnectingSocialView.tsx').then((m) => m.ConnectingSocialView)),
+  ConnectingFarcaster: chunk(() =>
+    import('../views/social/ConnectingFarcasterView.tsx').then((m) => m.ConnectingFarcasterView),
+  ),
 } satisfies Record<Exclude<ViewName, AccountViewName>, ChunkLoader<ComponentType>>
 
 /** The account views, each reached through the account views' map (`accountViewImports`, total over them). */

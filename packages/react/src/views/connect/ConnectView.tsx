@@ -26,6 +26,9 @@ const loadLegalNotice = chunk(() => import('./LegalNotice.tsx').then((m) => m.Le
 /** The email field and its check of the project's settings: a chunk fetched on sites with email login only. */
 const loadEmailLogin = chunk(() => import('./ConnectEmailLogin.tsx').then((m) => m.ConnectEmailLogin))
 
+/** The social sign-in buttons: a chunk fetched on sites that list socials only. */
+const loadSocialLogin = chunk(() => import('./ConnectSocialLogin.tsx').then((m) => m.ConnectSocialLogin))
+
 function Lazy({ load }: { load: ChunkLoader<ComponentType> }) {
   const Component = useChunkComponent(load)
   return (
@@ -218,9 +221,12 @@ export function ConnectView() {
   // Email login: only with the feature on (the site's here, the project's in the chunk), a Foyer server and an AUTH
   // (embedded wallet) connector.
   const emailLogin = isFeatureAvailable(options, 'email') && connectors.some((c) => c.type === 'AUTH')
+  // Social login: the site lists providers (the project's list is checked in the chunk), and an AUTH connector.
+  const socialLogin = isFeatureAvailable(options, 'socials') && connectors.some((c) => c.type === 'AUTH')
 
   return (
     <div className="fo-stack">
+      {socialLogin && <Lazy load={loadSocialLogin} />}
       {emailLogin && <Lazy load={loadEmailLogin} />}
       {rows.length ? (
         <ul className="fo-list" aria-label={t('connect.walletListLabel')}>

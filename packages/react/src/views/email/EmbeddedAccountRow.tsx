@@ -1,29 +1,47 @@
-import { enAccount, enEmail, getEmbeddedWallet } from '@foyer/core/internal'
+import { enAccount, enEmail, enSocial, getEmbeddedWallet, loginProviderName } from '@foyer/core/internal'
 import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useFoyerStore } from '../../hooks/useFoyerStore.ts'
 
-/** The row's strings: Account's and the email views' parts. */
-const rowText = { ...enAccount, ...enEmail }
+/** The row's strings: Account's, the email views' and the social part (its few Account lines travel along). */
+const rowText = { ...enAccount, ...enEmail, ...enSocial }
 
-/** In Account, for an email wallet: the email ("Edit email") and the devices ("Manage"). Nothing for other wallets. */
+/**
+ * In Account, for an embedded wallet: who signed in ("Signed in with <Provider> as <name>" after a social sign-in),
+ * the email ("Edit email"; hidden for a person without one) and the devices ("Manage"). Nothing for other wallets.
+ */
 export function EmbeddedAccountRow() {
   const client = useFoyerClient()
   const { t } = useFoyerLocale(rowText)
   const isEmbedded = useFoyerStore((s) => s.connectors.find((c) => c.id === s.account.connectorId)?.type === 'AUTH')
+  const socialProvider = useFoyerStore((s) => s.account.socialProvider)
+  const socialUserName = useFoyerStore((s) => s.account.socialUserName)
   const wallet = getEmbeddedWallet(client)
   if (!isEmbedded || !wallet) return null
+  const email = wallet.getEmail()
+  const provider = socialProvider ? loginProviderName(socialProvider) : undefined
   return (
     <>
-      <button
-        type="button"
-        className="fo-row"
-        data-testid="account-update-email"
-        onClick={() => client.navigate.push('UpdateEmail')}
-      >
-        <span className="fo-row-label">{wallet.getEmail() ?? t('account.email')}</span>
-        <span className="fo-tag">{t('account.updateEmail')}</span>
-      </button>
+      {provider && (
+        <p className="fo-row" data-testid="account-signed-in-with">
+          <span className="fo-row-label">
+            {socialUserName
+              ? t('account.signedInWith', { provider, name: socialUserName })
+              : t('account.signedInWithProvider', { provider })}
+          </span>
+        </p>
+      )}
+      {(email || !provider) && (
+        <button
+          type="button"
+          className="fo-row"
+          data-testid="account-update-email"
+          onClick={() => client.navigate.push('UpdateEmail')}
+        >
+          <span className="fo-row-label">{email ?? t('account.email')}</span>
+          <span className="fo-tag">{t('account.updateEmail')}</span>
+        </button>
+      )}
       <button
         type="button"
         className="fo-row"

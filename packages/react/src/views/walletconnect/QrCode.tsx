@@ -10,11 +10,13 @@ export function QrCode({
   size = 264,
   label,
   mark,
+  testId = 'wc-qr-code',
 }: {
   value: string
   size?: number
   label: string
   mark?: ReactNode
+  testId?: string
 }) {
   const { path, modules } = useMemo(() => {
     const qr = encode(value, { ecc: 'Q', border: 0 })
@@ -27,7 +29,7 @@ export function QrCode({
     return { path: d, modules: qr.size }
   }, [value])
   return (
-    <span className="fo-qr" data-testid="wc-qr-code" data-uri-length={value.length}>
+    <span className="fo-qr" data-testid={testId} data-uri-length={value.length}>
       <svg
         role="img"
         aria-label={label}
