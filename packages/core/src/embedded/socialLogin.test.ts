@@ -82,12 +82,21 @@ function clientWith(wallet: EmbeddedWallet) {
     nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 },
   } as const
   const connected: string[] = []
+  const methods: unknown[] = []
+  const events: string[] = []
   const store = createStore({ account: disconnectedAccount })
   return {
     options: resolveOptions({ adapters: [adapter], networks: [network] }),
-    connect: async (id: string) => void connected.push(id),
+    connect: async (id: string, parameters?: { method?: string }) => {
+      connected.push(id)
+      methods.push(parameters?.method)
+    },
+    emit: (event: string, props?: Record<string, unknown>) =>
+      void events.push(`${event} ${props?.provider}${props?.code ? ` ${props.code}` : ''}`),
     store,
     connected,
+    methods,
+    events,
   }
 }
 
@@ -104,6 +113,7 @@ describe('social login through the popup', () => {
       SocialPopupBlockedError,
     )
     expect(calls).toEqual([]) // nothing started in the frame
+    expect(client.events).toEqual(['SOCIAL_LOGIN_START google', 'SOCIAL_LOGIN_ERROR google'])
   })
 
   it('sends the popup to the provider, waits, connects the embedded connector and closes the popup', async () => {
@@ -116,6 +126,8 @@ describe('social login through the popup', () => {
     waiting.resolve!()
     await done
     expect(client.connected).toEqual(['foyer-embedded'])
+    expect(client.methods).toEqual(['social'])
+    expect(client.events).toEqual(['SOCIAL_LOGIN_START github', 'SOCIAL_LOGIN_SUCCESS github'])
     expect(popup.close).toHaveBeenCalledOnce()
   })
 
@@ -160,11 +172,14 @@ describe('Sign in with Farcaster', () => {
     await done
     expect(client.store.getState().account.farcasterUrl).toBeUndefined()
     expect(client.connected).toEqual(['foyer-embedded'])
+    expect(client.methods).toEqual(['farcaster'])
+    expect(client.events).toEqual(['SOCIAL_LOGIN_START farcaster', 'SOCIAL_LOGIN_SUCCESS farcaster'])
 
     await startFarcasterLogin(client as never)
     const cancelled = awaitSocialLogin(client as never)
     await cancelSocialLogin(client as never)
     await expect(cancelled).rejects.toBeInstanceOf(SocialLoginCancelledError)
+    expect(client.events.at(-1)).toMatch(/^SOCIAL_LOGIN_ERROR farcaster/)
     expect(client.store.getState().account.farcasterUrl).toBeUndefined()
     expect(client.connected).toEqual(['foyer-embedded'])
   })

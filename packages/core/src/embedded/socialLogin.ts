@@ -11,8 +11,10 @@ import { clearEmailLoginLock, requireEmbeddedWallet } from './emailLogin.ts'
 import { EmbeddedWalletError, RequestAbortedError } from './embeddedErrors.ts'
 import type { AwaitSocialOptions, EmbeddedRequestOptions, EmbeddedWallet } from './embeddedWallet.ts'
 import { SocialLoginCancelledError, SocialPopupBlockedError, SocialPopupClosedError } from './socialLoginErrors.ts'
+import { emitSocialLogin, socialConnectMethod } from './socialLoginEvents.ts'
 
-export type SocialLoginClient = Pick<FoyerClient, 'options' | 'connect' | 'store'>
+/** What the social steps use of the client (`emit`: their events, when the client has a bus). */
+export type SocialLoginClient = Pick<FoyerClient, 'options' | 'connect' | 'store'> & Partial<Pick<FoyerClient, 'emit'>>
 
 /** The window's name: a second click reuses the window the first opened. */
 export const SOCIAL_POPUP_NAME = 'foyer-social'
@@ -72,6 +74,38 @@ export async function socialLogin(
   { provider, popup }: SocialLoginParameters,
   options: AwaitSocialOptions = {},
 ): Promise<void> {
+  await withSocialEvents(client, provider, () => popupLogin(client, provider, popup, options))
+}
+
+/**
+ * Runs a step of a sign-in with its events: `SOCIAL_LOGIN_START` first when `start`, `SOCIAL_LOGIN_ERROR` when it
+ * fails, `SOCIAL_LOGIN_SUCCESS` when it connected (`end`).
+ */
+async function withSocialEvents<result>(
+  client: Partial<Pick<FoyerClient, 'emit'>>,
+  provider: string,
+  run: () => Promise<result>,
+  { start = true, end = true } = {},
+): Promise<result> {
+  const events = client.emit ? { emit: client.emit } : undefined
+  if (events && start) emitSocialLogin(events, 'start', provider)
+  let value: result
+  try {
+    value = await run()
+  } catch (error) {
+    if (events) emitSocialLogin(events, 'error', provider, error)
+    throw error
+  }
+  if (events && end) emitSocialLogin(events, 'success', provider)
+  return value
+}
+
+async function popupLogin(
+  client: SocialLoginClient,
+  provider: SocialProvider,
+  popup: Window | null,
+  options: AwaitSocialOptions,
+) {
   if (!popup) throw new SocialPopupBlockedError()
   const wallet = requireSocialWallet(client)
   let closed = false
@@ -94,7 +128,7 @@ export async function socialLogin(
       throw error
     }
     clearInterval(watch)
-    await client.connect(wallet.connectorId)
+    await client.connect(wallet.connectorId, { method: socialConnectMethod(provider) })
     clearEmailLoginLock()
   } finally {
     clearInterval(watch)
@@ -108,24 +142,38 @@ export async function startFarcasterLogin(
   client: SocialLoginClient,
   options?: EmbeddedRequestOptions,
 ): Promise<{ url: string }> {
-  const { url } = await requireSocialWallet(client).connectFarcaster(options)
+  const { url } = await withSocialEvents(
+    client,
+    'farcaster',
+    () => requireSocialWallet(client).connectFarcaster(options),
+    {
+      end: false,
+    },
+  )
   client.store.setState((s) => ({ account: { ...s.account, farcasterUrl: url } }))
   return { url }
 }
 
 /**
- * Waits for the started Farcaster (or social) sign-in to end and connects the embedded wallet's connector;
+ * Waits for the started Farcaster sign-in to end and connects the embedded wallet's connector;
  * `account.farcasterUrl` goes either way.
  */
 export async function awaitSocialLogin(client: SocialLoginClient, options?: AwaitSocialOptions): Promise<void> {
   const wallet = requireSocialWallet(client)
-  try {
-    await wallet.awaitSocial(options)
-  } finally {
-    client.store.setState((s) => ({ account: { ...s.account, farcasterUrl: undefined } }))
-  }
-  await client.connect(wallet.connectorId)
-  clearEmailLoginLock()
+  await withSocialEvents(
+    client,
+    'farcaster',
+    async () => {
+      try {
+        await wallet.awaitSocial(options)
+      } finally {
+        client.store.setState((s) => ({ account: { ...s.account, farcasterUrl: undefined } }))
+      }
+      await client.connect(wallet.connectorId, { method: socialConnectMethod('farcaster') })
+      clearEmailLoginLock()
+    },
+    { start: false },
+  )
 }
 
 /** The person gave up waiting (Cancel, a closed popup): the waiting sign-in rejects. */
