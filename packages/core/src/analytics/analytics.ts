@@ -1,12 +1,22 @@
 /**
  * The page's side of analytics before the sender is needed: a subscriber that keeps the first events and loads the
- * sender (analyticsSender.ts, its own chunk) when the first one fires — usually the modal's first open. Nothing else
+ * sender (analyticsSender.ts, its own chunk) once the page is idle after the first one fires — usually the modal's
+ * first open, whose own chunks go first. Nothing else
  * of analytics is in the page's entry. Without `apiUrl` and `projectId`, or with `features.analytics: false`, it
  * subscribes to nothing and nothing loads.
  */
 import type { FoyerEvent } from '../events/events.ts'
 import type { ResolvedOptions } from '../options/options.ts'
 import type { AnalyticsSender, AnalyticsSenderParameters } from './analyticsSender.ts'
+
+/** How long the sender's load may wait for the page to be idle (the modal's first open goes first). */
+const LOAD_WHEN_IDLE_MS = 2_000
+
+/** Runs `task` once the page is idle (or after `LOAD_WHEN_IDLE_MS`): never in the way of the modal's own chunks. */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: LOAD_WHEN_IDLE_MS })
+  else setTimeout(task, 0)
+}
 
 /** Events kept while the sender loads; beyond this the oldest go (a page that cannot load a chunk sends nothing). */
 const MAX_EARLY_EVENTS = 100
@@ -18,6 +28,7 @@ export function connectAnalytics(
 ): () => void {
   const { apiUrl, projectId } = options
   if (!apiUrl || !projectId || !options.features.analytics) return () => {}
+  const target = { apiUrl, projectId }
   let sender: AnalyticsSender | undefined
   let loading = false
   let stopped = false
@@ -27,12 +38,15 @@ export function connectAnalytics(
     if (early.push(event) > MAX_EARLY_EVENTS) early.shift()
     if (loading) return
     loading = true
+    whenIdle(load)
+  })
+  function load() {
+    if (stopped) return
     import('./analyticsSender.ts').then(
       ({ createAnalyticsSender }) => {
         if (stopped) return
         sender = createAnalyticsSender({
-          apiUrl,
-          projectId,
+          ...target,
           includeAddress: options.analyticsIncludeAddress === true,
           ...overrides,
         })
@@ -43,7 +57,7 @@ export function connectAnalytics(
         unsubscribe()
       },
     )
-  })
+  }
   return () => {
     stopped = true
     unsubscribe()
