@@ -136,7 +136,9 @@ test('Sign in with Farcaster: the QR code and link, approved in the dev wallet a
   await frameOf(page).getByTestId('frame-recovery-saved').click()
   await expect(page.getByTestId('account-button')).toBeVisible()
   await page.getByTestId('account-button').click()
-  await expect(page.getByTestId('account-signed-in-with')).toHaveText('Signed in with Farcaster as dev1003')
+  await expect(page.getByTestId('account-signed-in-with')).toContainText('Signed in with Farcaster as dev1003')
+  await expect(page.getByTestId('account-farcaster-fid')).toHaveText('fid 1003')
+  await expect(page.getByTestId('account-signed-in-with').locator('img')).toHaveAttribute('src', /\/pfp\/1003\.svg$/)
   // No email on this account: nothing to change.
   await expect(page.getByTestId('account-update-email')).toHaveCount(0)
 })

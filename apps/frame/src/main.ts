@@ -141,6 +141,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       email: user!.email,
       ...(login ? { loginProvider: login.provider } : {}),
       ...(userName ? { userName: userName.slice(0, 100) } : {}),
+      ...(login?.avatarUrl && /^https?:\/\/\S{1,2040}$/.test(login.avatarUrl) ? { userAvatar: login.avatarUrl } : {}),
+      ...(login?.fid ? { fid: login.fid } : {}),
       address: current.address,
       chainId: requireChain().id,
       accounts: [{ address: current.address, type: 'eoa' as const }],

@@ -47,6 +47,10 @@ export type AccountState = {
   socialProvider?: string
   /** What that provider calls the person: their username, else their display name. */
   socialUserName?: string
+  /** The person's picture at the provider they signed in with. */
+  socialUserAvatar?: string
+  /** The Farcaster id of a Sign in with Farcaster. */
+  farcasterFid?: number
   /** While a Sign in with Farcaster waits: its link (the view shows it as a QR code and a deep link). */
   farcasterUrl?: string
 }
@@ -66,8 +70,8 @@ export type ReportedAccount = {
   walletInfo?: { name: string; icon?: string; rdns?: string }
 }
 
-/** An embedded wallet's sign-in provider and the person's name there (see `EmbeddedWallet.getLogin`). */
-export type AccountLogin = { provider: string; name?: string }
+/** An embedded wallet's sign-in provider and the person there: name, picture, fid (see `EmbeddedWallet.getLogin`). */
+export type AccountLogin = { provider: string; name?: string; avatarUrl?: string; fid?: number }
 
 /**
  * The account state after an adapter's report: what was known of the same address is kept (its balance, its name),
@@ -95,5 +99,7 @@ export function reportedAccountState(
     preferredAccountType: 'eoa',
     socialProvider: login?.provider,
     socialUserName: login?.name,
+    socialUserAvatar: login?.avatarUrl,
+    farcasterFid: login?.fid,
   }
 }

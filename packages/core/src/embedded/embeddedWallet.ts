@@ -13,7 +13,7 @@ export type EmbeddedRequestOptions = { signal?: AbortSignal }
 export type AwaitSocialOptions = EmbeddedRequestOptions & { onFrameVisible?: (visible: boolean) => void }
 
 /** The provider a session signed in with, and what it calls the person (username, else display name). */
-export type EmbeddedLoginInfo = { provider: LoginProvider; name?: string }
+export type EmbeddedLoginInfo = { provider: LoginProvider; name?: string; avatarUrl?: string; fid?: number }
 
 export interface EmbeddedWallet {
   /** The id of the AUTH connector this wallet backs (what `client.connect` takes). */

@@ -24,4 +24,5 @@ export const enSocial = {
   'farcaster.cancel': 'Cancel',
   'account.signedInWith': 'Signed in with {provider} as {name}',
   'account.signedInWithProvider': 'Signed in with {provider}',
+  'account.farcasterFid': 'fid {fid}',
 } as const

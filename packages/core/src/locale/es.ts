@@ -455,4 +455,5 @@ export const es: Catalogue = {
   'farcaster.cancel': 'Cancelar',
   'account.signedInWith': 'Sesión iniciada con {provider} como {name}',
   'account.signedInWithProvider': 'Sesión iniciada con {provider}',
+  'account.farcasterFid': 'fid {fid}',
 }

@@ -44,6 +44,10 @@ const user = object({
   userName: optional(string({ max: 100 })),
   /** The provider this session signed in with (absent for an email login). */
   loginProvider: optional(loginProvider),
+  /** The person's picture at that provider (an http(s) URL), when it gave one. */
+  userAvatar: optional(string({ min: 8, max: 2048, pattern: /^https?:\/\/\S+$/ })),
+  /** The Farcaster id of a Sign in with Farcaster. */
+  fid: optional(integer({ min: 1, max: 2 ** 52 })),
   smartAccountDeployed: boolean,
   preferredAccountType: oneOf('eoa', 'smartAccount'),
 })

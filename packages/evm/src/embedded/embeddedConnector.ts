@@ -157,7 +157,12 @@ export function createEmbeddedRuntime() {
     getLogin() {
       const user = loaded?.user
       if (!user?.loginProvider) return undefined
-      return { provider: user.loginProvider, ...(user.userName ? { name: user.userName } : {}) }
+      return {
+        provider: user.loginProvider,
+        ...(user.userName ? { name: user.userName } : {}),
+        ...(user.userAvatar ? { avatarUrl: user.userAvatar } : {}),
+        ...(user.fid ? { fid: user.fid } : {}),
+      }
     },
   }
 

@@ -16,4 +16,5 @@ export const accountCss = `
 [data-foyer] .fo-amount{flex:none;font-weight:600;font-variant-numeric:tabular-nums}
 [data-foyer] .fo-tag[data-tone=success]{display:inline-flex;align-items:center;gap:6px;color:var(--foyer-foreground);border-color:var(--foyer-success)}
 [data-foyer] .fo-tag[data-tone=success]::before{content:"";width:6px;height:6px;border-radius:50%;background:var(--foyer-success)}
+[data-foyer] .fo-social-avatar{flex:none;border-radius:50%;margin-right:8px}
 `

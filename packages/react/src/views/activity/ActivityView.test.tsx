@@ -69,6 +69,8 @@ const http = createServer((req, res) => {
   // `requests`, which are the account data the tests look at.
   if (url.pathname === '/v1/project')
     return res.end(JSON.stringify({ id: 'foyer-demo', name: 'Foyer demo', features: DEFAULT_FEATURES }))
+  // The analytics sender's question (it loads once the page is idle): analytics off, so it posts nothing.
+  if (url.pathname === '/getAnalyticsConfig') return res.end(JSON.stringify({ isAnalyticsEnabled: false }))
   server.requests.push(`${url.pathname}?${url.searchParams.toString()}`)
   if (server.mode === 'fail') {
     res.writeHead(502)

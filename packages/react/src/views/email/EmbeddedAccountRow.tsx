@@ -16,6 +16,8 @@ export function EmbeddedAccountRow() {
   const isEmbedded = useFoyerStore((s) => s.connectors.find((c) => c.id === s.account.connectorId)?.type === 'AUTH')
   const socialProvider = useFoyerStore((s) => s.account.socialProvider)
   const socialUserName = useFoyerStore((s) => s.account.socialUserName)
+  const socialUserAvatar = useFoyerStore((s) => s.account.socialUserAvatar)
+  const farcasterFid = useFoyerStore((s) => s.account.farcasterFid)
   const wallet = getEmbeddedWallet(client)
   if (!isEmbedded || !wallet) return null
   const email = wallet.getEmail()
@@ -24,11 +26,19 @@ export function EmbeddedAccountRow() {
     <>
       {provider && (
         <p className="fo-row" data-testid="account-signed-in-with">
+          {socialUserAvatar && (
+            <img className="fo-social-avatar" src={socialUserAvatar} alt="" width={24} height={24} />
+          )}
           <span className="fo-row-label">
             {socialUserName
               ? t('account.signedInWith', { provider, name: socialUserName })
               : t('account.signedInWithProvider', { provider })}
           </span>
+          {farcasterFid !== undefined && (
+            <span className="fo-tag" data-testid="account-farcaster-fid">
+              {t('account.farcasterFid', { fid: farcasterFid })}
+            </span>
+          )}
         </p>
       )}
       {(email || !provider) && (
