@@ -45,11 +45,18 @@ export function connectAnalytics(
     import('./analyticsSender.ts').then(
       ({ createAnalyticsSender }) => {
         if (stopped) return
-        sender = createAnalyticsSender({
-          ...target,
-          includeAddress: options.analyticsIncludeAddress === true,
-          ...overrides,
-        })
+        try {
+          sender = createAnalyticsSender({
+            ...target,
+            includeAddress: options.analyticsIncludeAddress === true,
+            ...overrides,
+          })
+        } catch {
+          // The sender could not start (no page left to send from): analytics stay off, never an error for the page.
+          early.length = 0
+          unsubscribe()
+          return
+        }
         for (const e of early.splice(0)) sender.add(e)
       },
       () => {

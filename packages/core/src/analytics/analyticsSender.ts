@@ -172,8 +172,9 @@ export function createAnalyticsSender({
     }
   }
 
-  page?.document.addEventListener('visibilitychange', onVisibility)
-  page?.addEventListener('pagehide', flushOnHide)
+  // A page that is going away (or a test's torn-down document) may have no document left: then nothing to watch.
+  page?.document?.addEventListener('visibilitychange', onVisibility)
+  page?.addEventListener?.('pagehide', flushOnHide)
   readProjectSwitch().then((on) => {
     enabled = on
     if (!on) queue = []
@@ -199,8 +200,8 @@ export function createAnalyticsSender({
       disposed = true
       clearTimeout(timer)
       timer = undefined
-      page?.document.removeEventListener('visibilitychange', onVisibility)
-      page?.removeEventListener('pagehide', flushOnHide)
+      page?.document?.removeEventListener('visibilitychange', onVisibility)
+      page?.removeEventListener?.('pagehide', flushOnHide)
     },
   }
 }
