@@ -66,6 +66,16 @@ const identityColumns = (identity: VerifiedIdentity) => ({
   avatar_url: identity.avatarUrl,
 })
 
+/** Binds the identity to `userId`; undefined when another request bound it first (the primary key decides). */
+function insertIdentity(trx: EmbeddedDb, identity: VerifiedIdentity, userId: string) {
+  return trx
+    .insertInto('embedded_identities')
+    .values({ provider: identity.provider, subject: identity.subject, user_id: userId, ...identityColumns(identity) })
+    .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst()
+}
+
 /**
  * Decides a claimed (`exchanging`) flow's end from the identity the provider vouched for; returns the new status.
  * Every write is in one transaction with the flow's own move, so a failure leaves nothing half-made.
@@ -130,17 +140,7 @@ export async function settleIdentity(
           .returning('id')
           .executeTakeFirst()
         if (!created) throw new Raced()
-        const identityRow = await trx
-          .insertInto('embedded_identities')
-          .values({
-            provider: identity.provider,
-            subject: identity.subject,
-            user_id: userId,
-            ...identityColumns(identity),
-          })
-          .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
-          .returning('user_id')
-          .executeTakeFirst()
+        const identityRow = await insertIdentity(trx, identity, userId)
         if (!identityRow) throw new Raced()
         return end('done', userId)
       })
@@ -226,17 +226,7 @@ async function bindIdentity(trx: EmbeddedDb, identity: VerifiedIdentity, userId:
     .where('email', '=', identity.email)
     .executeTakeFirst()
   if (!owner) throw badRequest('login_failed', 'The account with this email has changed; sign in again')
-  const bound = await trx
-    .insertInto('embedded_identities')
-    .values({
-      provider: identity.provider,
-      subject: identity.subject,
-      user_id: userId,
-      ...identityColumns(identity),
-    })
-    .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
-    .returning('user_id')
-    .executeTakeFirst()
+  const bound = await insertIdentity(trx, identity, userId)
   if (bound) return bound.user_id
   const existing = await trx
     .selectFrom('embedded_identities')
