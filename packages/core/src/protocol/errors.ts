@@ -93,6 +93,13 @@ export const API_ERROR_CODES = [
   'login_not_found',
   'provider_not_configured',
   'provider_unavailable',
+  // The operator's console.
+  'bad_credentials',
+  'csrf_failed',
+  'login_link_invalid',
+  'not_signed_in',
+  'operator_locked',
+  'project_exists',
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

@@ -1,0 +1,141 @@
+/**
+ * The operator's console API: what `foyer-server` answers under `/console/api/` to the console web app it serves at
+ * `/console` (same origin, so the session cookie is `SameSite=Strict`). Types only: the console app imports them
+ * (`import type`), the server's handlers answer them. Errors use the server's one envelope (`ApiErrorBody`).
+ *
+ * Session: the cookie `CONSOLE_SESSION_COOKIE` (HttpOnly, SameSite=Strict, Secure on https, Path=/console). Every
+ * request that changes something (POST, PATCH, PUT, DELETE) carries the session's CSRF token in the
+ * `CONSOLE_CSRF_HEADER` header and an `Origin` equal to the server's own; otherwise 403 `csrf_failed`. Signing in
+ * (password or link) needs the same-origin `Origin` but no token (there is no session yet).
+ *
+ *   GET    /console/api/session                        → ConsoleSession                 401 not_signed_in
+ *   POST   /console/api/session          PasswordSignIn → ConsoleSession (sets cookie)  401 bad_credentials, 429 operator_locked
+ *   POST   /console/api/session/link     LinkRequest    → 202 {} (whether or not the address is an operator's)
+ *   POST   /console/api/session/link/use LinkUse        → ConsoleSession (sets cookie)  400 login_link_invalid
+ *   DELETE /console/api/session                         → 204 (cookie cleared)
+ *
+ *   GET    /console/api/projects                        → { projects: ConsoleProject[] }
+ *   POST   /console/api/projects         ProjectCreate  → 201 ConsoleProject            409 project_exists
+ *   PATCH  /console/api/projects/:id     ProjectPatch   → ConsoleProject                404 unknown_project
+ *   PUT    /console/api/projects/:id/social/:provider  SocialCredentialsInput → ConsoleProject
+ *   DELETE /console/api/projects/:id/social/:provider  → ConsoleProject
+ *
+ *   GET    /console/api/projects/:id/analytics?range=day|week|month → AnalyticsReport
+ *
+ * The sign-in link mailed to an operator opens `/console/?link=<token>`; the console POSTs the token to
+ * `/session/link/use` (a GET never signs in, so a mail scanner that follows links spends nothing).
+ */
+import type { ServerFeatures, SocialProvider } from '@foyer/core/protocol'
+
+export const CONSOLE_PATH = '/console'
+export const CONSOLE_API_PATH = '/console/api'
+export const CONSOLE_SESSION_COOKIE = 'foyer_console'
+export const CONSOLE_CSRF_HEADER = 'x-foyer-csrf'
+
+export interface ConsoleOperator {
+  email: string
+}
+
+/** The signed-in operator and the token every changing request sends in `CONSOLE_CSRF_HEADER`. */
+export interface ConsoleSession {
+  operator: ConsoleOperator
+  csrfToken: string
+}
+
+export interface PasswordSignIn {
+  email: string
+  password: string
+}
+
+export interface LinkRequest {
+  email: string
+}
+
+export interface LinkUse {
+  token: string
+}
+
+/** A provider's credentials as the console sees them: the secret never comes back, only whether one is set. */
+export interface ConsoleSocialCredentials {
+  clientId: string
+  hasClientSecret: boolean
+  issuer?: string
+  authorizationEndpoint?: string
+  tokenEndpoint?: string
+  userinfoEndpoint?: string
+  scopes?: string[]
+}
+
+export interface ConsoleProject {
+  id: string
+  name: string
+  allowedOrigins: string[]
+  /** Every switch with its effective value (the defaults filled in). */
+  features: ServerFeatures
+  socialLogin: Partial<Record<SocialProvider, ConsoleSocialCredentials>>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ProjectCreate {
+  id: string
+  name?: string
+  allowedOrigins?: string[]
+}
+
+/** Any subset; `features` merges into the project's switches (a switch given replaces that switch only). */
+export interface ProjectPatch {
+  name?: string
+  allowedOrigins?: string[]
+  features?: Partial<ServerFeatures>
+}
+
+/** Writing a provider's credentials: `clientSecret` absent keeps the stored one (it is write-only). */
+export interface SocialCredentialsInput {
+  clientId: string
+  clientSecret?: string
+  issuer?: string
+  authorizationEndpoint?: string
+  tokenEndpoint?: string
+  userinfoEndpoint?: string
+  scopes?: string[]
+}
+
+export const ANALYTICS_RANGES = ['day', 'week', 'month'] as const
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number]
+
+/**
+ * One project's analytics over a range ending now: a day in hourly buckets, a week and a month in daily ones (UTC).
+ * Every series lists every bucket of the range, zeros included, oldest first. Times are ISO 8601 strings.
+ */
+export interface AnalyticsReport {
+  range: AnalyticsRange
+  from: string
+  to: string
+  bucket: 'hour' | 'day'
+  totals: {
+    /** Distinct visits (a browser tab's session) that opened the modal at least once. */
+    visitors: number
+    opens: number
+    connects: number
+    swaps: number
+    buys: number
+    errors: number
+  }
+  /** Per bucket: visits that opened the modal, of those the ones that chose a connect method, and that connected. */
+  funnel: { at: string; opened: number; methodChosen: number; connected: number }[]
+  /** CONNECT_SUCCESS by wallet name and by method, most first. */
+  connectsByWallet: { wallet: string; count: number }[]
+  connectsByMethod: { method: string; count: number }[]
+  /** Network ids seen in SWITCH_NETWORK and in swaps and sends, most first. */
+  networks: { networkId: string; count: number }[]
+  /** Per bucket: SWAP_SUCCESS and BUY_RESULT with result `success`. */
+  swapsAndBuys: { at: string; swaps: number; buys: number }[]
+  /** `*_ERROR` events by event and code, most first, each with its latest few examples. */
+  errors: {
+    event: string
+    code: string | null
+    count: number
+    latest: { at: string; props: Record<string, string | number | boolean>; url: string }[]
+  }[]
+}
