@@ -77,6 +77,7 @@ async function stored(database: FoyerDatabase, eventIds: string[]) {
     country: string | null
     client_time: Date
     received_at: Date
+    visit_id: string | null
   }>`select * from analytics_events where event_id = any(${eventIds}::uuid[]) order by client_time`.execute(
     database.kysely,
   )
@@ -186,6 +187,25 @@ await describeEachBackend('analyticsRoutes.test.ts', (t) => {
     expect((await badJson.json()).error.code).toBe('invalid_json')
     const badId = await post(app, { ...event(), eventId: 'not-a-uuid' })
     expect((await badId.json()).error.details.issues[0].path).toBe('[0].eventId')
+  })
+
+  it('stores the visit id (lower-cased), null without one, and refuses a batch with one that is not a UUID', async () => {
+    const visit = randomUUID()
+    const batch = [
+      { ...event('MODAL_OPEN', { connected: false }), visitId: visit.toUpperCase() },
+      { ...event('MODAL_CLOSE', { connected: false }), timestamp: Date.now() + 1 },
+    ]
+    expect((await post(app, batch)).status).toBe(202)
+    const rows = await stored(
+      t.database,
+      batch.map((e) => e.eventId),
+    )
+    expect(rows.map((r) => r.visit_id)).toEqual([visit, null])
+    const bad = { ...event(), visitId: 'tab-1' }
+    const refused = await post(app, [event(), bad])
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).error.details.issues).toEqual([{ path: '[1].visitId', message: 'must be a UUID' }])
+    expect(await stored(t.database, [bad.eventId])).toEqual([])
   })
 
   it('stores an event sent twice once (a retried batch)', async () => {

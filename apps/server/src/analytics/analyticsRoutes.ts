@@ -43,6 +43,7 @@ export function registerAnalyticsRoutes(app: Hono<AppEnv>, options: AnalyticsRou
       clientTime: e.timestamp,
       browser,
       country,
+      visitId: e.visitId?.toLowerCase(),
     }))
     await options.writer.write(rows)
     c.status(202)

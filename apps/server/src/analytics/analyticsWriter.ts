@@ -15,6 +15,8 @@ export type AnalyticsRow = {
   clientTime: number
   browser: string | undefined
   country: string | undefined
+  /** The tab session's anonymous visit id (lower-case UUID), when the sender sent one. */
+  visitId?: string | undefined
 }
 
 export interface AnalyticsWriter {
@@ -104,11 +106,12 @@ async function insertRows(db: AnalyticsDb, rows: readonly AnalyticsRow[]) {
       client_time: new Date(r.clientTime).toISOString(),
       browser: r.browser ?? null,
       country: r.country ?? null,
+      visit_id: r.visitId ?? null,
     })),
   )
-  await sql`insert into analytics_events (project_id, event_id, event, type, props, url, domain, client_time, browser, country)
-    select project_id, event_id, event, type, props, url, domain, client_time, browser, country
+  await sql`insert into analytics_events (project_id, event_id, event, type, props, url, domain, client_time, browser, country, visit_id)
+    select project_id, event_id, event, type, props, url, domain, client_time, browser, country, visit_id
     from json_to_recordset(${records}::json) as r(project_id text, event_id uuid, event text, type text, props jsonb,
-      url text, domain text, client_time timestamptz, browser text, country text)
+      url text, domain text, client_time timestamptz, browser text, country text, visit_id uuid)
     on conflict do nothing`.execute(db)
 }
