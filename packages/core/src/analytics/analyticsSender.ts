@@ -232,8 +232,10 @@ function tabVisitId(page: AnalyticsPage): string {
       return drawn
     }
   } catch {}
-  let drawn = memoryVisits.get(page)
-  if (!drawn) memoryVisits.set(page, (drawn = randomId()))
+  const kept = memoryVisits.get(page)
+  if (kept) return kept
+  const drawn = randomId()
+  memoryVisits.set(page, drawn)
   return drawn
 }
 
