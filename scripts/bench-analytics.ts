@@ -56,6 +56,7 @@ async function measure(t: TestDatabase) {
   const latencies: number[] = []
   let failed = 0
   const started = performance.now()
+  const cpuBefore = process.cpuUsage()
   const end = Date.now() + SECONDS * 1000
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, worker) => {
@@ -79,13 +80,14 @@ async function measure(t: TestDatabase) {
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
   const { rows } = await sql<{
     n: string
   }>`select count(*) as n from analytics_events where project_id = 'bench-site'`.execute(t.database.kysely)
   const stored = Number(rows[0]!.n)
   latencies.sort((a, b) => a - b)
   const q = (f: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * f))]!.toFixed(1)
-  return `${Math.round(stored / seconds)} events/s (${stored} stored in ${seconds.toFixed(1)} s; request p50 ${q(0.5)} ms, p99 ${q(0.99)} ms${failed ? `, ${failed} failed` : ''})`
+  return `${Math.round(stored / seconds)} events/s (${stored} stored in ${seconds.toFixed(1)} s; request p50 ${q(0.5)} ms, p99 ${q(0.99)} ms; ${Math.round((cpu.user + cpu.system) / stored)} µs of this process's CPU per event${failed ? `, ${failed} failed` : ''})`
 }
 
 export async function runAnalyticsBench() {

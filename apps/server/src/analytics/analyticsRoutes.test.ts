@@ -307,5 +307,17 @@ await describeEachBackend('analyticsRoutes.test.ts', (t) => {
         batches.flat().map((e) => e.eventId),
       ),
     ).toHaveLength(2000)
+    // The writer's statements commit without waiting for the WAL flush; that setting ends with each statement's own
+    // transaction: every pooled connection still has the database's default for everything else.
+    const { rows } = await sql<{ setting: string }>`
+      select current_setting('synchronous_commit') as setting, pg_sleep(0.02)`.execute(t.database.kysely)
+    const settings = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        sql<{ setting: string }>`select current_setting('synchronous_commit') as setting, pg_sleep(0.02)`
+          .execute(t.database.kysely)
+          .then((r) => r.rows[0]!.setting),
+      ),
+    )
+    expect([rows[0]!.setting, ...settings]).toEqual(Array(9).fill('on'))
   })
 })
