@@ -1,11 +1,14 @@
 /** The console's sign-in (password and mailed link), its session cookie, the CSRF checks and the lockout, on PGlite and Postgres. */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config.ts'
 import { sha256 } from '../../embedded/secrets.ts'
+import { createServer } from '../../index.ts'
 import { BACKEND_TIMEOUT_MS } from '../../test/backends.ts'
 import { probePostgresFor, testBackends } from '../../test/eachBackend.ts'
 import { type ConsoleKit, sessionCookieToken, startConsoleKit } from '../consoleTestKit.ts'
 import { LOCKOUT_ATTEMPTS } from '../operators/operatorStore.ts'
+import { hashPassword } from '../operators/password.ts'
 import { csrfTokenFor } from './csrf.ts'
 import { SESSION_IDLE_MS } from './sessionStore.ts'
 
@@ -318,6 +321,27 @@ for (const [backend, open] of testBackends(await probePostgresFor('consoleSessio
         )
         await k.signIn(email, PASSWORD)
       })
+    })
+
+    it('FOYER_CONSOLE_OPERATORS creates missing operators at start and leaves existing ones as they are', async () => {
+      const email = await k.operator(PASSWORD)
+      const fresh = `seeded-${Date.now()}@example.com`
+      const config = loadConfig(
+        {
+          FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+          FOYER_DATA_DIR: '/nonexistent/data',
+          FOYER_SEED_DEMO: 'false',
+          FOYER_CONSOLE_OPERATORS: JSON.stringify([
+            { email: fresh.toUpperCase(), passwordHash: await hashPassword('the seeded password') },
+            { email, passwordHash: await hashPassword('would replace the password') },
+          ]),
+        },
+        { repoRoot: '/nonexistent' },
+      )
+      const server = await createServer(config, { database: k.t.database })
+      await server.close()
+      await k.signIn(fresh, 'the seeded password')
+      await k.signIn(email, PASSWORD)
     })
 
     it('everything else under /console/api needs a session', async () => {
