@@ -28,6 +28,7 @@ export {
   parseDevnetFile,
   type ServerConfig,
 } from './config.ts'
+export { hashPassword, verifyPassword } from './console/operators/password.ts'
 export { type Database, type DatabaseKind, type FoyerDatabase, openDatabase } from './db/index.ts'
 export { migrateToLatest } from './db/migrate.ts'
 export { PGliteDialect } from './db/pglite-dialect.ts'
