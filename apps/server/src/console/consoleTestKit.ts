@@ -78,7 +78,7 @@ export async function startConsoleKit(open: () => Promise<TestDatabase>): Promis
     config,
     sink,
     logs,
-    call: (method, path, { body, cookie, csrf, origin = CONSOLE_ORIGIN, headers = {} } = {}) =>
+    call: async (method, path, { body, cookie, csrf, origin = CONSOLE_ORIGIN, headers = {} } = {}) =>
       app.request(`${CONSOLE_ORIGIN}${CONSOLE_API_PATH}${path}`, {
         method,
         headers: {

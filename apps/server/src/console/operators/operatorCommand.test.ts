@@ -19,7 +19,9 @@ async function run(argv: string[], env: Record<string, string>, stdin = '') {
   const err: string[] = []
   const code = await runOperatorCommand(argv, {
     env: { FOYER_DEVNET_FILE: '/nonexistent/devnet.json', ...env },
-    stdin: [stdin],
+    stdin: (async function* () {
+      yield stdin
+    })(),
     log: (line) => out.push(line),
     error: (line) => err.push(line),
   })

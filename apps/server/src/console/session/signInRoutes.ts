@@ -5,9 +5,10 @@
  *   POST /session/link/use   { token }           → ConsoleSession   400 login_link_invalid
  */
 import { EMAIL_MESSAGE } from '@foyer/core/protocol'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { readJsonBody } from '../../http/body.ts'
+import type { AppEnv } from '../../http/context.ts'
 import { ApiError, badRequest, invalidRequest, unauthorized } from '../../http/errors.ts'
 import { parseRequest } from '../../http/validate.ts'
 import { type ConsoleDeps, type ConsoleEnv, consoleDb } from '../consoleContext.ts'
@@ -45,9 +46,11 @@ const LinkUseSchema = v.strictObject({
   token: v.pipe(v.string('a string'), v.maxLength(100)),
 }) satisfies v.GenericSchema<unknown, LinkUse>
 
-/** The body read as JSON and checked; the address case-folded, or 400 when it is not one plain address. */
-async function body<S extends v.GenericSchema>(c: Parameters<typeof readJsonBody>[0], schema: S) {
-  return parseRequest(schema, await readJsonBody(c, { require: true })) as v.InferOutput<S>
+/** The body read as JSON and checked against the schema (400 with every issue when it does not fit). */
+async function body<S extends v.GenericSchema>(c: Context<ConsoleEnv>, schema: S) {
+  // readJsonBody only caches the body on the context, a variable both environments have.
+  const json = await readJsonBody(c as unknown as Context<AppEnv>, { require: true })
+  return parseRequest(schema, json) as v.InferOutput<S>
 }
 
 function addressOf(input: string): string {
