@@ -180,7 +180,14 @@ export function createApp({
   })
 
   // The operator console's API (/console/api): its sign-in, then everything else for signed-in operators only.
-  registerConsoleRoutes(app, { database: db, config, projects: store, mailer: sender, logger })
+  registerConsoleRoutes(app, {
+    database: db,
+    config,
+    projects: store,
+    mailer: sender,
+    logger,
+    counters: counterStore,
+  })
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${truncate(c.req.path, 200)}`))
 

@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config.ts'
 import type { FoyerDatabase } from '../db/index.ts'
 import type { Mailer } from '../embedded/mailer.ts'
 import type { AppEnv } from '../http/context.ts'
+import type { CounterStore } from '../limits/counters.ts'
 import type { Logger } from '../log.ts'
 import type { ProjectStore } from '../projects/store.ts'
 import type { ConsoleDb } from './consoleTables.ts'
@@ -28,6 +29,8 @@ export interface ConsoleDeps {
   /** The mailer the embedded wallet's email login uses; sends the sign-in links. */
   mailer: Mailer
   logger: Logger
+  /** The rate-limit counters (Redis, Postgres or memory, as the rest of the server's limits). */
+  counters: CounterStore
   /** The clock (tests move it). */
   now?: () => Date
 }

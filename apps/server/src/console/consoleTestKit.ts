@@ -16,6 +16,11 @@ import { addOperator } from './operators/operatorStore.ts'
 import { hashPassword } from './operators/password.ts'
 
 export const CONSOLE_ORIGIN = 'http://127.0.0.1:8787'
+/** The TCP peer of the kit's requests, as @hono/node-server passes it: a proxy on this machine (trusted by default). */
+const LOOPBACK_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } }
+
+/** A fresh client address: its own sign-in limit. */
+export const newClient = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${(randomBytes(1)[0]! % 250) + 1}`
 
 export interface ConsoleCall {
   body?: unknown
@@ -24,6 +29,8 @@ export interface ConsoleCall {
   csrf?: string
   /** The Origin header; null: none. Default: the console's own origin. */
   origin?: string | null
+  /** The client address (X-Forwarded-For through a trusted loopback proxy). Default: a fresh one per call. */
+  client?: string
   headers?: Record<string, string>
 }
 
@@ -64,6 +71,7 @@ export async function startConsoleKit(open: () => Promise<TestDatabase>): Promis
       FOYER_DATA_DIR: '/nonexistent/data',
       SMTP_PORT: String(sink.smtpPort),
       FOYER_PUBLIC_URL: CONSOLE_ORIGIN,
+      FOYER_TRUST_PROXY: '1',
     },
     { repoRoot: '/nonexistent' },
   )
@@ -78,18 +86,27 @@ export async function startConsoleKit(open: () => Promise<TestDatabase>): Promis
     config,
     sink,
     logs,
-    call: async (method, path, { body, cookie, csrf, origin = CONSOLE_ORIGIN, headers = {} } = {}) =>
-      app.request(`${CONSOLE_ORIGIN}${CONSOLE_API_PATH}${path}`, {
-        method,
-        headers: {
-          ...(origin === null ? {} : { origin }),
-          ...(cookie === undefined ? {} : { cookie: `${CONSOLE_SESSION_COOKIE}=${cookie}` }),
-          ...(csrf === undefined ? {} : { [CONSOLE_CSRF_HEADER]: csrf }),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
+    call: async (
+      method,
+      path,
+      { body, cookie, csrf, origin = CONSOLE_ORIGIN, client = newClient(), headers = {} } = {},
+    ) =>
+      app.request(
+        `${CONSOLE_ORIGIN}${CONSOLE_API_PATH}${path}`,
+        {
+          method,
+          headers: {
+            'x-forwarded-for': client,
+            ...(origin === null ? {} : { origin }),
+            ...(cookie === undefined ? {} : { cookie: `${CONSOLE_SESSION_COOKIE}=${cookie}` }),
+            ...(csrf === undefined ? {} : { [CONSOLE_CSRF_HEADER]: csrf }),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...headers,
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
+        LOOPBACK_PEER,
+      ),
     async operator(password) {
       const email = `op-${randomBytes(5).toString('hex')}@example.com`
       await addOperator(db, email, password === undefined ? null : await hashPassword(password))

@@ -6,11 +6,12 @@ import { sha256 } from '../../embedded/secrets.ts'
 import { createServer } from '../../index.ts'
 import { BACKEND_TIMEOUT_MS } from '../../test/backends.ts'
 import { probePostgresFor, testBackends } from '../../test/eachBackend.ts'
-import { type ConsoleKit, sessionCookieToken, startConsoleKit } from '../consoleTestKit.ts'
+import { type ConsoleKit, newClient, sessionCookieToken, startConsoleKit } from '../consoleTestKit.ts'
 import { LOCKOUT_ATTEMPTS } from '../operators/operatorStore.ts'
 import { hashPassword } from '../operators/password.ts'
 import { csrfTokenFor } from './csrf.ts'
 import { SESSION_IDLE_MS } from './sessionStore.ts'
+import { SIGN_IN_REQUESTS_PER_CLIENT } from './signInLimit.ts'
 
 const PASSWORD = 'a long operator password'
 const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any })
@@ -341,6 +342,27 @@ for (const [backend, open] of testBackends(await probePostgresFor('consoleSessio
       const server = await createServer(config, { database: k.t.database })
       await server.close()
       await k.signIn(fresh, 'the seeded password')
+      await k.signIn(email, PASSWORD)
+    })
+
+    it(`counts sign-in requests per client address: past ${SIGN_IN_REQUESTS_PER_CLIENT} in 15 minutes, 429 too_many_attempts`, async () => {
+      const client = newClient()
+      const email = await k.operator(PASSWORD)
+      for (let i = 0; i < SIGN_IN_REQUESTS_PER_CLIENT; i++)
+        expect((await k.call('POST', '/session/link', { body: { email: 'nobody@example.com' }, client })).status).toBe(
+          202,
+        )
+      const refused = await k.call('POST', '/session', { body: { email, password: PASSWORD }, client })
+      expect(refused.status).toBe(429)
+      expect(((await refused.json()) as any).error.code).toBe('too_many_attempts')
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      // Nothing was compared: the operator's own count is untouched, and another address signs in.
+      const row = await k.db
+        .selectFrom('operators')
+        .select('failed_attempts')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+      expect(row.failed_attempts).toBe(0)
       await k.signIn(email, PASSWORD)
     })
 

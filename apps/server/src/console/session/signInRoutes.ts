@@ -3,6 +3,7 @@
  *   POST /session            { email, password } → ConsoleSession   401 bad_credentials, 429 operator_locked
  *   POST /session/link       { email }           → 202 {}           (the same answer for any address)
  *   POST /session/link/use   { token }           → ConsoleSession   400 login_link_invalid
+ * Each counts against the client address's sign-in limit first (signInLimit.ts).
  */
 import { EMAIL_MESSAGE } from '@foyer/core/protocol'
 import { type Context, Hono } from 'hono'
@@ -30,6 +31,7 @@ import {
   spendLink,
 } from '../signInLink/signInLinks.ts'
 import { requireSameOrigin } from './csrf.ts'
+import { signInLimit } from './signInLimit.ts'
 import { startSession } from './startSession.ts'
 
 const Email = v.pipe(v.string('a string'), v.maxLength(320, EMAIL_MESSAGE))
@@ -79,11 +81,12 @@ export function signInRoutes(deps: ConsoleDeps): Hono<ConsoleEnv> {
   const now = deps.now ?? (() => new Date())
   const { publicUrl } = deps.config.embedded
   const sameOrigin = requireSameOrigin(publicUrl)
+  const limited = signInLimit(deps)
   const app = new Hono<ConsoleEnv>()
 
   // The attempt is taken (and counted) before the password is compared. An unknown address compares against a
   // dummy hash, so it costs the same scrypt as a wrong password and answers the same 401.
-  app.post('/session', sameOrigin, async (c) => {
+  app.post('/session', sameOrigin, limited, async (c) => {
     const input = await body(c, PasswordSignInSchema)
     const email = addressOf(input.email)
     const at = now()
@@ -101,7 +104,7 @@ export function signInRoutes(deps: ConsoleDeps): Hono<ConsoleEnv> {
 
   // Always 202 after the same database statement, and the mail goes out after the answer: neither the status nor
   // the time taken tells whether the address is an operator's. A failed send is logged and gives the slot back.
-  app.post('/session/link', sameOrigin, async (c) => {
+  app.post('/session/link', sameOrigin, limited, async (c) => {
     const email = addressOf((await body(c, LinkRequestSchema)).email)
     const at = now()
     const operator = await takeLinkSendSlot(db, email, at, LINK_RESEND_MS)
@@ -118,7 +121,7 @@ export function signInRoutes(deps: ConsoleDeps): Hono<ConsoleEnv> {
     return c.json({}, 202)
   })
 
-  app.post('/session/link/use', sameOrigin, async (c) => {
+  app.post('/session/link/use', sameOrigin, limited, async (c) => {
     const { token } = await body(c, LinkUseSchema)
     const at = now()
     const operatorId = await spendLink(db, token, at)
