@@ -25,6 +25,9 @@
  *
  *   GET    /console/api/projects/:id/analytics?range=day|week|month → AnalyticsReport
  *
+ * The three sign-in POSTs also answer 429 `too_many_attempts` (with Retry-After) past 30 a client address makes in
+ * 15 minutes.
+ *
  * The sign-in link mailed to an operator opens `/console/?link=<token>`; the console POSTs the token to
  * `/session/link/use` (a GET never signs in, so a mail scanner that follows links spends nothing).
  */
