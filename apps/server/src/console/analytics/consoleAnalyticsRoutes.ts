@@ -4,6 +4,7 @@ import type { FoyerDatabase } from '../../db/index.ts'
 import { apiErrorResponse, invalidRequest, notFound } from '../../http/errors.ts'
 import { toIssues } from '../../http/validate.ts'
 import type { ProjectStore } from '../../projects/store.ts'
+import type { ConsoleEnv, ConsoleRouter } from '../consoleContext.ts'
 import { ANALYTICS_RANGES, type AnalyticsReport } from '../contract.ts'
 import { analyticsReport } from './analyticsReport.ts'
 
@@ -19,8 +20,8 @@ const ReportQuery = v.object({
 })
 
 /**
- * The console's analytics API, paths relative to `/console/api` (the console mounts it behind its operator guard;
- * nothing here checks a session):
+ * The console's analytics API, paths relative to `/console/api` (`registerConsoleRoutes` mounts it behind the
+ * operator guard, as `consoleAnalyticsRouter`; nothing here checks a session):
  *
  *   GET /projects/:id/analytics?range=day|week|month → AnalyticsReport
  *
@@ -28,7 +29,7 @@ const ReportQuery = v.object({
  * The answer is `Cache-Control: no-store` (an operator's data, current at each request).
  */
 export function createConsoleAnalyticsRoutes({ db, projects, now = () => new Date() }: ConsoleAnalyticsRoutesOptions) {
-  const app = new Hono()
+  const app = new Hono<ConsoleEnv>()
   app.get('/projects/:id/analytics', async (c) => {
     const query = v.safeParse(ReportQuery, { range: c.req.query('range') })
     if (!query.success) return apiErrorResponse(c, invalidRequest(toIssues(query.issues)))
@@ -40,3 +41,7 @@ export function createConsoleAnalyticsRoutes({ db, projects, now = () => new Dat
   })
   return app
 }
+
+/** The analytics API as one of the console's routers (`consoleRouters.ts`). */
+export const consoleAnalyticsRouter: ConsoleRouter = (deps) =>
+  createConsoleAnalyticsRoutes({ db: deps.database, projects: deps.projects, now: deps.now })
