@@ -83,7 +83,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     }))
   const projects = new ProjectStore(database.kysely)
   try {
-    await seedProjects(projects, config)
+    await seedProjects(projects, config, logger)
     await seedSpamList(withHistoryTables(database.kysely), config.chains, config.indexer.spamNfts)
   } catch (e) {
     if (ownsDatabase) await database.close().catch(() => {})
