@@ -1,0 +1,106 @@
+/**
+ * The console's project management (contract.ts), paths relative to `/console/api`:
+ *
+ *   GET    /projects                          → { projects: ConsoleProject[] }
+ *   POST   /projects                          → 201 ConsoleProject, 409 project_exists
+ *   PATCH  /projects/:id                      → ConsoleProject, 404 unknown_project
+ *   PUT    /projects/:id/social/:provider     → ConsoleProject, 404 unknown_project
+ *   DELETE /projects/:id/social/:provider     → ConsoleProject, 404 unknown_project
+ *
+ * The operator's session and CSRF checks are the mounting app's (registerConsoleRoutes): this app trusts its caller.
+ * Bad input is 400 `invalid_request` before anything is written; each change is one statement (ProjectStore), after
+ * which this instance's project cache is cleared and the others' expires within its TTL (5 s).
+ */
+import { Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { readJsonBody } from '../../http/body.ts'
+import type { AppEnv } from '../../http/context.ts'
+import { ApiError, apiErrorResponse, classifyError, errorResponse } from '../../http/errors.ts'
+import { parseRequest } from '../../http/validate.ts'
+import { type Logger, silentLogger } from '../../log.ts'
+import type { Project } from '../../projects/model.ts'
+import type { ProjectStore } from '../../projects/store.ts'
+import type { ConsoleProject } from '../contract.ts'
+import { toConsoleProject } from './consoleProject.ts'
+import {
+  ProjectCreateSchema,
+  ProjectParamsSchema,
+  ProjectPatchSchema,
+  ProviderParamsSchema,
+  SocialCredentialsSchema,
+} from './consoleProjectSchemas.ts'
+
+export interface ConsoleProjectRoutesDeps {
+  projects: ProjectStore
+  logger?: Logger
+}
+
+export function createConsoleProjectRoutes({
+  projects,
+  logger = silentLogger,
+}: ConsoleProjectRoutesDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store') // answers hold the projects' settings
+  })
+
+  /** The project a change answered, or 404 `unknown_project`. */
+  const changed = (id: string, project: Project | undefined, what: string): ConsoleProject => {
+    if (!project) throw new ApiError(404, 'unknown_project', `No project "${id}"`)
+    logger.info('console: project changed', { project: id, change: what })
+    return toConsoleProject(project)
+  }
+
+  app.get('/projects', async (c) => {
+    const list = await projects.list()
+    return c.json({ projects: list.map(toConsoleProject) })
+  })
+
+  app.post('/projects', async (c) => {
+    const input = parseRequest(ProjectCreateSchema, await readJsonBody(c, { require: true }))
+    const created = await projects.create({
+      id: input.id,
+      name: input.name ?? input.id,
+      allowedOrigins: input.allowedOrigins ?? [],
+      features: {},
+    })
+    if (!created) throw new ApiError(409, 'project_exists', `A project "${input.id}" exists already`)
+    logger.info('console: project created', { project: input.id })
+    return c.json(toConsoleProject(created), 201)
+  })
+
+  app.patch('/projects/:id', async (c) => {
+    const { id } = parseRequest(ProjectParamsSchema, c.req.param())
+    const patch = parseRequest(ProjectPatchSchema, await readJsonBody(c, { require: true }))
+    const fields = Object.keys(patch)
+    const project = fields.length ? await projects.change(id, patch) : await projects.get(id)
+    return c.json(changed(id, project, fields.join(',') || 'nothing'))
+  })
+
+  app.put('/projects/:id/social/:provider', async (c) => {
+    const { id, provider } = parseRequest(ProviderParamsSchema, c.req.param())
+    const settings = parseRequest(SocialCredentialsSchema, await readJsonBody(c, { require: true }))
+    return c.json(changed(id, await projects.setSocialProvider(id, provider, settings), `socialLogin.${provider} set`))
+  })
+
+  app.delete('/projects/:id/social/:provider', async (c) => {
+    const { id, provider } = parseRequest(ProviderParamsSchema, c.req.param())
+    return c.json(changed(id, await projects.removeSocialProvider(id, provider), `socialLogin.${provider} removed`))
+  })
+
+  app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path.slice(0, 200)}`))
+
+  // The same envelope as the rest of the server; a database complaint never leaks its text.
+  app.onError((err, c) => {
+    const known = classifyError(err)
+    if (known && known.status < 500) return apiErrorResponse(c, known)
+    logger.error('console: project request failed', { method: c.req.method, path: c.req.path, error: err })
+    return known
+      ? apiErrorResponse(c, known)
+      : errorResponse(c, 500 as ContentfulStatusCode, 'internal_error', 'Internal server error')
+  })
+
+  return app
+}
