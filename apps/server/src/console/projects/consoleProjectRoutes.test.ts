@@ -25,7 +25,7 @@ await describeEachBackend('consoleProjectRoutes.test.ts', (t) => {
   const routes = () => {
     const projects = new ProjectStore(t.database.kysely)
     const app = createConsoleProjectRoutes({ projects })
-    const send = (method: string, path: string, body?: unknown) =>
+    const send = async (method: string, path: string, body?: unknown): Promise<Response> =>
       app.request(path, {
         method,
         ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
