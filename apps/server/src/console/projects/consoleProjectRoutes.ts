@@ -12,7 +12,6 @@
  * which this instance's project cache is cleared and the others' expires within its TTL (5 s).
  */
 import { Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { readJsonBody } from '../../http/body.ts'
 import type { AppEnv } from '../../http/context.ts'
 import { ApiError, apiErrorResponse, classifyError, errorResponse } from '../../http/errors.ts'
@@ -74,9 +73,7 @@ export function createConsoleProjectRoutes({
   app.patch('/projects/:id', async (c) => {
     const { id } = parseRequest(ProjectParamsSchema, c.req.param())
     const patch = parseRequest(ProjectPatchSchema, await readJsonBody(c, { require: true }))
-    const fields = Object.keys(patch)
-    const project = fields.length ? await projects.change(id, patch) : await projects.get(id)
-    return c.json(changed(id, project, fields.join(',') || 'nothing'))
+    return c.json(changed(id, await projects.change(id, patch), Object.keys(patch).join(',') || 'nothing'))
   })
 
   app.put('/projects/:id/social/:provider', async (c) => {
@@ -97,9 +94,7 @@ export function createConsoleProjectRoutes({
     const known = classifyError(err)
     if (known && known.status < 500) return apiErrorResponse(c, known)
     logger.error('console: project request failed', { method: c.req.method, path: c.req.path, error: err })
-    return known
-      ? apiErrorResponse(c, known)
-      : errorResponse(c, 500 as ContentfulStatusCode, 'internal_error', 'Internal server error')
+    return known ? apiErrorResponse(c, known) : errorResponse(c, 500, 'internal_error', 'Internal server error')
   })
 
   return app
