@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import { createApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
+import { createLogger } from '../../log.ts'
 import { ProjectStore } from '../../projects/store.ts'
 import { describeEachBackend } from '../../test/eachBackend.ts'
 import type { ConsoleProject } from '../contract.ts'
@@ -24,13 +25,14 @@ const GITHUB = {
 await describeEachBackend('consoleProjectRoutes.test.ts', (t) => {
   const routes = () => {
     const projects = new ProjectStore(t.database.kysely)
-    const app = createConsoleProjectRoutes({ projects })
+    const logged: string[] = []
+    const app = createConsoleProjectRoutes({ projects, logger: createLogger('debug', (line) => logged.push(line)) })
     const send = async (method: string, path: string, body?: unknown): Promise<Response> =>
       app.request(path, {
         method,
         ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       })
-    return { projects, app, send }
+    return { projects, app, send, logged }
   }
   const rows = async () =>
     (await sql<Record<string, unknown>>`select * from projects order by id`.execute(t.database.kysely)).rows
@@ -87,13 +89,16 @@ await describeEachBackend('consoleProjectRoutes.test.ts', (t) => {
     expect(merged.name).toBe('Renamed')
     expect((await projects.get('edit-me'))?.features).toEqual({ swaps: false, history: false, socials: ['github'] })
 
+    const unchanged = await send('PATCH', '/projects/edit-me', {})
+    expect(((await unchanged.json()) as ConsoleProject).features).toEqual(merged.features)
+
     const missing = await send('PATCH', '/projects/nobody', { name: 'x' })
     expect(missing.status).toBe(404)
     expect((await missing.json()).error.code).toBe('unknown_project')
   })
 
   it('sets social credentials write-only: the secret never answered, kept when a PUT omits it, gone on DELETE', async () => {
-    const { send } = routes()
+    const { send, logged } = routes()
     await send('POST', '/projects', { id: 'with-social' })
     const set = await send('PUT', '/projects/with-social/social/google', GOOGLE)
     const text = await set.text()
@@ -135,6 +140,11 @@ await describeEachBackend('consoleProjectRoutes.test.ts', (t) => {
     // Set again after a DELETE: the old secret is gone with it.
     await send('PUT', '/projects/with-social/social/google', { clientId: 'c', issuer: 'https://accounts.google.com' })
     expect((await storedSocial('with-social')).google).toEqual({ clientId: 'c', issuer: 'https://accounts.google.com' })
+
+    // Each change is logged, never with a secret.
+    expect(logged.filter((line) => line.includes('socialLogin.google set'))).toHaveLength(4)
+    expect(logged.join('\n')).not.toContain(SECRET)
+    expect(logged.join('\n')).not.toContain('rotated-secret')
 
     for (const method of ['PUT', 'DELETE']) {
       const res = await send(method, '/projects/nobody/social/google', method === 'PUT' ? GOOGLE : undefined)
