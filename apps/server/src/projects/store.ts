@@ -1,5 +1,5 @@
 import type { SocialProvider } from '@foyer/core/protocol'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Database, ProjectRow } from '../db/schema.ts'
 import type { Project, ProjectFeatures, ProjectInput } from './model.ts'
@@ -86,27 +86,11 @@ export class ProjectStore {
    * (and updated_at) untouched when nothing changed.
    */
   async upsert(input: ProjectInput): Promise<void> {
-    const features = JSON.stringify(input.features)
-    const social = input.socialLogin && Object.keys(input.socialLogin).length ? JSON.stringify(input.socialLogin) : null
-    await this.#db
-      .insertInto('projects')
-      .values({ id: input.id, name: input.name, allowed_origins: input.allowedOrigins, features, social_login: social })
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet({
-            name: (eb) => eb.ref('excluded.name'),
-            allowed_origins: (eb) => eb.ref('excluded.allowed_origins'),
-            features: (eb) => eb.ref('excluded.features'),
-            social_login: (eb) => eb.ref('excluded.social_login'),
-            updated_at: sql`now()`,
-          })
-          .where(
-            sql<boolean>`(projects.name, projects.allowed_origins, projects.features, projects.social_login) is distinct from (excluded.name, excluded.allowed_origins, excluded.features, excluded.social_login)`,
-          ),
-      )
-      .execute()
-    this.invalidate()
+    await this.#write(
+      input,
+      null,
+      sql`(projects.name, projects.allowed_origins, projects.features, projects.social_login) is distinct from (excluded.name, excluded.allowed_origins, excluded.features, excluded.social_login)`,
+    )
   }
 
   /**
@@ -115,7 +99,11 @@ export class ProjectStore {
    * what the console changed since survives a restart with the same settings. Resolves whether it wrote.
    */
   async applyConfigured(input: ProjectInput, digest: string): Promise<boolean> {
-    const features = JSON.stringify(input.features)
+    return this.#write(input, digest, sql`projects.config_digest is distinct from excluded.config_digest`)
+  }
+
+  /** Inserts the project, or replaces an existing row whole when `replaceWhen` holds (one statement). */
+  async #write(input: ProjectInput, digest: string | null, replaceWhen: RawBuilder<unknown>): Promise<boolean> {
     const social = input.socialLogin && Object.keys(input.socialLogin).length ? JSON.stringify(input.socialLogin) : null
     const written = await this.#db
       .insertInto('projects')
@@ -123,7 +111,7 @@ export class ProjectStore {
         id: input.id,
         name: input.name,
         allowed_origins: input.allowedOrigins,
-        features,
+        features: JSON.stringify(input.features),
         social_login: social,
         config_digest: digest,
       })
@@ -135,10 +123,11 @@ export class ProjectStore {
             allowed_origins: (eb) => eb.ref('excluded.allowed_origins'),
             features: (eb) => eb.ref('excluded.features'),
             social_login: (eb) => eb.ref('excluded.social_login'),
-            config_digest: (eb) => eb.ref('excluded.config_digest'),
+            // upsert (digest null) leaves the digest of the configuration last applied
+            config_digest: (eb) => eb.fn.coalesce('excluded.config_digest', 'projects.config_digest'),
             updated_at: sql`now()`,
           })
-          .where(sql<boolean>`projects.config_digest is distinct from excluded.config_digest`),
+          .where(sql<boolean>`${replaceWhen}`),
       )
       .returning('id')
       .executeTakeFirst()
