@@ -8,6 +8,7 @@ import { type RunningChild, runChild, startChild } from './children.ts'
 import { DEMO_SOCIAL_LOGIN_ENABLED, demoSocialProject, withDemoSocialProject } from './demoSocialProject.ts'
 import { type RunningDevnet, startDevnet } from './devnet.ts'
 import { devnetFilePath, writeDevnet } from './devnet-file.ts'
+import { consoleUrl, withDevOperator } from './devOperator.ts'
 import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { withExamplesProject } from './examplesProject.ts'
 import { DEFAULT_FARCASTER_RELAY_PORT, type FarcasterRelay, startFarcasterRelay } from './farcaster/relay.ts'
@@ -193,6 +194,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
             ...childEnv,
             ...embedded?.serverEnv,
             FOYER_PROJECTS: serverProjects((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
+            FOYER_CONSOLE_OPERATORS: withDevOperator((childEnv as NodeJS.ProcessEnv).FOYER_CONSOLE_OPERATORS),
             PORT: String(ports.server),
             HOST: host,
           },
@@ -273,6 +275,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       urls: {
         demo: demoUrl,
         server: serverUrl,
+        console: serverUrl ? consoleUrl(serverUrl) : undefined,
         relay: relay?.url,
         farcasterRelay: farcasterRelay?.url,
         wallet: walletUrl,

@@ -125,7 +125,8 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0011_social_login',
           '0012_social_flow_origin',
           '0013_analytics_events',
-          '0014_project_config_digest',
+          '0014_operators',
+          '0015_project_config_digest',
         ])
       })
 

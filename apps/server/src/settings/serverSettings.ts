@@ -6,6 +6,7 @@
 import { CaipAccountId, DEFAULT_NAMES_SUFFIX, DEFAULT_ONRAMP_RESTRICTED_TIMEZONES } from '@foyer/core/protocol'
 import * as v from 'valibot'
 import type { Env } from '../config.ts'
+import { operatorsSetting } from '../console/operators/operatorsSetting.ts'
 import { LOOPBACK_PROXIES, parseProxyRange } from '../http/clientAddress.ts'
 import type { Issue } from '../http/errors.ts'
 import { LOG_LEVELS } from '../log.ts'
@@ -40,6 +41,7 @@ export const SETTING_GROUPS = [
   'Server process',
   'Database and files',
   'Projects',
+  'Operator console',
   'Rate limits',
   'Analytics',
   'Account history indexer',
@@ -225,6 +227,14 @@ export const SERVER_SETTINGS = {
     group: 'Projects',
     about:
       'Create the demo project `foyer-demo` at start (written again only when the built-in demo differs from what was last written, as for `FOYER_PROJECTS`). Set it to `false` in production.',
+  }),
+
+  // Operator console
+  FOYER_CONSOLE_OPERATORS: optional(operatorsSetting, 'none', {
+    group: 'Operator console',
+    secretFields: ['passwordHash'],
+    about:
+      'Operators of the console (`/console`) to create at start when missing: `[{"email": "ops@example.com", "passwordHash"?: "$scrypt$…"}]` (in a config file, the array itself). An operator that exists is left as it is, its password too. Without `passwordHash` the operator signs in by emailed link. `foyer-server operator hash` prints a hash from a password on stdin; `foyer-server operator add` is the other way to create operators. See [operations.md](operations.md#the-operator-console).',
   }),
 
   // Analytics
