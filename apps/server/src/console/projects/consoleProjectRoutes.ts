@@ -7,19 +7,19 @@
  *   PUT    /projects/:id/social/:provider     → ConsoleProject, 404 unknown_project
  *   DELETE /projects/:id/social/:provider     → ConsoleProject, 404 unknown_project
  *
- * The operator's session and CSRF checks are the mounting app's (registerConsoleRoutes): this app trusts its caller.
- * Bad input is 400 `invalid_request` before anything is written; each change is one statement (ProjectStore), after
- * which this instance's project cache is cleared and the others' expires within its TTL (5 s).
+ * Mounted by registerConsoleRoutes (consoleRouters.ts) behind the operator's session and the CSRF checks, which also
+ * make every answer `Cache-Control: no-store`: this app trusts its caller. Bad input is 400 `invalid_request` before
+ * anything is written; each change is one statement (ProjectStore), after which this instance's project cache is
+ * cleared and the others' expires within its TTL (5 s).
  */
-import { Hono } from 'hono'
-import { readJsonBody } from '../../http/body.ts'
-import type { AppEnv } from '../../http/context.ts'
+import { type Context, Hono } from 'hono'
 import { ApiError, apiErrorResponse, classifyError, errorResponse } from '../../http/errors.ts'
 import { parseRequest } from '../../http/validate.ts'
 import { type Logger, silentLogger } from '../../log.ts'
 import type { Project } from '../../projects/model.ts'
 import type { ProjectStore } from '../../projects/store.ts'
-import type { ConsoleProject } from '../contract.ts'
+import { consoleBody } from '../consoleBody.ts'
+import type { ConsoleEnv } from '../consoleContext.ts'
 import { toConsoleProject } from './consoleProject.ts'
 import {
   ProjectCreateSchema,
@@ -37,19 +37,14 @@ export interface ConsoleProjectRoutesDeps {
 export function createConsoleProjectRoutes({
   projects,
   logger = silentLogger,
-}: ConsoleProjectRoutesDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>()
+}: ConsoleProjectRoutesDeps): Hono<ConsoleEnv> {
+  const app = new Hono<ConsoleEnv>()
 
-  app.use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store') // answers hold the projects' settings
-  })
-
-  /** The project a change answered, or 404 `unknown_project`. */
-  const changed = (id: string, project: Project | undefined, what: string): ConsoleProject => {
+  /** The project a change answered, or 404 `unknown_project`; the change logged with the operator (never a secret). */
+  const changed = (c: Context<ConsoleEnv>, id: string, project: Project | undefined, what: string) => {
     if (!project) throw new ApiError(404, 'unknown_project', `No project "${id}"`)
-    logger.info('console: project changed', { project: id, change: what })
-    return toConsoleProject(project)
+    logger.info('console: project changed', { project: id, change: what, operator: c.get('operator')?.email })
+    return c.json(toConsoleProject(project))
   }
 
   app.get('/projects', async (c) => {
@@ -58,7 +53,7 @@ export function createConsoleProjectRoutes({
   })
 
   app.post('/projects', async (c) => {
-    const input = parseRequest(ProjectCreateSchema, await readJsonBody(c, { require: true }))
+    const input = await consoleBody(c, ProjectCreateSchema)
     const created = await projects.create({
       id: input.id,
       name: input.name ?? input.id,
@@ -66,28 +61,26 @@ export function createConsoleProjectRoutes({
       features: {},
     })
     if (!created) throw new ApiError(409, 'project_exists', `A project "${input.id}" exists already`)
-    logger.info('console: project created', { project: input.id })
+    logger.info('console: project created', { project: input.id, operator: c.get('operator')?.email })
     return c.json(toConsoleProject(created), 201)
   })
 
   app.patch('/projects/:id', async (c) => {
     const { id } = parseRequest(ProjectParamsSchema, c.req.param())
-    const patch = parseRequest(ProjectPatchSchema, await readJsonBody(c, { require: true }))
-    return c.json(changed(id, await projects.change(id, patch), Object.keys(patch).join(',') || 'nothing'))
+    const patch = await consoleBody(c, ProjectPatchSchema)
+    return changed(c, id, await projects.change(id, patch), Object.keys(patch).join(',') || 'nothing')
   })
 
   app.put('/projects/:id/social/:provider', async (c) => {
     const { id, provider } = parseRequest(ProviderParamsSchema, c.req.param())
-    const settings = parseRequest(SocialCredentialsSchema, await readJsonBody(c, { require: true }))
-    return c.json(changed(id, await projects.setSocialProvider(id, provider, settings), `socialLogin.${provider} set`))
+    const settings = await consoleBody(c, SocialCredentialsSchema)
+    return changed(c, id, await projects.setSocialProvider(id, provider, settings), `socialLogin.${provider} set`)
   })
 
   app.delete('/projects/:id/social/:provider', async (c) => {
     const { id, provider } = parseRequest(ProviderParamsSchema, c.req.param())
-    return c.json(changed(id, await projects.removeSocialProvider(id, provider), `socialLogin.${provider} removed`))
+    return changed(c, id, await projects.removeSocialProvider(id, provider), `socialLogin.${provider} removed`)
   })
-
-  app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path.slice(0, 200)}`))
 
   // The same envelope as the rest of the server; a database complaint never leaks its text.
   app.onError((err, c) => {
