@@ -26,6 +26,7 @@ import { classifyChainError } from './http/upstreamErrors.ts'
 import { type CounterStore, createDatabaseCounterStore } from './limits/counters.ts'
 import { memoryCounterStoreFor } from './limits/memoryCounters.ts'
 import { createRateLimiter } from './limits/rateLimit.ts'
+import type { RateLimitConfig } from './limits/rateLimitConfig.ts'
 import { connectRedis, createRedisCounterStore } from './limits/redisCounters.ts'
 import { type Logger, silentLogger } from './log.ts'
 import { createMetrics, metricsAuthorized, routePattern, type ServerMetrics } from './observability/metrics.ts'
@@ -71,7 +72,7 @@ export function createApp({
 }: AppDeps): FoyerApp {
   const store = projects ?? new ProjectStore(db.kysely)
   const limits = config.rateLimit
-  const counterStore = counters ?? openCounterStore(db, limits.redisUrl)
+  const counterStore = counters ?? openCounterStore(db, limits)
   const limiter = createRateLimiter({
     store: counterStore,
     perClient: limits.perClient,
@@ -229,9 +230,10 @@ export function createApp({
  */
 export function openCounterStore(
   db: FoyerDatabase,
-  redisUrl: string | undefined,
+  { redisUrl, redisKeyPrefix }: Pick<RateLimitConfig, 'redisUrl' | 'redisKeyPrefix'>,
 ): CounterStore & { close?(): Promise<void> } {
-  if (redisUrl) return createRedisCounterStore(connectRedis(redisUrl), { ownsConnection: true })
+  if (redisUrl)
+    return createRedisCounterStore(connectRedis(redisUrl), { keyPrefix: redisKeyPrefix, ownsConnection: true })
   return db.kind === 'pglite' ? memoryCounterStoreFor(db) : createDatabaseCounterStore(db)
 }
 

@@ -157,6 +157,7 @@ export function loadConfig(
       perProject: values.FOYER_RATE_LIMIT_PER_PROJECT,
       windowMs: values.FOYER_RATE_LIMIT_WINDOW_SECONDS,
       redisUrl: values.REDIS_URL,
+      redisKeyPrefix: values.FOYER_REDIS_KEY_PREFIX,
     },
     analytics: {
       perClient: values.FOYER_ANALYTICS_RATE_LIMIT_PER_CLIENT,

@@ -95,7 +95,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     throw e
   }
   // Opened here (not inside createApp) so close() can end its Redis connection.
-  const counters = openCounterStore(database, config.rateLimit.redisUrl)
+  const counters = openCounterStore(database, config.rateLimit)
   const metrics = createMetrics({ database })
   const app = createApp({ db: database, config, logger, projects, counters, metrics })
   const indexer =

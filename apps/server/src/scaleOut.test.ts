@@ -64,7 +64,10 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
         const env = {
           PORT: '0',
           DATABASE_URL: scratch.url,
-          ...(withRedis ? { REDIS_URL: redis.url } : {}),
+          // A key prefix of this run's own: another test file may count on the same Redis at the same time.
+          ...(withRedis
+            ? { REDIS_URL: redis.url, FOYER_REDIS_KEY_PREFIX: `foyer-test-${randomBytes(6).toString('hex')}:` }
+            : {}),
           FOYER_DEVNET_FILE: join(work, 'devnet.json'),
           FOYER_TRUST_PROXY: '1',
           FOYER_RATE_LIMIT_PER_CLIENT: String(LIMIT),

@@ -39,6 +39,7 @@ describe.runIf(runRedisCases(redisProbe, 'serverRedis.test.ts'))('server with RE
           FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
           FOYER_DATA_DIR: '/nonexistent/data',
           REDIS_URL: url.toString(),
+          FOYER_REDIS_KEY_PREFIX: `${name}:`,
           FOYER_RATE_LIMIT_PER_CLIENT: '1000',
         },
         { repoRoot: '/nonexistent' },
@@ -51,6 +52,8 @@ describe.runIf(runRedisCases(redisProbe, 'serverRedis.test.ts'))('server with RE
         const answer = await fetch(`${base}/v1/project`, { headers: { 'x-project-id': 'foyer-demo' } })
         expect(answer.status).toBe(200)
         expect(answer.headers.get('ratelimit-remaining')).not.toBeNull()
+        // The counts live under this server's FOYER_REDIS_KEY_PREFIX.
+        expect((await observer.keys(`${name}:*`)).length).toBeGreaterThan(0)
         expect(await connectionsNamed(observer, name)).toBe(1)
         await server.close()
         await until(async () => (await connectionsNamed(observer, name)) === 0)

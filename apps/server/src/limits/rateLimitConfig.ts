@@ -8,4 +8,6 @@ export interface RateLimitConfig {
   windowMs: number
   /** REDIS_URL: count in Redis instead of the database. Secret-bearing: never log it. */
   redisUrl?: string
+  /** FOYER_REDIS_KEY_PREFIX: what every counter's Redis key starts with, so deployments can share one Redis. */
+  redisKeyPrefix: string
 }

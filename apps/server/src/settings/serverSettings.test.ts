@@ -213,6 +213,16 @@ const BAD: [string, string, string][] = [
     'many',
     'FOYER_EMAIL_SENDS_PER_HOUR: got "many", expected an integer from 1 to 10000000',
   ],
+  [
+    'FOYER_CONSOLE_OPERATORS',
+    '[{"email":"ops@my.site","password":"hunter2 hunter2"}]',
+    'FOYER_CONSOLE_OPERATORS[0].password: got "password", expected no such field (the fields are email, passwordHash)',
+  ],
+  [
+    'FOYER_REDIS_KEY_PREFIX',
+    'foyer rate',
+    'FOYER_REDIS_KEY_PREFIX: got "foyer rate", expected 1-64 printable characters without spaces',
+  ],
   ['SMTP_HOST', 'smtp host', 'SMTP_HOST: got "smtp host", expected a hostname or IP address'],
   ['SMTP_PORT', '0', 'SMTP_PORT: got "0", expected an integer from 1 to 65535'],
   ['SMTP_SECURE', 'ture', 'SMTP_SECURE: got "ture", expected true or false (or 1/0, yes/no, on/off)'],

@@ -275,6 +275,16 @@ export const SERVER_SETTINGS = {
     'none: the database (or, on PGlite, memory)',
     { group: 'Rate limits', secret: true, about: 'Keep the rate-limit counts in Redis.' },
   ),
+  FOYER_REDIS_KEY_PREFIX: withDefault(
+    matching(/^[\x21-\x7e]{1,64}$/, '1-64 printable characters without spaces'),
+    'foyer:rate:',
+    '`foyer:rate:`',
+    {
+      group: 'Rate limits',
+      about:
+        'What every rate-limit key in Redis starts with: deployments (or test runs) sharing one Redis each give their own.',
+    },
+  ),
 
   // Account history indexer
   FOYER_INDEXER: withDefault(boolean(), true, '`true`', {

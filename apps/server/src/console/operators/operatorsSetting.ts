@@ -1,6 +1,6 @@
 import { EMAIL_MESSAGE } from '@foyer/core/protocol'
 import * as v from 'valibot'
-import { json } from '../../settings/fields.ts'
+import { json, objectMessage } from '../../settings/fields.ts'
 import { operatorEmail } from './operatorStore.ts'
 import { isPasswordHash } from './password.ts'
 
@@ -11,14 +11,17 @@ export interface OperatorSeed {
 
 const HASH_MESSAGE = 'an scrypt hash as `foyer-server operator hash` prints it ($scrypt$ln=…,r=…,p=…$…$…)'
 
-const OperatorSeedSchema = v.strictObject({
-  email: v.pipe(
-    v.string(EMAIL_MESSAGE),
-    v.check((email) => operatorEmail(email) !== undefined, EMAIL_MESSAGE),
-    v.transform((email) => operatorEmail(email)!),
-  ),
-  passwordHash: v.optional(v.pipe(v.string(HASH_MESSAGE), v.check(isPasswordHash, HASH_MESSAGE))),
-})
+const OperatorSeedSchema = v.strictObject(
+  {
+    email: v.pipe(
+      v.string(EMAIL_MESSAGE),
+      v.check((email) => operatorEmail(email) !== undefined, EMAIL_MESSAGE),
+      v.transform((email) => operatorEmail(email)!),
+    ),
+    passwordHash: v.optional(v.pipe(v.string(HASH_MESSAGE), v.check(isPasswordHash, HASH_MESSAGE))),
+  },
+  objectMessage('an object like {"email":"ops@my.site","passwordHash":"$scrypt$…"}', ['email', 'passwordHash']),
+)
 
 /**
  * FOYER_CONSOLE_OPERATORS: operators created at start when missing, `[{"email", "passwordHash"?}]`. Only a hash is
