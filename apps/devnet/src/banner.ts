@@ -11,6 +11,7 @@ export function formatBanner(
   const rows: [string, string][] = []
   if (stack.urls.demo) rows.push(['Demo site', stack.urls.demo])
   if (stack.urls.server) rows.push(['Foyer server', stack.urls.server])
+  if (stack.urls.server) rows.push(['Operator console', `${stack.urls.server}/console/`])
   if (stack.urls.relay) rows.push(['WalletConnect relay', stack.urls.relay])
   if (stack.urls.farcasterRelay)
     rows.push(['Farcaster relay', `${stack.urls.farcasterRelay}  (local stand-in; test fids 1001–1005)`])

@@ -10,6 +10,7 @@ import { createAnalyticsWriter } from './analytics/analyticsWriter.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
 import { createWalletCatalogue, loadCatalogueFile, type WalletCatalogue } from './catalogue/walletCatalogue.ts'
 import type { ServerConfig } from './config.ts'
+import { registerConsoleApp } from './console/consoleHost.ts'
 import type { FoyerDatabase } from './db/index.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
 import { createFarcasterLogin, type FarcasterLogin } from './embedded/farcaster/farcasterLogin.ts'
@@ -176,6 +177,8 @@ export function createApp({
     mailer: mailer ?? createSmtpMailer(config.embedded.smtp),
     farcaster: farcaster ?? createFarcasterLogin(config.farcaster),
   })
+
+  registerConsoleApp(app, { distDir: config.consoleDir })
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${truncate(c.req.path, 200)}`))
 
