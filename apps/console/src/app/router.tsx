@@ -2,6 +2,7 @@
  * The console's pages by URL, under its base (`/console/`): a few paths, the History API, no router library.
  */
 import { type AnchorHTMLAttributes, type MouseEvent, useEffect, useState } from 'react'
+import { CONSOLE_PATH } from '../../../server/src/console/contract.ts'
 
 export type Route =
   | { page: 'projects' }
@@ -9,8 +10,8 @@ export type Route =
   | { page: 'analytics'; projectId: string }
   | { page: 'notFound' }
 
-/** The app's base without its trailing slash: `/console`. */
-const BASE = (import.meta.env?.BASE_URL ?? '/console/').replace(/\/$/, '')
+/** The app's base without its trailing slash (vite.config.ts `base` is this plus `/`). */
+const BASE = CONSOLE_PATH
 
 export function parseRoute(pathname: string): Route {
   const inside = pathname.startsWith(BASE) ? pathname.slice(BASE.length) : pathname
