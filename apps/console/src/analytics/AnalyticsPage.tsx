@@ -9,7 +9,7 @@ import { useLocale } from '../locale/locale.tsx'
 import { AnalyticsCharts } from './AnalyticsCharts.tsx'
 
 export function AnalyticsPage({ projectId }: { projectId: string }) {
-  const { t } = useLocale()
+  const { t, locale } = useLocale()
   const { api } = useConsole()
   const [range, setRange] = useState<AnalyticsRange>('day')
   const [report, setReport] = useState<AnalyticsReport | null>(null)
@@ -25,18 +25,16 @@ export function AnalyticsPage({ projectId }: { projectId: string }) {
 
   const period = useMemo(() => {
     if (!report) return null
-    const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
     return t('analytics.period', {
       from: format.format(new Date(report.from)),
       to: `${format.format(new Date(report.to))} UTC`,
     })
-  }, [report, t])
+  }, [report, t, locale])
 
   return (
     <>
-      <PageHeading>
-        {t('analytics.title')}: {projectId}
-      </PageHeading>
+      <PageHeading>{`${t('analytics.title')}: ${projectId}`}</PageHeading>
       <ProjectTabs projectId={projectId} current="analytics" />
       <div className="toolbar">
         <fieldset className="segmented">
