@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
-import { type ChartData, formatBucket } from './chartData.ts'
+import { type ChartData, formatAxisBucket } from './chartData.ts'
 
 const SERIES_COLOURS = ['--console-series-1', '--console-series-2', '--console-series-3']
 const HEIGHT = 220
@@ -44,9 +44,11 @@ export function UPlotChart({ data, locale }: { data: ChartData; locale: string }
         axes: [
           {
             ...axis,
+            space: 56,
             values:
               data.kind === 'time'
-                ? (_u, splits) => splits.map((s) => formatBucket(new Date(s * 1000).toISOString(), data.bucket, locale))
+                ? (_u, splits) =>
+                    splits.map((s) => formatAxisBucket(new Date(s * 1000).toISOString(), data.bucket, locale))
                 : (_u, splits) => splits.map((s) => (Number.isInteger(s) ? (data.categories[s] ?? '') : '')),
             ...(data.kind === 'categories' ? { splits: () => data.categories.map((_, i) => i) } : {}),
           },

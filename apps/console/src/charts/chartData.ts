@@ -21,6 +21,14 @@ export function formatBucket(at: string, bucket: 'hour' | 'day', locale: string)
     : new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date)
 }
 
+/** A short axis label: the hour alone for hourly buckets (the day is in the table), the date for daily ones. */
+export function formatAxisBucket(at: string, bucket: 'hour' | 'day', locale: string): string {
+  const date = new Date(at)
+  return bucket === 'hour'
+    ? new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(date)
+    : new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date)
+}
+
 /** The rows of the table behind a chart: one a bucket or category, a column a series. */
 export function chartRows(data: ChartData, locale: string): { label: string; values: number[] }[] {
   const labels =
