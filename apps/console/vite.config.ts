@@ -6,6 +6,8 @@ import { defaultClientConditions, defineConfig } from 'vite'
  * API it calls (/console/api), so the build needs no server URL. `vite` (dev) forwards /console/api to a server on
  * FOYER_API_URL (default the devnet's).
  */
+const apiUrl = process.env.FOYER_API_URL ?? 'http://127.0.0.1:8787'
+
 export default defineConfig({
   base: '/console/',
   plugins: [react()],
@@ -16,6 +18,13 @@ export default defineConfig({
     host: '127.0.0.1',
     port: 5176,
     strictPort: true,
-    proxy: { '/console/api': { target: process.env.FOYER_API_URL ?? 'http://127.0.0.1:8787', changeOrigin: true } },
+    // The API takes a change only from its own origin (CSRF): the dev proxy presents the server's.
+    proxy: {
+      '/console/api': {
+        target: apiUrl,
+        changeOrigin: true,
+        configure: (proxy) => proxy.on('proxyReq', (request) => request.setHeader('origin', new URL(apiUrl).origin)),
+      },
+    },
   },
 })
