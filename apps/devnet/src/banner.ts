@@ -1,4 +1,5 @@
 import { DEV_MNEMONIC } from './accounts.ts'
+import { DEV_OPERATOR_EMAIL, DEV_OPERATOR_PASSWORD } from './devOperator.ts'
 import type { Stack } from './stack.ts'
 
 /** Dev accounts whose keys the banner prints; the rest are in the devnet file. */
@@ -11,7 +12,8 @@ export function formatBanner(
   const rows: [string, string][] = []
   if (stack.urls.demo) rows.push(['Demo site', stack.urls.demo])
   if (stack.urls.server) rows.push(['Foyer server', stack.urls.server])
-  if (stack.urls.server) rows.push(['Operator console', `${stack.urls.server}/console/`])
+  if (stack.urls.console)
+    rows.push(['Operator console', `${stack.urls.console}  (${DEV_OPERATOR_EMAIL} / ${DEV_OPERATOR_PASSWORD})`])
   if (stack.urls.relay) rows.push(['WalletConnect relay', stack.urls.relay])
   if (stack.urls.farcasterRelay)
     rows.push(['Farcaster relay', `${stack.urls.farcasterRelay}  (local stand-in; test fids 1001–1005)`])

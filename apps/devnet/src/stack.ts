@@ -9,6 +9,7 @@ import { buildConsoleIfStale, CONSOLE_BUILD_DIR } from './consoleBuild.ts'
 import { DEMO_SOCIAL_LOGIN_ENABLED, demoSocialProject, withDemoSocialProject } from './demoSocialProject.ts'
 import { type RunningDevnet, startDevnet } from './devnet.ts'
 import { devnetFilePath, writeDevnet } from './devnet-file.ts'
+import { consoleUrl, withDevOperator } from './devOperator.ts'
 import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
 import { withExamplesProject } from './examplesProject.ts'
 import { DEFAULT_FARCASTER_RELAY_PORT, type FarcasterRelay, startFarcasterRelay } from './farcaster/relay.ts'
@@ -196,6 +197,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
             ...embedded?.serverEnv,
             FOYER_PROJECTS: serverProjects((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
             FOYER_CONSOLE_DIR: CONSOLE_BUILD_DIR,
+            FOYER_CONSOLE_OPERATORS: withDevOperator((childEnv as NodeJS.ProcessEnv).FOYER_CONSOLE_OPERATORS),
             PORT: String(ports.server),
             HOST: host,
           },
@@ -276,6 +278,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       urls: {
         demo: demoUrl,
         server: serverUrl,
+        console: serverUrl ? consoleUrl(serverUrl) : undefined,
         relay: relay?.url,
         farcasterRelay: farcasterRelay?.url,
         wallet: walletUrl,

@@ -50,6 +50,8 @@ export interface StackUrls {
   demo?: string
   /** Present only when the server runs. */
   server?: string
+  /** The operator console (`${server}/console/`), with the server. */
+  console?: string
   /** Present only when the relay runs. */
   relay?: string
   /** The Farcaster Connect relay stand-in; present only when it runs. */

@@ -11,6 +11,7 @@ import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
 import { createWalletCatalogue, loadCatalogueFile, type WalletCatalogue } from './catalogue/walletCatalogue.ts'
 import type { ServerConfig } from './config.ts'
 import { registerConsoleApp } from './console/consoleHost.ts'
+import { registerConsoleRoutes } from './console/registerConsoleRoutes.ts'
 import type { FoyerDatabase } from './db/index.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
 import { createFarcasterLogin, type FarcasterLogin } from './embedded/farcaster/farcasterLogin.ts'
@@ -43,7 +44,7 @@ export interface AppDeps {
   logger?: Logger
   /** Shared project store (one is made from `db` when absent). */
   projects?: ProjectStore
-  /** Sends the embedded wallet's emails (default: SMTP from config.embedded.smtp). */
+  /** Sends the embedded wallet's emails and the console's sign-in links (default: SMTP from config.embedded.smtp). */
   mailer?: Mailer
   /** The wallet catalogue (default: FOYER_WALLETS_FILE, else the shipped catalogue). */
   catalogue?: WalletCatalogue
@@ -169,13 +170,24 @@ export function createApp({
     proxyTrust: config,
   })
 
+  const sender = mailer ?? createSmtpMailer(config.embedded.smtp)
   registerEmbeddedRoutes(app, {
     db,
     config,
     projects: store,
     logger,
-    mailer: mailer ?? createSmtpMailer(config.embedded.smtp),
+    mailer: sender,
     farcaster: farcaster ?? createFarcasterLogin(config.farcaster),
+  })
+
+  // The operator console's API (/console/api): its sign-in, then everything else for signed-in operators only.
+  registerConsoleRoutes(app, {
+    database: db,
+    config,
+    projects: store,
+    mailer: sender,
+    logger,
+    counters: counterStore,
   })
 
   registerConsoleApp(app, { distDir: config.consoleDir })

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs as parseCommandLine } from 'node:util'
 import { ConfigError, describeConfig, type Env, loadConfig, SERVER_VERSION, type ServerConfig } from './config.ts'
 import { mergeConfig, readConfigFile } from './configFile.ts'
+import { runOperatorCommand } from './console/operators/operatorCommand.ts'
 import { runDbCommand } from './db/copy/dbCommand.ts'
 import {
   type FrameHostSettings,
@@ -24,6 +25,7 @@ export const EXIT_CONFIG = 78 // EX_CONFIG
 
 export const USAGE = `Usage: foyer-server [--config <file>] [--frame [<dir>]]
        foyer-server db copy --from <folder> --to <postgres url> [--replace]
+       foyer-server operator add <email> [--password-stdin] | list | remove <email> | hash
 
   --config <file>   JSON file of settings keyed by their environment names ({"PORT": 8787, ...}).
                     Also FOYER_CONFIG. Environment variables win over the file.
@@ -142,6 +144,15 @@ export function resolveSettings(
 /** Runs the server until SIGTERM/SIGINT. Exits the process: 0 after a clean stop, 78 for bad settings, 1 otherwise. */
 export async function main(argv: readonly string[] = process.argv.slice(2), env: Env = process.env): Promise<void> {
   if (argv[0] === 'db') process.exit(await runDbCommand(argv.slice(1)))
+  if (argv[0] === 'operator')
+    process.exit(
+      await runOperatorCommand(argv.slice(1), {
+        env,
+        stdin: process.stdin,
+        log: (line) => console.log(line),
+        error: (line) => console.error(line),
+      }),
+    )
   let settings: ReturnType<typeof resolveSettings>
   try {
     settings = resolveSettings(argv, env)

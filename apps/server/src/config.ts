@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
+import type { OperatorSeed } from './console/operators/operatorsSetting.ts'
 import { type EmbeddedConfig, embeddedConfig } from './embedded/embeddedConfig.ts'
 import { type FarcasterLoginConfig, farcasterLoginConfig } from './embedded/farcaster/farcasterLogin.ts'
 import type { Issue } from './http/errors.ts'
@@ -43,6 +44,8 @@ export interface ServerConfig {
   projects: ProjectInput[]
   /** Upsert the `foyer-demo` project at start (FOYER_SEED_DEMO, default true). */
   seedDemoProject: boolean
+  /** Console operators to create at start when missing (FOYER_CONSOLE_OPERATORS). */
+  consoleOperators: OperatorSeed[]
   logLevel: LogLevel
   /** Embedded wallet: frame origin, SMTP, code and session lifetimes (embedded/embeddedConfig.ts). */
   embedded: EmbeddedConfig
@@ -187,6 +190,7 @@ export function loadConfig(
     devAccounts: devnet?.accounts ?? [],
     projects: values.FOYER_PROJECTS ?? [],
     seedDemoProject: values.FOYER_SEED_DEMO,
+    consoleOperators: values.FOYER_CONSOLE_OPERATORS ?? [],
     logLevel: values.LOG_LEVEL,
     indexer: {
       enabled: values.FOYER_INDEXER,

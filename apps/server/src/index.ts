@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp, type FoyerApp, openCounterStore } from './app.ts'
 import type { ServerConfig } from './config.ts'
+import { consoleDb } from './console/consoleContext.ts'
+import { ensureOperators } from './console/operators/operatorStore.ts'
 import { type FoyerDatabase, openDatabase } from './db/index.ts'
 import { seedSpamList } from './history/spamList.ts'
 import { type RunningIndexers, startIndexers } from './indexer/indexerService.ts'
@@ -26,6 +28,7 @@ export {
   parseDevnetFile,
   type ServerConfig,
 } from './config.ts'
+export { hashPassword, verifyPassword } from './console/operators/password.ts'
 export { type Database, type DatabaseKind, type FoyerDatabase, openDatabase } from './db/index.ts'
 export { migrateToLatest } from './db/migrate.ts'
 export { PGliteDialect } from './db/pglite-dialect.ts'
@@ -84,6 +87,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const projects = new ProjectStore(database.kysely)
   try {
     await seedProjects(projects, config)
+    const operators = await ensureOperators(consoleDb({ database }), config.consoleOperators)
+    if (operators.length > 0) logger.info('console operators created', { operators })
     await seedSpamList(withHistoryTables(database.kysely), config.chains, config.indexer.spamNfts)
   } catch (e) {
     if (ownsDatabase) await database.close().catch(() => {})

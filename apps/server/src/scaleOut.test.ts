@@ -125,6 +125,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0011_social_login',
           '0012_social_flow_origin',
           '0013_analytics_events',
+          '0014_operators',
         ])
       })
 

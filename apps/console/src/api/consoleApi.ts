@@ -23,10 +23,13 @@ export class ConsoleApiError extends Error {
   readonly status: number
   /** The envelope's code (`bad_credentials`, `csrf_failed` …), or `network_error` / `bad_response`. */
   readonly code: string
-  constructor(status: number, code: string, message: string) {
+  /** The envelope's `details` (e.g. `{ retryAfterSeconds }` with `operator_locked`). */
+  readonly details: unknown
+  constructor(status: number, code: string, message: string, details?: unknown) {
     super(message)
     this.status = status
     this.code = code
+    this.details = details
   }
 }
 
@@ -88,6 +91,7 @@ export function createConsoleApi({
         response.status,
         error?.code ?? 'bad_response',
         error?.message ?? `HTTP ${response.status}`,
+        error?.details,
       )
     }
     return parsed as T

@@ -4,7 +4,7 @@ import type { ConsoleTranslate } from '../locale/locale.tsx'
 
 const KNOWN: Partial<Record<string, ConsoleMessageKey>> = {
   bad_credentials: 'error.bad_credentials',
-  operator_locked: 'error.operator_locked',
+  too_many_attempts: 'error.too_many_attempts',
   login_link_invalid: 'error.login_link_invalid',
   project_exists: 'error.project_exists',
   unknown_project: 'error.unknown_project',
@@ -16,6 +16,11 @@ const KNOWN: Partial<Record<string, ConsoleMessageKey>> = {
 /** What to tell the operator about a failed request, in their language. */
 export function errorMessage(error: unknown, t: ConsoleTranslate): string {
   if (error instanceof ConsoleApiError) {
+    if (error.code === 'operator_locked') {
+      const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
+      const minutes = typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds / 60) : 15
+      return t('error.operator_locked', { minutes })
+    }
     const key = KNOWN[error.code]
     if (key) return t(key)
     if (error.code === 'network_error') return t('error.network')

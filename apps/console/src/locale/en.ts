@@ -20,7 +20,9 @@ export const en = {
   'error.csrf_failed': 'Your session expired. Sign in again.',
   'error.not_signed_in': 'You are signed out. Sign in again.',
   'error.bad_credentials': 'Wrong email or password.',
-  'error.operator_locked': 'Too many attempts. Wait a few minutes, then try again.',
+  'error.operator_locked':
+    'Too many wrong passwords: this operator is locked. Try again in {minutes} min, or sign in with a link.',
+  'error.too_many_attempts': 'Too many sign-in attempts from here. Wait a few minutes, then try again.',
   'error.login_link_invalid': 'This sign-in link has expired or was already used. Ask for a new one.',
   'error.project_exists': 'A project with this id already exists.',
   'error.unknown_project': 'There is no such project.',

@@ -22,7 +22,10 @@ export const es: Record<ConsoleMessageKey, string> = {
   'error.csrf_failed': 'Tu sesión caducó. Vuelve a iniciar sesión.',
   'error.not_signed_in': 'Has cerrado sesión. Vuelve a iniciarla.',
   'error.bad_credentials': 'Correo o contraseña incorrectos.',
-  'error.operator_locked': 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+  'error.operator_locked':
+    'Demasiadas contraseñas incorrectas: este operador está bloqueado. Vuelve a intentarlo en {minutes} min o inicia sesión con un enlace.',
+  'error.too_many_attempts':
+    'Demasiados intentos de inicio de sesión desde aquí. Espera unos minutos y vuelve a intentarlo.',
   'error.login_link_invalid': 'Este enlace de acceso caducó o ya se usó. Pide uno nuevo.',
   'error.project_exists': 'Ya existe un proyecto con este identificador.',
   'error.unknown_project': 'No existe ese proyecto.',

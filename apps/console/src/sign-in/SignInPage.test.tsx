@@ -44,6 +44,16 @@ describe('SignInPage', () => {
     expect(onSignedIn).not.toHaveBeenCalled()
   })
 
+  it('says for how long a locked operator must wait', async () => {
+    const api = fakeApi()
+    api.signIn.mockRejectedValue(new ConsoleApiError(429, 'operator_locked', 'locked', { retryAfterSeconds: 150 }))
+    await render(<SignInPage onSignedIn={vi.fn()} />, { api })
+    await type(byLabel('Email'), 'dev@foyer.local')
+    await type(byLabel('Password'), 'wrong')
+    await submit(byRole('button', 'Sign in').closest('form')!)
+    await waitFor(() => expect(alertText()).toContain('Try again in 3 min, or sign in with a link.'))
+  })
+
   it('asks for a sign-in link and says it is on its way without saying whether the address is an operator’s', async () => {
     const api = fakeApi()
     api.requestLink.mockResolvedValue(undefined)

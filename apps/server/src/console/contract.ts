@@ -6,7 +6,10 @@
  * Session: the cookie `CONSOLE_SESSION_COOKIE` (HttpOnly, SameSite=Strict, Secure on https, Path=/console). Every
  * request that changes something (POST, PATCH, PUT, DELETE) carries the session's CSRF token in the
  * `CONSOLE_CSRF_HEADER` header and an `Origin` equal to the server's own; otherwise 403 `csrf_failed`. Signing in
- * (password or link) needs the same-origin `Origin` but no token (there is no session yet).
+ * (password or link) needs the same-origin `Origin` but no token (there is no session yet). The CSRF token stays the
+ * same for the whole session (it is derived from the cookie's token): `GET /session` answers it again after a reload.
+ * A session lasts 12 hours after its last request, at most 7 days. `429 operator_locked` (5 wrong passwords in a row
+ * lock the operator for 15 minutes) carries `Retry-After` and `details.retryAfterSeconds`; a sign-in link still works.
  *
  *   GET    /console/api/session                        → ConsoleSession                 401 not_signed_in
  *   POST   /console/api/session          PasswordSignIn → ConsoleSession (sets cookie)  401 bad_credentials, 429 operator_locked
@@ -21,6 +24,9 @@
  *   DELETE /console/api/projects/:id/social/:provider  → ConsoleProject
  *
  *   GET    /console/api/projects/:id/analytics?range=day|week|month → AnalyticsReport
+ *
+ * The three sign-in POSTs also answer 429 `too_many_attempts` (with Retry-After) past 30 a client address makes in
+ * 15 minutes.
  *
  * The sign-in link mailed to an operator opens `/console/?link=<token>`; the console POSTs the token to
  * `/session/link/use` (a GET never signs in, so a mail scanner that follows links spends nothing).

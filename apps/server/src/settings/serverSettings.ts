@@ -6,6 +6,7 @@
 import { CaipAccountId, DEFAULT_NAMES_SUFFIX, DEFAULT_ONRAMP_RESTRICTED_TIMEZONES } from '@foyer/core/protocol'
 import * as v from 'valibot'
 import type { Env } from '../config.ts'
+import { operatorsSetting } from '../console/operators/operatorsSetting.ts'
 import { LOOPBACK_PROXIES, parseProxyRange } from '../http/clientAddress.ts'
 import type { Issue } from '../http/errors.ts'
 import { LOG_LEVELS } from '../log.ts'
@@ -40,6 +41,7 @@ export const SETTING_GROUPS = [
   'Server process',
   'Database and files',
   'Projects',
+  'Operator console',
   'Rate limits',
   'Analytics',
   'Account history indexer',
@@ -217,7 +219,7 @@ export const SERVER_SETTINGS = {
   FOYER_CONSOLE_DIR: optional(path('the folder of a console build'), 'the console build shipped with the server', {
     group: 'Database and files',
     about:
-      'The operator’s console to serve at `/console` (a `vite build` of `apps/console`, made with its base `/console/`). Left unset, the server serves the build shipped in its package (`dist/console-app`; in the repository, `apps/console/dist`), and answers 404 under `/console` when there is none. See [operations.md](operations.md#the-operators-console).',
+      'The operator’s console to serve at `/console` (a `vite build` of `apps/console`, made with its base `/console/`). Left unset, the server serves the build shipped in its package (`dist/console-app`; in the repository, `apps/console/dist`), and answers 404 under `/console` when there is none. See [operations.md](operations.md#the-operator-console).',
   }),
 
   // Projects
@@ -230,6 +232,14 @@ export const SERVER_SETTINGS = {
   FOYER_SEED_DEMO: withDefault(boolean(), true, '`true`', {
     group: 'Projects',
     about: 'Create or refresh the demo project `foyer-demo` at start. Set it to `false` in production.',
+  }),
+
+  // Operator console
+  FOYER_CONSOLE_OPERATORS: optional(operatorsSetting, 'none', {
+    group: 'Operator console',
+    secretFields: ['passwordHash'],
+    about:
+      'Operators of the console (`/console`) to create at start when missing: `[{"email": "ops@example.com", "passwordHash"?: "$scrypt$…"}]` (in a config file, the array itself). An operator that exists is left as it is, its password too. Without `passwordHash` the operator signs in by emailed link. `foyer-server operator hash` prints a hash from a password on stdin; `foyer-server operator add` is the other way to create operators. See [operations.md](operations.md#the-operator-console).',
   }),
 
   // Analytics

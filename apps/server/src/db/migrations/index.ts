@@ -12,6 +12,7 @@ import * as m0010 from './0010_onramp_purchase_access.ts'
 import * as m0011 from './0011_social_login.ts'
 import * as m0012 from './0012_social_flow_origin.ts'
 import * as m0013 from './0013_analytics_events.ts'
+import * as m0014 from './0014_operators.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_social_login': m0011,
   '0012_social_flow_origin': m0012,
   '0013_analytics_events': m0013,
+  '0014_operators': m0014,
 }
