@@ -146,6 +146,9 @@ export function createApp({
 
   route(app, routes.project, project, (c) => {
     const p = c.get('project')
+    // Asked again at each modal open (a few seconds apart at most): no HTTP cache may answer it for the server, so an
+    // operator's change shows within the project cache's few seconds.
+    c.header('Cache-Control', 'no-cache')
     return { id: p.id, name: p.name, features: effectiveFeatures(p.features) }
   })
 

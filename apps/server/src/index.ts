@@ -86,7 +86,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     }))
   const projects = new ProjectStore(database.kysely)
   try {
-    await seedProjects(projects, config)
+    await seedProjects(projects, config, logger)
     const operators = await ensureOperators(consoleDb({ database }), config.consoleOperators)
     if (operators.length > 0) logger.info('console operators created', { operators })
     await seedSpamList(withHistoryTables(database.kysely), config.chains, config.indexer.spamNfts)

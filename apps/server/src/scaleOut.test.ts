@@ -126,6 +126,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0012_social_flow_origin',
           '0013_analytics_events',
           '0014_operators',
+          '0015_project_config_digest',
         ])
       })
 

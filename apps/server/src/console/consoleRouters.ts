@@ -1,4 +1,5 @@
 import type { ConsoleRouter } from './consoleContext.ts'
+import { createConsoleProjectRoutes } from './projects/consoleProjectRoutes.ts'
 import { sessionRoutes } from './session/sessionRoutes.ts'
 
 /**
@@ -6,4 +7,4 @@ import { sessionRoutes } from './session/sessionRoutes.ts'
  * checks: add a router here (one line) and every route in it is for signed-in operators only. A router's own
  * middleware must name its paths (`router.use('/projects/*', …)`): once mounted, a bare `use` covers the whole API.
  */
-export const consoleRouters: ConsoleRouter[] = [sessionRoutes]
+export const consoleRouters: ConsoleRouter[] = [sessionRoutes, createConsoleProjectRoutes]

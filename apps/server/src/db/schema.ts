@@ -18,6 +18,8 @@ export interface ProjectsTable {
   features: ColumnType<ProjectFeatures, string, string>
   /** jsonb: each social provider's credentials for this project (null: none configured). */
   social_login: ColumnType<unknown | null, string | null | undefined, string | null>
+  /** SHA-256 (hex) of the FOYER_PROJECTS entry or built-in demo last written at a start; null: console-made. */
+  config_digest: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

@@ -61,7 +61,7 @@ const FEATURE_NAMES = [...BOOLEAN_FEATURES, 'socials'] as const
 const socialIds = 'an array of provider ids like ["google","github"]'
 
 /** A project's feature switches: known names only (an unknown one is almost always a typo). */
-const ProjectFeaturesSchema = v.strictObject(
+export const ProjectFeaturesSchema = v.strictObject(
   {
     ...(Object.fromEntries(BOOLEAN_FEATURES.map((name) => [name, v.optional(boolean)])) as Record<
       BooleanFeature,
@@ -78,19 +78,31 @@ const ProjectFeaturesSchema = v.strictObject(
   objectMessage('an object of feature switches', FEATURE_NAMES),
 )
 
+/** A project id (`PROJECT_ID_PATTERN`). */
+export const ProjectIdSchema = v.pipe(v.string(PROJECT_ID_EXPECTS), v.regex(PROJECT_ID_PATTERN, PROJECT_ID_EXPECTS))
+
+/** A project's display name, trimmed. */
+export const ProjectNameSchema = v.pipe(
+  v.string(NAME_EXPECTS),
+  v.trim(),
+  v.minLength(1, NAME_EXPECTS),
+  v.maxLength(200, NAME_EXPECTS),
+)
+
+/** The origins allowed to call the server for a project: each normalised (`scheme://host[:port]`), repeats dropped. */
+export const AllowedOriginsSchema = v.pipe(
+  v.array(origin.schema, 'an array of origins like "https://my.site"'),
+  v.maxLength(MAX_ORIGINS_PER_PROJECT, `at most ${MAX_ORIGINS_PER_PROJECT} origins`),
+  v.transform((origins) => [...new Set(origins)]),
+)
+
 /** One project an operator defines (FOYER_PROJECTS): `name` defaults to the id, origins are normalised. */
 export const ProjectInputSchema = v.pipe(
   v.strictObject(
     {
-      id: v.pipe(v.string(PROJECT_ID_EXPECTS), v.regex(PROJECT_ID_PATTERN, PROJECT_ID_EXPECTS)),
-      name: v.optional(
-        v.pipe(v.string(NAME_EXPECTS), v.trim(), v.minLength(1, NAME_EXPECTS), v.maxLength(200, NAME_EXPECTS)),
-      ),
-      allowedOrigins: v.pipe(
-        v.array(origin.schema, 'an array of origins like "https://my.site"'),
-        v.maxLength(MAX_ORIGINS_PER_PROJECT, `at most ${MAX_ORIGINS_PER_PROJECT} origins`),
-        v.transform((origins) => [...new Set(origins)]),
-      ),
+      id: ProjectIdSchema,
+      name: v.optional(ProjectNameSchema),
+      allowedOrigins: AllowedOriginsSchema,
       features: v.nullish(ProjectFeaturesSchema),
       socialLogin: v.nullish(SocialLoginSchema),
     },

@@ -56,7 +56,8 @@ const endpoint = v.pipe(v.string(ENDPOINT), v.maxLength(2000, ENDPOINT), v.check
 const printable = (max: number, expects: string) =>
   v.pipe(v.string(expects), v.regex(new RegExp(`^[\\x21-\\x7e]{1,${max}}$`), expects))
 
-const ProviderSettingsSchema = v.pipe(
+/** One provider's client: its id, secret (optional: a public client) and where the provider is. */
+export const ProviderSettingsSchema = v.pipe(
   v.strictObject(
     {
       clientId: printable(512, CLIENT_ID),

@@ -227,11 +227,12 @@ export const SERVER_SETTINGS = {
     group: 'Projects',
     secretFields: ['clientSecret'],
     about:
-      'Projects to create or update at start: `[{"id": "my-site", "name"?: "…", "allowedOrigins": ["https://my.site"], "features"?: {…}, "socialLogin"?: {…}}]` (in a config file, the array itself). `socialLogin`: each social provider’s client, see [Social login](#social-login). An entry with the id `foyer-demo` replaces the built-in demo project whole. See [server.md](server.md#projects).',
+      'Projects to create at start, or to replace when the entry changed since the last start (a restart with the same entry keeps what the operator console changed: [the last change wins](#projects-foyer_projects-and-the-console)): `[{"id": "my-site", "name"?: "…", "allowedOrigins": ["https://my.site"], "features"?: {…}, "socialLogin"?: {…}}]` (in a config file, the array itself). `socialLogin`: each social provider’s client, see [Social login](#social-login). An entry with the id `foyer-demo` replaces the built-in demo project whole. See [server.md](server.md#projects).',
   }),
   FOYER_SEED_DEMO: withDefault(boolean(), true, '`true`', {
     group: 'Projects',
-    about: 'Create or refresh the demo project `foyer-demo` at start. Set it to `false` in production.',
+    about:
+      'Create the demo project `foyer-demo` at start (written again only when the built-in demo differs from what was last written, as for `FOYER_PROJECTS`). Set it to `false` in production.',
   }),
 
   // Operator console

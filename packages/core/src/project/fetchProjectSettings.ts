@@ -9,10 +9,14 @@ import type { QueryCache } from '../query/queryCache.ts'
 export type ProjectSettings = ProjectResponse
 
 /**
- * How long (ms) an answer of `GET /v1/project` is used before it is asked again: an operator's change shows in the
- * modal within this time, and opening the modal again and again costs one request.
+ * How long (ms) an answer of `GET /v1/project` is used before it is asked again. The views that read the features
+ * ask for them when they mount, that is at each opening of the modal: an answer older than this is shown at once and
+ * asked again behind it (stale-while-revalidate, so an open never waits), and the new one replaces it when it comes.
+ * With the server's own project cache (5 s), an operator's change — swaps turned off in the console — shows in an
+ * open page within about ten seconds, without a reload; opening the modal again and again within this time costs no
+ * request.
  */
-export const PROJECT_SETTINGS_STALE_MS = 5 * 60_000
+export const PROJECT_SETTINGS_STALE_MS = 5_000
 
 /** The project the client names, as the Foyer server has it (`GET /v1/project`): which server features are on. */
 export async function fetchProjectSettings(
@@ -36,7 +40,8 @@ export type ProjectSettingsClient = {
 
 /**
  * The project's settings through the client's query cache: one request however many callers ask at once, the
- * answer kept `PROJECT_SETTINGS_STALE_MS`. Undefined without an `apiUrl` or when the server cannot answer (down, an
+ * answer kept `PROJECT_SETTINGS_STALE_MS`; an older answer stays in the cache (what `readProjectFeatures` reads)
+ * while the new request runs. Undefined without an `apiUrl` or when the server cannot answer (down, an
  * unknown project): the site's options alone decide then, and a feature the server refuses reports its own error
  * when used. The failure is logged at debug level only, for that reason.
  */

@@ -1,7 +1,7 @@
 // The project-settings action against the real Foyer server: its app (PGlite) listening on a loopback port, reached
 // over HTTP as a site reaches it, with a project whose swaps the operator turned off.
 import { loadConfig } from '@foyer/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../../../../apps/server/src/test/backends.ts'
 import { createApiClient } from '../api/apiClient.ts'
 import { ClientNotSetError } from '../errors/errors.ts'
@@ -10,7 +10,12 @@ import { DEFAULT_FEATURES } from '../protocol/features.ts'
 import { createQueryCache } from '../query/queryCache.ts'
 import { listenTestServer } from '../test/listenTestServer.ts'
 import { localNetwork } from '../test/localNetwork.ts'
-import { fetchProjectSettings, loadProjectSettings, projectSettingsQueryKey } from './fetchProjectSettings.ts'
+import {
+  fetchProjectSettings,
+  loadProjectSettings,
+  PROJECT_SETTINGS_STALE_MS,
+  projectSettingsQueryKey,
+} from './fetchProjectSettings.ts'
 import { isFeatureEnabled, offeredSocials, projectFeaturesOf, readProjectFeatures } from './projectFeatures.ts'
 
 let database: TestDatabase
@@ -91,6 +96,35 @@ describe('loadProjectSettings', () => {
     const features = readProjectFeatures(client)
     expect(isFeatureEnabled(client.options, 'swaps', features)).toBe(false)
     expect(isFeatureEnabled(client.options, 'onramp', features)).toBe(true)
+  })
+
+  it('an operator’s change shows at the next ask after a few seconds, the last answer shown meanwhile', async () => {
+    expect(PROJECT_SETTINGS_STALE_MS).toBeLessThanOrEqual(5_000)
+    await server!.projects.create({ id: 'changing', name: 'Changing', allowedOrigins: [], features: {} })
+    const { client, requests } = siteClient({ apiUrl, projectId: 'changing' })
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+    try {
+      await loadProjectSettings(client) // the modal opens
+      expect(isFeatureEnabled(client.options, 'swaps', readProjectFeatures(client))).toBe(true)
+      await server!.projects.change('changing', { features: { swaps: false } }) // the operator turns swaps off
+
+      // Opened again within the stale time: the answer held, no request.
+      vi.setSystemTime(Date.now() + PROJECT_SETTINGS_STALE_MS - 1)
+      await loadProjectSettings(client)
+      expect(requests).toHaveLength(1)
+      expect(isFeatureEnabled(client.options, 'swaps', readProjectFeatures(client))).toBe(true)
+
+      // Opened after it: asked again; the views read the last answer while it runs, then the new one.
+      vi.setSystemTime(Date.now() + 1)
+      const again = loadProjectSettings(client)
+      expect(client.queries.getState(projectSettingsQueryKey(client)).fetching).toBe(true)
+      expect(isFeatureEnabled(client.options, 'swaps', readProjectFeatures(client))).toBe(true)
+      expect((await again)?.features.swaps).toBe(false)
+      expect(isFeatureEnabled(client.options, 'swaps', readProjectFeatures(client))).toBe(false)
+      expect(requests).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('the default project has swaps on', async () => {

@@ -12,9 +12,10 @@ import { useFoyerClient } from './useFoyerClient.ts'
 const noSubscription = () => () => {}
 
 /**
- * The project's server features (`GET /v1/project`, through the client's query cache: one request for every view,
- * asked again after five minutes). Subscribing keeps the answer while a view shows it. Only the modal's chunks use
- * this: the page's entry carries none of it.
+ * The project's server features (`GET /v1/project`, through the client's query cache: one request for every view).
+ * A view asks for them when it mounts, so each opening of the modal asks again when the answer is older than
+ * `PROJECT_SETTINGS_STALE_MS` (a few seconds), showing the last answer until the new one comes. Subscribing keeps
+ * the answer while a view shows it. Only the modal's chunks use this: the page's entry carries none of it.
  */
 export function useProjectFeatures(): ProjectFeatures {
   const client = useFoyerClient()

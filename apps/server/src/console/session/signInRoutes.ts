@@ -6,12 +6,10 @@
  * Each counts against the client address's sign-in limit first (signInLimit.ts).
  */
 import { EMAIL_MESSAGE } from '@foyer/core/protocol'
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import * as v from 'valibot'
-import { readJsonBody } from '../../http/body.ts'
-import type { AppEnv } from '../../http/context.ts'
 import { ApiError, badRequest, invalidRequest, unauthorized } from '../../http/errors.ts'
-import { parseRequest } from '../../http/validate.ts'
+import { consoleBody } from '../consoleBody.ts'
 import { type ConsoleDeps, type ConsoleEnv, consoleDb } from '../consoleContext.ts'
 import type { LinkRequest, LinkUse, PasswordSignIn } from '../contract.ts'
 import {
@@ -48,13 +46,6 @@ const LinkUseSchema = v.strictObject({
   token: v.pipe(v.string('a string'), v.maxLength(100)),
 }) satisfies v.GenericSchema<unknown, LinkUse>
 
-/** The body read as JSON and checked against the schema (400 with every issue when it does not fit). */
-async function body<S extends v.GenericSchema>(c: Context<ConsoleEnv>, schema: S) {
-  // readJsonBody only caches the body on the context, a variable both environments have.
-  const json = await readJsonBody(c as unknown as Context<AppEnv>, { require: true })
-  return parseRequest(schema, json) as v.InferOutput<S>
-}
-
 function addressOf(input: string): string {
   const email = operatorEmail(input)
   if (email === undefined) throw invalidRequest([{ path: 'email', message: EMAIL_MESSAGE }])
@@ -87,7 +78,7 @@ export function signInRoutes(deps: ConsoleDeps): Hono<ConsoleEnv> {
   // The attempt is taken (and counted) before the password is compared. An unknown address compares against a
   // dummy hash, so it costs the same scrypt as a wrong password and answers the same 401.
   app.post('/session', sameOrigin, limited, async (c) => {
-    const input = await body(c, PasswordSignInSchema)
+    const input = await consoleBody(c, PasswordSignInSchema)
     const email = addressOf(input.email)
     const at = now()
     const attempt = await takePasswordAttempt(db, email, at)
@@ -105,7 +96,7 @@ export function signInRoutes(deps: ConsoleDeps): Hono<ConsoleEnv> {
   // Always 202 after the same database statement, and the mail goes out after the answer: neither the status nor
   // the time taken tells whether the address is an operator's. A failed send is logged and gives the slot back.
   app.post('/session/link', sameOrigin, limited, async (c) => {
-    const email = addressOf((await body(c, LinkRequestSchema)).email)
+    const email = addressOf((await consoleBody(c, LinkRequestSchema)).email)
     const at = now()
     const operator = await takeLinkSendSlot(db, email, at, LINK_RESEND_MS)
     if (operator) {
@@ -122,7 +113,7 @@ export function signInRoutes(deps: ConsoleDeps): Hono<ConsoleEnv> {
   })
 
   app.post('/session/link/use', sameOrigin, limited, async (c) => {
-    const { token } = await body(c, LinkUseSchema)
+    const { token } = await consoleBody(c, LinkUseSchema)
     const at = now()
     const operatorId = await spendLink(db, token, at)
     if (!operatorId)

@@ -1,87 +1,37 @@
 // @vitest-environment jsdom
 // Account against the real Foyer server, run as its own process (apps/server/src/main.ts on PGlite in a scratch
 // folder, as the dev stack runs it; this jsdom file cannot load the server's modules itself): the project's
-// settings decide which server features show. The wallet is the in-memory test adapter, given the sending methods
-// Swap needs.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+// settings decide which server features show, and an operator's change shows on an open page within seconds (on
+// Postgres, changed beside the server as another instance would). The wallet is the in-memory test adapter, given the
+// sending methods Swap needs.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
 import { act } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
 import { fakeAdapter, localNetwork } from '../../test/fakeAdapter.ts'
+import { SERVER_TIMEOUT_MS, startFoyerServer } from '../../test/foyerServerProcess.ts'
 import { byTestId, cleanup, openedModal, queryTestId, render, waitFor } from '../../test/render.tsx'
 
-const REPO_ROOT = resolve(__dirname, '../../../../..')
-const SERVER_TIMEOUT_MS = 120_000
-let server: ChildProcess | undefined
-let dataDir = ''
+let server: Awaited<ReturnType<typeof startFoyerServer>> | undefined
 let apiUrl = ''
 
-/** A port nothing listens on now. */
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-  })
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'foyer-project-settings-'))
-  const port = await freePort()
-  apiUrl = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, ['--conditions=@foyer/source', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'error',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      FOYER_DATA_DIR: dataDir,
-      FOYER_DEVNET_FILE: join(dataDir, 'no-devnet.json'),
-      FOYER_PROJECTS: JSON.stringify([{ id: 'no-swaps', allowedOrigins: [], features: { swaps: false } }]),
-    },
-  })
-  const exited = new Promise<never>((_, fail) =>
-    server!.once('exit', (code) => fail(new Error(`the Foyer server exited (${code}) before it answered`))),
+  server = await startFoyerServer(
+    { FOYER_PROJECTS: JSON.stringify([{ id: 'no-swaps', allowedOrigins: [], features: { swaps: false } }]) },
+    // The modal's chunks, transformed while the server starts: the first open then shows Account within the wait.
+    () => Promise.all([import('../../modal/ModalShell.tsx'), import('./AccountView.tsx')]),
   )
-  // The modal's chunks, transformed while the server starts: the first open then shows Account within the wait.
-  await Promise.all([import('../../modal/ModalShell.tsx'), import('./AccountView.tsx')])
-  const started = Date.now()
-  for (;;) {
-    const healthy = await Promise.race([
-      fetch(`${apiUrl}/health`).then(
-        (response) => response.ok,
-        () => false,
-      ),
-      exited,
-    ])
-    if (healthy) break
-    if (Date.now() - started > SERVER_TIMEOUT_MS) throw new Error('the Foyer server did not answer /health')
-    await new Promise((next) => setTimeout(next, 250))
-  }
+  apiUrl = server.apiUrl
 }, SERVER_TIMEOUT_MS + 5_000)
 
-afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const stopped = new Promise((done) => server!.once('exit', done))
-    server.kill('SIGTERM')
-    await stopped
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-}, 30_000)
+afterAll(() => server?.stop(), 30_000)
 
 afterEach(() => cleanup())
 
-/** Opens Account for `projectId`, recording whether a Swap button was ever in the page. */
-async function openAccount(projectId: string) {
+/** Opens Account for `projectId` (on the server at `apiUrl`), recording whether a Swap button was ever in the page. */
+async function openAccount(projectId: string, at = apiUrl) {
   const adapter = Object.assign(fakeAdapter(), {
     sendTransaction: async () => `0x${'ab'.repeat(32)}`,
     writeContract: async () => `0x${'cd'.repeat(32)}`,
@@ -90,7 +40,7 @@ async function openAccount(projectId: string) {
   const foyer = createFoyer({
     adapters: [adapter],
     networks: [localNetwork(31337, 'Foyer Local')],
-    apiUrl,
+    apiUrl: at,
     projectId,
     logLevel: 'silent',
   })
@@ -107,7 +57,7 @@ async function openAccount(projectId: string) {
   await act(async () => foyer.connect('dev.foyer.testwallet'))
   await act(async () => foyer.open())
   await openedModal('Account')
-  return { seen, stop: () => observer.disconnect() }
+  return { foyer, seen, stop: () => observer.disconnect() }
 }
 
 describe('Account and the project’s settings', () => {
@@ -146,4 +96,61 @@ describe('Account and the project’s settings', () => {
     await openAccount('no-such-project')
     expect(await waitFor(() => byTestId('account-swap').textContent)).toBe('Swap')
   })
+})
+
+const POSTGRES_URL = process.env.FOYER_TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test'
+
+describe('an operator’s change on an open page', () => {
+  const admin = () => new pg.Client({ connectionString: POSTGRES_URL })
+  const scratch = `foyer_test_${randomBytes(6).toString('hex')}`
+  const scratchUrl = Object.assign(new URL(POSTGRES_URL), { pathname: `/${scratch}` }).toString()
+  let onPostgres: Awaited<ReturnType<typeof startFoyerServer>> | undefined
+
+  beforeAll(async () => {
+    const client = admin()
+    await client.connect()
+    await client.query(`create database "${scratch}"`).finally(() => client.end())
+    onPostgres = await startFoyerServer({
+      DATABASE_URL: scratchUrl,
+      FOYER_PROJECTS: JSON.stringify([{ id: 'changing', allowedOrigins: [] }]),
+    })
+  }, SERVER_TIMEOUT_MS + 5_000)
+
+  afterAll(async () => {
+    await onPostgres?.stop()
+    const client = admin()
+    await client.connect()
+    await client.query(`drop database if exists "${scratch}" with (force)`).finally(() => client.end())
+  }, 30_000)
+
+  it('swaps turned off: Swap is gone from Account at an opening within ten seconds, without a reload', async () => {
+    const { foyer, stop } = await openAccount('changing', onPostgres!.apiUrl)
+    expect(await waitFor(() => byTestId('account-swap').textContent)).toBe('Swap')
+    stop()
+    await act(async () => foyer.close())
+
+    // The console's statement, run on the database as another instance would: this server's cache holds the
+    // project up to 5 s, the page's answer 5 s more.
+    const db = new pg.Client({ connectionString: scratchUrl })
+    await db.connect()
+    await db
+      .query(
+        `update projects set features = features || '{"swaps":false}'::jsonb, updated_at = now() where id = 'changing'`,
+      )
+      .finally(() => db.end())
+    const changedAt = Date.now()
+
+    let swapShown = true
+    while (swapShown && Date.now() - changedAt < 15_000) {
+      await new Promise((next) => setTimeout(next, 1_000))
+      await act(async () => foyer.open())
+      await openedModal('Account')
+      await waitFor(() => byTestId('account-send'))
+      await new Promise((next) => setTimeout(next, 300)) // the answer asked at this opening
+      swapShown = queryTestId('account-swap') !== null
+      await act(async () => foyer.close())
+    }
+    expect(swapShown).toBe(false)
+    expect(Date.now() - changedAt).toBeLessThanOrEqual(12_000)
+  }, 40_000)
 })
