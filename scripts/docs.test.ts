@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { API_ERROR_CODES, routes } from '@foyer/core/protocol'
 import { describe, expect, it } from 'vitest'
+import { CONSOLE_ROUTES } from '../apps/server/src/console/contract.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const doc = readFileSync(join(root, 'docs', 'getting-started.md'), 'utf8')
@@ -146,9 +147,7 @@ describe('docs/api.md', () => {
   const api = readFileSync(join(root, 'docs', 'api.md'), 'utf8')
 
   it('documents every route of the route table, and no route the server does not have', () => {
-    const table = Object.values(routes)
-      .map((route) => `${route.method} ${route.path}`)
-      .sort()
+    const table = [...Object.values(routes).map((route) => `${route.method} ${route.path}`), ...CONSOLE_ROUTES].sort()
     expect(documentedRoutes(api)).toEqual(table)
   })
 

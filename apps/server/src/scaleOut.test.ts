@@ -127,6 +127,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0013_analytics_events',
           '0014_operators',
           '0015_project_config_digest',
+          '0016_analytics_visits',
         ])
       })
 

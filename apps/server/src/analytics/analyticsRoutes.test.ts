@@ -77,6 +77,7 @@ async function stored(database: FoyerDatabase, eventIds: string[]) {
     country: string | null
     client_time: Date
     received_at: Date
+    visit_id: string | null
   }>`select * from analytics_events where event_id = any(${eventIds}::uuid[]) order by client_time`.execute(
     database.kysely,
   )
@@ -188,6 +189,25 @@ await describeEachBackend('analyticsRoutes.test.ts', (t) => {
     expect((await badId.json()).error.details.issues[0].path).toBe('[0].eventId')
   })
 
+  it('stores the visit id (lower-cased), null without one, and refuses a batch with one that is not a UUID', async () => {
+    const visit = randomUUID()
+    const batch = [
+      { ...event('MODAL_OPEN', { connected: false }), visitId: visit.toUpperCase() },
+      { ...event('MODAL_CLOSE', { connected: false }), timestamp: Date.now() + 1 },
+    ]
+    expect((await post(app, batch)).status).toBe(202)
+    const rows = await stored(
+      t.database,
+      batch.map((e) => e.eventId),
+    )
+    expect(rows.map((r) => r.visit_id)).toEqual([visit, null])
+    const bad = { ...event(), visitId: 'tab-1' }
+    const refused = await post(app, [event(), bad])
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).error.details.issues).toEqual([{ path: '[1].visitId', message: 'must be a UUID' }])
+    expect(await stored(t.database, [bad.eventId])).toEqual([])
+  })
+
   it('stores an event sent twice once (a retried batch)', async () => {
     const batch = [event(), event('DISCONNECT_SUCCESS', {})]
     expect((await post(app, batch)).status).toBe(202)
@@ -287,5 +307,17 @@ await describeEachBackend('analyticsRoutes.test.ts', (t) => {
         batches.flat().map((e) => e.eventId),
       ),
     ).toHaveLength(2000)
+    // The writer's statements commit without waiting for the WAL flush; that setting ends with each statement's own
+    // transaction: every pooled connection still has the database's default for everything else.
+    const { rows } = await sql<{ setting: string }>`
+      select current_setting('synchronous_commit') as setting, pg_sleep(0.02)`.execute(t.database.kysely)
+    const settings = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        sql<{ setting: string }>`select current_setting('synchronous_commit') as setting, pg_sleep(0.02)`
+          .execute(t.database.kysely)
+          .then((r) => r.rows[0]!.setting),
+      ),
+    )
+    expect([rows[0]!.setting, ...settings]).toEqual(Array(9).fill('on'))
   })
 })

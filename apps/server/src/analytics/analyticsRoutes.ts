@@ -32,22 +32,34 @@ export function registerAnalyticsRoutes(app: Hono<AppEnv>, options: AnalyticsRou
     const events = await request.body({ require: true })
     const browser = browserFamily(c.req.header('user-agent'))
     const country = countryOf(c.req.header(options.countryHeader ?? ''), options, peerAddress(c))
+    const pages = new Map<string, string>()
     const rows: AnalyticsRow[] = events.map((e) => ({
       projectId: project.id,
       eventId: e.eventId.toLowerCase(),
       event: e.props.event,
       type: e.props.type,
       props: e.props.properties ?? {},
-      url: pageUrl(e.url),
+      url: batchPageUrl(pages, e.url),
       domain: e.domain.toLowerCase(),
       clientTime: e.timestamp,
       browser,
       country,
+      visitId: e.visitId?.toLowerCase(),
     }))
     await options.writer.write(rows)
     c.status(202)
     return { accepted: rows.length }
   })
+}
+
+/** `pageUrl`, parsed once per batch for each address (a batch's events mostly come from one page). */
+function batchPageUrl(parsed: Map<string, string>, url: string): string {
+  let page = parsed.get(url)
+  if (page === undefined) {
+    page = pageUrl(url)
+    parsed.set(url, page)
+  }
+  return page
 }
 
 /** The page's origin and path: a query or fragment the client left on is dropped here too (it may hold personal data). */

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
-/** Row types of migration 0013_analytics_events, added to the shared `Database` type where they are used. */
+/** Row types of migrations 0013_analytics_events and 0016_analytics_visits, added to the shared `Database` type where they are used. */
 export type AnalyticsTables = {
   analytics_events: {
     project_id: string
@@ -16,6 +16,8 @@ export type AnalyticsTables = {
     received_at: Generated<Date>
     browser: string | null
     country: string | null
+    /** The tab session's anonymous visit (0016); null for events sent without one. */
+    visit_id: string | null
   }
 }
 

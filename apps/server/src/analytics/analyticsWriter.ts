@@ -15,6 +15,8 @@ export type AnalyticsRow = {
   clientTime: number
   browser: string | undefined
   country: string | undefined
+  /** The tab session's anonymous visit id (lower-case UUID), when the sender sent one. */
+  visitId?: string | undefined
 }
 
 export interface AnalyticsWriter {
@@ -31,7 +33,7 @@ export type AnalyticsWriterOptions = {
 
 /**
  * Writes events by coalescing: a request's batch joins whatever other requests queued while the statements in
- * flight ran, and goes in one `insert … select from json_to_recordset(…)` with them. Idle, a batch is written at once; under
+ * flight ran, and goes in one `insert … select from jsonb_array_elements(…)` with them. Idle, a batch is written at once; under
  * load, a few statements carry thousands of rows, so the cost per event is a row's, not a round trip's and a commit's.
  * A request learns its own batch's fate (its promise rejects if the statement failed) and a batch is never split
  * across statements, so it is stored whole or not at all. Each (project, event id) is stored once: a batch sent again
@@ -87,28 +89,39 @@ export function createAnalyticsWriter(
 }
 
 /**
- * The rows go as one JSON text, expanded by the database (`json_to_recordset`): one parameter, parsed in the
- * database's C code, instead of an array per column escaped element by element in the driver — the driver's escaping
- * was most of the writer's time.
+ * The rows go as one JSON text, an array of one array per row (no keys: about half the bytes of an object per row),
+ * expanded by the database: `jsonb_array_elements` parses it once, in C, and each field is then read by position
+ * (`->>`, `->` for the props, which stay jsonb with no second parse). One parameter instead of an array per column
+ * escaped element by element in the driver — that escaping was most of the writer's time — and about twice as fast
+ * in the database as `json_to_recordset` over objects, which parses each row's props again to make them jsonb.
+ *
+ * The statement commits without waiting for its WAL to reach the disk (`synchronous_commit` off for its own
+ * transaction only, set in the statement so it costs no round trip): the flush is left to the WAL writer, a fraction
+ * of a second later. A database crash in that moment may lose the events of the last statements, never corrupt the
+ * table or half-write a batch; for analytics that trade is worth it — waiting on the flush was most of a statement's
+ * time on a busy disk, and under load the request waits on the statement. Everything else the server writes keeps
+ * the database's own setting.
  */
 async function insertRows(db: AnalyticsDb, rows: readonly AnalyticsRow[]) {
   const records = JSON.stringify(
-    rows.map((r) => ({
-      project_id: r.projectId,
-      event_id: r.eventId,
-      event: r.event,
-      type: r.type,
-      props: r.props,
-      url: r.url,
-      domain: r.domain,
-      client_time: new Date(r.clientTime).toISOString(),
-      browser: r.browser ?? null,
-      country: r.country ?? null,
-    })),
+    rows.map((r) => [
+      r.projectId,
+      r.eventId,
+      r.event,
+      r.type,
+      r.props,
+      r.url,
+      r.domain,
+      r.clientTime,
+      r.browser ?? null,
+      r.country ?? null,
+      r.visitId ?? null,
+    ]),
   )
-  await sql`insert into analytics_events (project_id, event_id, event, type, props, url, domain, client_time, browser, country)
-    select project_id, event_id, event, type, props, url, domain, client_time, browser, country
-    from json_to_recordset(${records}::json) as r(project_id text, event_id uuid, event text, type text, props jsonb,
-      url text, domain text, client_time timestamptz, browser text, country text)
+  await sql`with commit_setting as (select set_config('synchronous_commit', 'off', true))
+    insert into analytics_events (project_id, event_id, event, type, props, url, domain, client_time, browser, country, visit_id)
+    select r->>0, (r->>1)::uuid, r->>2, r->>3, r->4, r->>5, r->>6,
+      timestamptz 'epoch' + (r->>7)::bigint * interval '1 millisecond', r->>8, r->>9, (r->>10)::uuid
+    from commit_setting, jsonb_array_elements(${records}::jsonb) as r
     on conflict do nothing`.execute(db)
 }

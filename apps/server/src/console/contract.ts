@@ -38,6 +38,21 @@ export const CONSOLE_API_PATH = '/console/api'
 export const CONSOLE_SESSION_COOKIE = 'foyer_console'
 export const CONSOLE_CSRF_HEADER = 'x-foyer-csrf'
 
+/** Every route of the console API, as `METHOD /path` (`:name` a path parameter): docs/api.md documents each. */
+export const CONSOLE_ROUTES = [
+  'GET /console/api/session',
+  'POST /console/api/session',
+  'POST /console/api/session/link',
+  'POST /console/api/session/link/use',
+  'DELETE /console/api/session',
+  'GET /console/api/projects',
+  'POST /console/api/projects',
+  'PATCH /console/api/projects/:id',
+  'PUT /console/api/projects/:id/social/:provider',
+  'DELETE /console/api/projects/:id/social/:provider',
+  'GET /console/api/projects/:id/analytics',
+] as const
+
 export interface ConsoleOperator {
   email: string
 }

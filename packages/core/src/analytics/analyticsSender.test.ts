@@ -15,7 +15,12 @@ import { createStore } from '../store/createStore.ts'
 import { listenTestServer } from '../test/listenTestServer.ts'
 import { localNetwork } from '../test/localNetwork.ts'
 import { connectAnalytics } from './analytics.ts'
-import { type AnalyticsPage, type AnalyticsSenderParameters, createAnalyticsSender } from './analyticsSender.ts'
+import {
+  type AnalyticsPage,
+  type AnalyticsSenderParameters,
+  createAnalyticsSender,
+  VISIT_KEY,
+} from './analyticsSender.ts'
 
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
   JSDOM: new (html: string, options: { url: string }) => { window: Window & typeof globalThis }
@@ -154,7 +159,9 @@ describe('the analytics sender', () => {
       domain: 'shop.example',
       timestamp: Date.UTC(2026, 10, 27) + clock - 2,
       props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } },
+      visitId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     })
+    expect(new Set(batch.map((e: { visitId: string }) => e.visitId)).size).toBe(1)
     const rows = await storedRows('sender-site')
     expect(rows.map((r) => r.event)).toEqual(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS'])
     // No address without the site's consent.
@@ -198,6 +205,63 @@ describe('the analytics sender', () => {
     expect(net.posts()).toHaveLength(0)
     expect((await storedRows('sender-site')).map((r) => r.event)).toEqual(['MODAL_OPEN', 'VIEW_ACCOUNT', 'MODAL_CLOSE'])
     s.dispose()
+  })
+
+  it('sends one visit id per tab session: the same after a reload of the tab, another in another tab, stored', async () => {
+    await clearRows()
+    const net = recordingFetch()
+    const tab = page().page
+    const otherTab = page().page
+    const first = sender({ page: tab, fetch: net.fetch, batchSize: 2, intervalMs: 60_000 })
+    first.add(busEvent('MODAL_OPEN', { connected: false }))
+    first.add(busEvent('MODAL_CLOSE', { connected: false }))
+    await net.settled()
+    first.dispose()
+    // The same tab's next page load: a new sender, the same session storage.
+    const reloaded = sender({ page: tab, fetch: net.fetch, batchSize: 1, intervalMs: 60_000 })
+    reloaded.add(busEvent('MODAL_OPEN', { connected: false }))
+    await net.settled()
+    reloaded.dispose()
+    const other = sender({ page: otherTab, fetch: net.fetch, batchSize: 1, intervalMs: 60_000 })
+    other.add(busEvent('MODAL_OPEN', { connected: false }))
+    await net.settled()
+    other.dispose()
+    const sent = net.posts().flatMap((c) => (JSON.parse(c.body!) as { visitId?: string }[]).map((e) => e.visitId))
+    expect(sent).toHaveLength(4)
+    expect(sent[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(sent.slice(0, 3)).toEqual([sent[0], sent[0], sent[0]])
+    expect(sent[3]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(sent[3]).not.toBe(sent[0])
+    expect(tab.sessionStorage?.getItem(VISIT_KEY)).toBe(sent[0])
+    const { rows } = await sql<{ visit_id: string }>`
+      select visit_id from analytics_events where project_id = 'sender-site' order by client_time`.execute(
+      database.database.kysely,
+    )
+    expect(rows.map((r) => r.visit_id)).toEqual(sent)
+  })
+
+  it('keeps the visit id in memory for the page when its session storage is blocked', async () => {
+    await clearRows()
+    const net = recordingFetch()
+    const { page: blocked } = page()
+    Object.defineProperty(blocked, 'sessionStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError')
+      },
+    })
+    const s = sender({ page: blocked, fetch: net.fetch, batchSize: 1, intervalMs: 60_000 })
+    s.add(busEvent('MODAL_OPEN', { connected: false }))
+    s.add(busEvent('MODAL_CLOSE', { connected: false }))
+    await net.settled()
+    s.dispose()
+    const again = sender({ page: blocked, fetch: net.fetch, batchSize: 1, intervalMs: 60_000 })
+    again.add(busEvent('MODAL_OPEN', { connected: false }))
+    await net.settled()
+    again.dispose()
+    const sent = net.posts().flatMap((c) => (JSON.parse(c.body!) as { visitId?: string }[]).map((e) => e.visitId))
+    expect(sent).toHaveLength(3)
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(sent).toEqual([sent[0], sent[0], sent[0]])
   })
 
   it('drops every event when the project has analytics off (GET /getAnalyticsConfig, asked once)', async () => {

@@ -5,6 +5,10 @@
  * `pagehide`) it sends what is queued with `navigator.sendBeacon`. It asks `GET /getAnalyticsConfig` once: a project
  * with analytics off gets nothing, and what was queued meanwhile is dropped.
  *
+ * Every event carries the tab session's visit id (`visitId`): a random UUID kept in the tab's `sessionStorage` under
+ * `VISIT_KEY`, so it stays the same across the tab's reloads and pages of the site and differs in another tab; where
+ * storage is blocked it is kept in memory for the page. No cookie, nothing another site can read.
+ *
  * It never throws into the modal and never lets a rejection escape; a failed send is retried once after a network
  * error or a 5xx, never after a 4xx (a 429 included), then dropped. Bodies are JSON sent as `text/plain`, so a
  * browser sends them without a preflight; the server checks the page's origin against the project's.
@@ -19,10 +23,12 @@ import {
 import { analyticsEvents } from '../protocol/endpoints/analytics.ts'
 import { analyticsConfig } from '../protocol/endpoints/catalogue.ts'
 
-/** What the sender needs of a page: its address, `pagehide`, the document's visibility. */
+/** What the sender needs of a page: its address, `pagehide`, the document's visibility, the tab's session storage. */
 export type AnalyticsPage = Pick<Window, 'addEventListener' | 'removeEventListener'> & {
   location: Pick<Location, 'origin' | 'pathname' | 'hostname'>
   document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>
+  /** Where the visit id is kept for the tab's session; reading it may throw (storage blocked): then memory. */
+  readonly sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>
 }
 
 export type AnalyticsSenderParameters = {
@@ -77,6 +83,7 @@ export function createAnalyticsSender({
   let queue: AnalyticsWireEvent[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
   let disposed = false
+  const visitId = page ? tabVisitId(page) : undefined
 
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -169,6 +176,7 @@ export function createAnalyticsSender({
       domain: page.location.hostname,
       timestamp: event.timestamp,
       props: { type: event.type, event: event.event, properties },
+      visitId,
     }
   }
 
@@ -204,6 +212,31 @@ export function createAnalyticsSender({
       page?.removeEventListener?.('pagehide', flushOnHide)
     },
   }
+}
+
+/** The `sessionStorage` key of the tab's visit id. */
+export const VISIT_KEY = 'foyer.visit'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+/** Visit ids of pages whose storage is blocked, for as long as the page lives. */
+const memoryVisits = new WeakMap<object, string>()
+
+/** The tab session's visit id: the one in `sessionStorage`, else a new one kept there (or in memory when blocked). */
+function tabVisitId(page: AnalyticsPage): string {
+  try {
+    const storage = page.sessionStorage
+    if (storage) {
+      const kept = storage.getItem(VISIT_KEY)
+      if (kept && UUID.test(kept)) return kept
+      const drawn = randomId()
+      storage.setItem(VISIT_KEY, drawn)
+      return drawn
+    }
+  } catch {}
+  const kept = memoryVisits.get(page)
+  if (kept) return kept
+  const drawn = randomId()
+  memoryVisits.set(page, drawn)
+  return drawn
 }
 
 /** A version-4 UUID: `crypto.randomUUID` where the page has it (secure contexts), else from `getRandomValues`. */

@@ -107,6 +107,12 @@ export type AnalyticsWireEvent = {
   domain: string
   /** When the event happened, in milliseconds since the epoch (the client's clock). */
   timestamp: number
+  /**
+   * An anonymous visit: a UUID the sender draws once per browser tab session (kept in the tab's `sessionStorage`,
+   * else in memory), so the console can count the visits that opened the modal and followed it to a connection. No
+   * cookie, nothing shared across sites or tabs. Absent from senders older than it.
+   */
+  visitId?: string
   props: { type: AnalyticsEventType; event: AnalyticsEventName; properties?: Record<string, string | number | boolean> }
 }
 

@@ -80,10 +80,11 @@ export const AnalyticsEventSchema = v.strictObject(
       v.maxValue(LATEST_TIMESTAMP, 'must be milliseconds since 1970, before 2100'),
     ),
     props: v.variant('event', eventProps, EVENT_MESSAGE),
+    visitId: v.optional(v.pipe(v.string('must be a UUID'), v.uuid('must be a UUID'))),
     /** The project, when a single event carries it rather than the query. */
     projectId: v.optional(v.string()),
   },
-  'has an unknown field (expected eventId, url, domain, timestamp, props)',
+  'has an unknown field (expected eventId, url, domain, timestamp, props, visitId)',
 )
 
 const BATCH_MESSAGE = `must be an event or an array of 1 to ${MAX_ANALYTICS_BATCH} events`

@@ -7,6 +7,7 @@ import { createServer } from '../../index.ts'
 import { BACKEND_TIMEOUT_MS } from '../../test/backends.ts'
 import { probePostgresFor, testBackends } from '../../test/eachBackend.ts'
 import { type ConsoleKit, newClient, sessionCookieToken, startConsoleKit } from '../consoleTestKit.ts'
+import { CONSOLE_API_PATH, CONSOLE_ROUTES } from '../contract.ts'
 import { LOCKOUT_ATTEMPTS } from '../operators/operatorStore.ts'
 import { hashPassword } from '../operators/password.ts'
 import { csrfTokenFor } from './csrf.ts'
@@ -21,6 +22,13 @@ for (const [backend, open] of testBackends(await probePostgresFor('consoleSessio
     const k = {} as ConsoleKit
     beforeAll(async () => void Object.assign(k, await startConsoleKit(open)), BACKEND_TIMEOUT_MS)
     afterAll(() => k.close?.(), BACKEND_TIMEOUT_MS)
+
+    it('serves every route of CONSOLE_ROUTES, and no other under /console/api', () => {
+      const served = k.app.routes
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith(CONSOLE_API_PATH))
+        .map((r) => `${r.method} ${r.path}`)
+      expect([...new Set(served)].sort()).toEqual([...CONSOLE_ROUTES].sort())
+    })
 
     describe('password sign-in', () => {
       it('signs in, sets the session cookie (HttpOnly, SameSite=Strict, Path=/console) and answers the session', async () => {

@@ -14,6 +14,7 @@ import * as m0012 from './0012_social_flow_origin.ts'
 import * as m0013 from './0013_analytics_events.ts'
 import * as m0014 from './0014_operators.ts'
 import * as m0015 from './0015_project_config_digest.ts'
+import * as m0016 from './0016_analytics_visits.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_analytics_events': m0013,
   '0014_operators': m0014,
   '0015_project_config_digest': m0015,
+  '0016_analytics_visits': m0016,
 }
