@@ -24,10 +24,10 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-/** The numbers of a chart's table: its rows as { first cell: the other cells as numbers }. */
+/** The numbers of a chart's data table (uPlot's legend is a table too): its rows, { first cell: the others as numbers }. */
 async function tableOf(chart: Locator): Promise<Record<string, number[]>> {
   const rows = await chart
-    .locator('tbody tr')
+    .locator('table.data-table tbody tr')
     .evaluateAll((trs) =>
       trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? '')),
     )
@@ -164,7 +164,7 @@ test('an operator signs in, sees the visitor’s connect, swap and buy, and turn
     await consolePage.getByRole('button', { name: 'Week' }).click()
     await expect(async () =>
       expect(Object.keys(await tableOf(consolePage.getByTestId('chart-funnel')))).toHaveLength(7),
-    ).toPass()
+    ).toPass({ timeout: 10_000 })
 
     // Settings: swaps off. The demo's modal, opened again, no longer offers Swap; no restart.
     await consolePage.getByRole('navigation', { name: 'Project pages' }).getByRole('link', { name: 'Settings' }).click()
