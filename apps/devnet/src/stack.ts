@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import { devnetChainSpecs, devnetOnrampNetworks, stackHost } from './chains.ts'
 import { type RunningChild, runChild, startChild } from './children.ts'
+import { buildConsoleIfStale, CONSOLE_BUILD_DIR } from './consoleBuild.ts'
 import { DEMO_SOCIAL_LOGIN_ENABLED, demoSocialProject, withDemoSocialProject } from './demoSocialProject.ts'
 import { type RunningDevnet, startDevnet } from './devnet.ts'
 import { devnetFilePath, writeDevnet } from './devnet-file.ts'
@@ -179,7 +180,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
     const startServer = async () => {
       if (!runServer) return
-      await embedded?.buildFrame() // the server serves the frame build (with its headers) on the frame's port
+      // The server serves the frame build (with its headers) on the frame's port, and the console's at /console.
+      await Promise.all([embedded?.buildFrame(), buildConsoleIfStale({ vite: viteCommand(), env: childEnv, echo })])
       children.push(
         await startChild({
           name: 'server',
@@ -194,6 +196,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
             ...childEnv,
             ...embedded?.serverEnv,
             FOYER_PROJECTS: serverProjects((childEnv as NodeJS.ProcessEnv).FOYER_PROJECTS),
+            FOYER_CONSOLE_DIR: CONSOLE_BUILD_DIR,
             FOYER_CONSOLE_OPERATORS: withDevOperator((childEnv as NodeJS.ProcessEnv).FOYER_CONSOLE_OPERATORS),
             PORT: String(ports.server),
             HOST: host,

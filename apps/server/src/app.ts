@@ -1,6 +1,5 @@
 import { routes } from '@foyer/core/protocol'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { sql } from 'kysely'
@@ -10,6 +9,7 @@ import { createAnalyticsWriter } from './analytics/analyticsWriter.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogueRoutes.ts'
 import { createWalletCatalogue, loadCatalogueFile, type WalletCatalogue } from './catalogue/walletCatalogue.ts'
 import type { ServerConfig } from './config.ts'
+import { registerConsoleApp } from './console/consoleHost.ts'
 import { registerConsoleRoutes } from './console/registerConsoleRoutes.ts'
 import type { FoyerDatabase } from './db/index.ts'
 import { embeddedCors, registerEmbeddedRoutes } from './embedded/embeddedRoutes.ts'
@@ -20,6 +20,7 @@ import type { AppEnv } from './http/context.ts'
 import { cors } from './http/cors.ts'
 import { apiErrorResponse, classifyError, errorResponse, payloadTooLarge } from './http/errors.ts'
 import { requireProject } from './http/project.ts'
+import { requestBodyLimit } from './http/requestBodyLimit.ts'
 import { route } from './http/route.ts'
 import { sequence } from './http/sequence.ts'
 import { classifyChainError } from './http/upstreamErrors.ts'
@@ -114,7 +115,7 @@ export function createApp({
   app.use('/v1/embedded/*', embeddedCors(config)) // before the app-wide CORS: the frame's origin is not a project's
   app.use(cors(store))
   app.use(
-    bodyLimit({
+    requestBodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => apiErrorResponse(c, payloadTooLarge(`Request body is larger than ${MAX_BODY_BYTES} bytes`)),
     }),
@@ -192,6 +193,8 @@ export function createApp({
     logger,
     counters: counterStore,
   })
+
+  registerConsoleApp(app, { distDir: config.consoleDir })
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${truncate(c.req.path, 200)}`))
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
@@ -61,6 +61,8 @@ export interface ServerConfig {
   analytics: { perClient: number; perProject: number; countryHeader?: string }
   /** FOYER_WALLETS_FILE: the wallet catalogue to serve instead of the shipped one. */
   walletsFile?: string
+  /** FOYER_CONSOLE_DIR, else the shipped console build: what `/console` serves (undefined: no build, 404 there). */
+  consoleDir?: string
   /** FOYER_METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`. Secret: never logged. */
   metricsToken?: string
   /** FOYER_SHUTDOWN_GRACE_SECONDS: how long requests in flight may finish after SIGTERM (default 10 s). */
@@ -113,6 +115,18 @@ function findRepoRoot(candidate: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The console build shipped in the package (`dist/console-app`, beside the bundle), or `apps/console/dist` when
+ * running in the repository (from src or dist, both one folder below apps/server).
+ */
+export function shippedConsoleDir(): string | undefined {
+  for (const candidate of ['./console-app/', '../../console/dist/']) {
+    const dir = fileURLToPath(new URL(candidate, import.meta.url))
+    if (existsSync(join(dir, 'index.html'))) return dir
+  }
+  return undefined
 }
 
 /** Where local data goes outside the repository: `./foyer-data` in the current directory. */
@@ -188,6 +202,7 @@ export function loadConfig(
     trustProxyHops: values.FOYER_TRUST_PROXY,
     trustedProxies: values.FOYER_TRUSTED_PROXIES,
     walletsFile: values.FOYER_WALLETS_FILE === undefined ? undefined : toPath(values.FOYER_WALLETS_FILE),
+    consoleDir: values.FOYER_CONSOLE_DIR === undefined ? shippedConsoleDir() : toPath(values.FOYER_CONSOLE_DIR),
     metricsToken: values.FOYER_METRICS_TOKEN,
     shutdownGraceMs: values.FOYER_SHUTDOWN_GRACE_SECONDS,
     databasePoolMax: values.FOYER_DATABASE_POOL_MAX,

@@ -77,6 +77,7 @@ describe('the packed @foyer/server', () => {
     expect(files).toContain('dist/main.js')
     expect(files).toContain('dist/wallets.json')
     expect(files).toContain('dist/frame-app/index.html')
+    expect(files).toContain('dist/console-app/index.html')
     expect(files).toContain('dist/index.d.ts') // the embedding API (createServer, loadConfig) is typed
     expect(manifest.exports['.']).toEqual({
       '@foyer/source': './src/index.ts',
@@ -125,6 +126,12 @@ describe('the packed @foyer/server', () => {
     expect(await health.json()).toMatchObject({ ok: true, database: 'pglite' })
     const bad = await fetch(`${url}/health`, { headers: { 'X-Request-Id': 'no spaces <script>' } })
     expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+
+    // The operator's console shipped in the package, with the page headers; its API stays JSON.
+    const consolePage = await fetch(`${url}/console/projects/foyer-demo`)
+    expect(consolePage.status).toBe(200)
+    expect(await consolePage.text()).toContain('<div id="root">')
+    expect(consolePage.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
 
     const wallets = await fetch(`${url}/getWallets?page=1&entries=4`, { headers: { 'x-project-id': 'foyer-demo' } })
     expect(wallets.status).toBe(200)

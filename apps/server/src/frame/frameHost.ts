@@ -3,10 +3,11 @@
  * host it, and what the devnet runs on 127.0.0.1:5174. Only files present in the build at start are served
  * (looked up in a map, never a path joined from the URL), so nothing outside the build can be reached.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
 import type { ServerConfig } from '../config.ts'
+import { readBuildFiles } from '../http/staticBuild.ts'
 import { type Logger, silentLogger } from '../log.ts'
 import { routePattern } from '../observability/metrics.ts'
 import { requestContext } from '../observability/requestId.ts'
@@ -21,19 +22,6 @@ export interface FrameAppOptions {
   distDir: string
   /** Access log: one line per request with its id (X-Request-Id), as on the API (default: none). */
   logger?: Logger
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
 }
 
 /**
@@ -109,25 +97,15 @@ export function createFrameApp({ config, projects, distDir, logger = silentLogge
 /** Every file of the build except index.html (served as the page), keyed by URL path. */
 function listBuild(distDir: string, publicUrl: string): Map<string, BuiltFile> {
   const files = new Map<string, BuiltFile>()
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name)
-      if (statSync(full).isDirectory()) walk(full)
-      else {
-        const urlPath = `/${path.relative(distDir, full).split(path.sep).join('/')}`
-        if (urlPath === '/index.html') continue
-        const type = CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream'
-        const body = readFileSync(full)
-        if (TEXT_TYPES.has(path.extname(name)) && body.includes(FRAME_API_URL_PLACEHOLDER)) {
-          files.set(urlPath, {
-            body: Buffer.from(body.toString('utf8').replaceAll(FRAME_API_URL_PLACEHOLDER, publicUrl)),
-            type,
-            rewritten: true,
-          })
-        } else files.set(urlPath, { body, type, rewritten: false })
-      }
-    }
+  for (const [urlPath, { body, type, extension }] of readBuildFiles(distDir)) {
+    if (urlPath === '/index.html') continue
+    if (TEXT_TYPES.has(extension) && body.includes(FRAME_API_URL_PLACEHOLDER)) {
+      files.set(urlPath, {
+        body: Buffer.from(body.toString('utf8').replaceAll(FRAME_API_URL_PLACEHOLDER, publicUrl)),
+        type,
+        rewritten: true,
+      })
+    } else files.set(urlPath, { body, type, rewritten: false })
   }
-  walk(distDir)
   return files
 }

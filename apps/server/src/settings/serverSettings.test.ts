@@ -256,7 +256,15 @@ describe('one line per bad setting', () => {
   it('covers every setting that can be wrong, and reports them all at once', () => {
     const covered = new Set(BAD.map(([key]) => key))
     // Free text, paths, and the frame host's and the command line's own (tested in frameServer and configFile).
-    const free = ['SMTP_USER', 'SMTP_PASS', 'SMTP_FROM', 'FOYER_DATA_DIR', 'FOYER_DEVNET_FILE', 'FOYER_WALLETS_FILE']
+    const free = [
+      'SMTP_USER',
+      'SMTP_PASS',
+      'SMTP_FROM',
+      'FOYER_DATA_DIR',
+      'FOYER_DEVNET_FILE',
+      'FOYER_WALLETS_FILE',
+      'FOYER_CONSOLE_DIR',
+    ]
     const elsewhere = ['FOYER_CONFIG', 'FOYER_FRAME_DIR', 'FOYER_FRAME_PORT', 'FOYER_FRAME_HOST']
     expect(SETTING_KEYS.filter((key) => !covered.has(key) && !free.includes(key) && !elsewhere.includes(key))).toEqual(
       [],

@@ -216,6 +216,12 @@ export const SERVER_SETTINGS = {
       'The wallet catalogue, as JSON the operator edits: `{ "wallets": [{ id, name, homepage, rdns, chains, mobile: { native, universal }, desktop: { native, universal }, webapp, appStore, playStore, order, mark }] }`; `mark` is `{ "source": "@web3icons/core", "name": "<the package’s wallet name>", "licence": "MIT" }` or `{ "source": "generated" }` (also when left out), see [api.md](api.md#where-the-images-come-from). `chains` lists the CAIP-2 namespaces the wallet supports (`["eip155", "solana"]`): the modal lists the wallet only on sites with a network of one of them; left out or empty, the wallet is listed on every site. Checked at start: every problem is listed and the server does not start.',
   }),
 
+  FOYER_CONSOLE_DIR: optional(path('the folder of a console build'), 'the console build shipped with the server', {
+    group: 'Database and files',
+    about:
+      'The operator’s console to serve at `/console` (a `vite build` of `apps/console`, made with its base `/console/`). Left unset, the server serves the build shipped in its package (`dist/console-app`; in the repository, `apps/console/dist`), and answers 404 under `/console` when there is none. See [operations.md](operations.md#the-operator-console).',
+  }),
+
   // Projects
   FOYER_PROJECTS: optional(projectsSetting, 'none', {
     group: 'Projects',
