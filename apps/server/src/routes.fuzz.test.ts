@@ -24,6 +24,7 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type FoyerApp } from './app.ts'
 import { loadConfig, parseDevnetFile } from './config.ts'
+import { CONSOLE_ROUTES } from './console/contract.ts'
 import type { Mailer } from './embedded/mailer.ts'
 import { parseCanonicalJson } from './http/canonicalJson.ts'
 import { seedProjects } from './projects/seed.ts'
@@ -118,6 +119,18 @@ const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string
     'POST /v1/embedded/social/:provider/start': { body: ['deviceId', 'origin'] },
     'GET /v1/embedded/social/:provider/callback': { query: ['code', 'state', 'error'], html: true },
     'POST /v1/embedded/social/finish': { body: ['flow', 'deviceId', 'link'] },
+    // The operator console's API: signed out here, so past the sign-in routes the guard answers.
+    'GET /console/api/session': {},
+    'POST /console/api/session': { body: ['email', 'password'] },
+    'POST /console/api/session/link': { body: ['email'] },
+    'POST /console/api/session/link/use': { body: ['token'] },
+    'DELETE /console/api/session': {},
+    'GET /console/api/projects': {},
+    'POST /console/api/projects': { body: ['id', 'name', 'allowedOrigins'] },
+    'PATCH /console/api/projects/:id': { body: ['name', 'allowedOrigins', 'features'] },
+    'PUT /console/api/projects/:id/social/:provider': { body: ['clientId', 'clientSecret', 'issuer'] },
+    'DELETE /console/api/projects/:id/social/:provider': {},
+    'GET /console/api/projects/:id/analytics': { query: ['range'] },
   }
 
 /** A mailer stub (no SMTP in this test): counts what would be sent. The embedded suite uses the real mail sink. */
@@ -302,10 +315,10 @@ async function send(request: { method: string; url: string; headers: Record<stri
  * path parameter can make the path match no route).
  */
 const ALLOWED_CODES = new Map<string, ReadonlySet<ApiErrorCode>>(
-  (Object.values(routes) as Route[]).map((route) => [
-    `${route.method} ${route.path}`,
-    new Set<ApiErrorCode>([...route.errors, ...ANY_ROUTE_ERRORS, 'not_found']),
-  ]),
+  [
+    ...(Object.values(routes) as Route[]).map((route) => [`${route.method} ${route.path}`, route.errors] as const),
+    ...Object.entries(CONSOLE_ROUTES),
+  ].map(([key, errors]) => [key, new Set<ApiErrorCode>([...errors, ...ANY_ROUTE_ERRORS, 'not_found'])]),
 )
 
 /** The property every answer must hold. */
@@ -378,7 +391,10 @@ describe('route fuzzing', () => {
         // a name to find must be registered first, and registering one needs a signed message
         /profile\/account/.test(k) ||
         // a purchase to read must be made first; a webhook must be signed with the provider's secret
-        /onramp\/(purchases|webhook)/.test(k),
+        /onramp\/(purchases|webhook)/.test(k) ||
+        // the console's routes take an operator's session and its CSRF token, or a sign-in from the console's own
+        // origin (their tests sign in: console/session, console/projects, console/analytics)
+        /^\w+ \/console\/api\//.test(k),
     )
     // A social start succeeds only for a project, one of its providers and one of its origins together, which random
     // values seldom meet: one well-formed start shows the route gets past validation to the provider's URL.

@@ -31,27 +31,35 @@
  * The sign-in link mailed to an operator opens `/console/?link=<token>`; the console POSTs the token to
  * `/session/link/use` (a GET never signs in, so a mail scanner that follows links spends nothing).
  */
-import type { ServerFeatures, SocialProvider } from '@foyer/core/protocol'
+import type { ApiErrorCode, ServerFeatures, SocialProvider } from '@foyer/core/protocol'
 
 export const CONSOLE_PATH = '/console'
 export const CONSOLE_API_PATH = '/console/api'
 export const CONSOLE_SESSION_COOKIE = 'foyer_console'
 export const CONSOLE_CSRF_HEADER = 'x-foyer-csrf'
 
-/** Every route of the console API, as `METHOD /path` (`:name` a path parameter): docs/api.md documents each. */
-export const CONSOLE_ROUTES = [
-  'GET /console/api/session',
-  'POST /console/api/session',
-  'POST /console/api/session/link',
-  'POST /console/api/session/link/use',
-  'DELETE /console/api/session',
-  'GET /console/api/projects',
-  'POST /console/api/projects',
-  'PATCH /console/api/projects/:id',
-  'PUT /console/api/projects/:id/social/:provider',
-  'DELETE /console/api/projects/:id/social/:provider',
-  'GET /console/api/projects/:id/analytics',
-] as const
+/** What every request that changes something may answer (415, bad JSON), and what every guarded route may. */
+const BODY = ['invalid_json', 'unsupported_media_type'] as const
+const GUARD = ['not_signed_in', 'csrf_failed'] as const
+const SIGN_IN = [...BODY, 'csrf_failed', 'too_many_attempts'] as const
+
+/**
+ * Every route of the console API, as `METHOD /path` (`:name` a path parameter), with the codes its own checks answer
+ * beyond those any route may (`ANY_ROUTE_ERRORS`): docs/api.md documents each, the server serves exactly these.
+ */
+export const CONSOLE_ROUTES = {
+  'GET /console/api/session': GUARD,
+  'POST /console/api/session': [...SIGN_IN, 'bad_credentials', 'operator_locked'],
+  'POST /console/api/session/link': SIGN_IN,
+  'POST /console/api/session/link/use': [...SIGN_IN, 'login_link_invalid'],
+  'DELETE /console/api/session': GUARD,
+  'GET /console/api/projects': GUARD,
+  'POST /console/api/projects': [...GUARD, ...BODY, 'project_exists'],
+  'PATCH /console/api/projects/:id': [...GUARD, ...BODY, 'unknown_project'],
+  'PUT /console/api/projects/:id/social/:provider': [...GUARD, ...BODY, 'unknown_project'],
+  'DELETE /console/api/projects/:id/social/:provider': [...GUARD, 'unknown_project'],
+  'GET /console/api/projects/:id/analytics': [...GUARD, 'unknown_project'],
+} as const satisfies Record<string, readonly ApiErrorCode[]>
 
 export interface ConsoleOperator {
   email: string
