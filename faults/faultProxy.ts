@@ -11,8 +11,7 @@ export type FaultMode = { kind: 'pass' } | { kind: 'refuse' } | { kind: 'delay';
 
 /**
  * A TCP proxy on a loopback port in front of a dependency (a chain's JSON-RPC), switched between faults while the
- * client keeps using the same URL. Switching modes cuts every open connection, so pooled keep-alive connections
- * reconnect and meet the new mode.
+ * client keeps using the same URL.
  */
 export class FaultProxy {
   #port: number
@@ -48,10 +47,15 @@ export class FaultProxy {
     return this.#mode
   }
 
-  /** Switches to `mode`: open connections are cut; `refuse` stops listening, leaving it starts again. */
+  /**
+   * Switches to `mode`. Between `pass` and `delay` open connections stay (each chunk takes the delay of the moment);
+   * any other switch cuts them, so they reconnect and meet the new mode. `refuse` stops listening, leaving it
+   * starts again.
+   */
   async set(mode: FaultMode): Promise<void> {
+    const gentle = (m: FaultMode) => m.kind === 'pass' || m.kind === 'delay'
+    if (!(gentle(mode) && gentle(this.#mode))) this.#cutAll()
     this.#mode = mode
-    this.#cutAll()
     if (mode.kind === 'refuse' && this.#server) {
       const server = this.#server
       this.#server = undefined
@@ -96,21 +100,25 @@ export class FaultProxy {
 
   #accept(client: Socket) {
     this.#track(client)
-    const mode = this.#mode
-    if (mode.kind === 'refuse') return void client.destroy()
-    if (mode.kind === 'blackhole') return void client.resume()
+    if (this.#mode.kind === 'refuse') return void client.destroy()
+    if (this.#mode.kind === 'blackhole') return void client.resume()
     const upstream = createConnection(this.#target)
     this.#track(upstream)
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => client.destroy())
     client.pipe(upstream)
-    if (mode.kind === 'pass') return void upstream.pipe(client)
-    // delay: each chunk leaves after the same pause, so chunks keep their order
+    // The delay is read per chunk, so switching between `pass` and `delay` keeps connections open; a chunk never
+    // leaves before the one ahead of it.
+    let lastDue = 0
     upstream.on('data', (chunk) => {
+      const now = Date.now()
+      const due = Math.max(now + (this.#mode.kind === 'delay' ? this.#mode.ms : 0), lastDue)
+      lastDue = due
+      if (due <= now) return void client.write(chunk)
       const timer = setTimeout(() => {
         this.#timers.delete(timer)
         if (!client.destroyed) client.write(chunk)
-      }, mode.ms)
+      }, due - now)
       this.#timers.add(timer)
     })
   }

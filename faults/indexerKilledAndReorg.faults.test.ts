@@ -19,6 +19,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../apps/server/src/db/index.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../apps/server/src/test/backends.ts'
+import { FaultProxy } from './faultProxy.ts'
 import { type ServerProcess, startServerProcess } from './serverProcess.ts'
 
 const ANVIL_PORT = 19852
@@ -46,6 +47,8 @@ beforeAll(async () => {
   // Migrated before the first server starts, so the cursor can be read from the first moment.
   await (await openDatabase({ databaseUrl: scratch.url, pgliteDir: join(dir, 'pglite') })).close()
   db = new pg.Pool({ connectionString: scratch.url, max: 2 })
+  const admin = new URL(scratch.url)
+  pgProxy = await FaultProxy.start(`${admin.hostname}:${admin.port || 5432}`)
   transfers = startTransfers()
 }, 180_000)
 
@@ -53,15 +56,24 @@ afterAll(async () => {
   await transfers?.stop()
   await server?.kill()
   await db?.end()
+  await pgProxy?.stop()
   await scratch?.drop()
   await devnet?.stop()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
+/** The server's database connection goes through this proxy: slowed down while it is killed, so a kill lands in a write. */
+let pgProxy: FaultProxy
+const proxiedUrl = () => {
+  const url = new URL(scratch.url)
+  url.port = String(pgProxy.port)
+  return url.toString()
+}
+
 const startServer = () =>
   startServerProcess(
     {
-      DATABASE_URL: scratch.url,
+      DATABASE_URL: proxiedUrl(),
       FOYER_DEVNET_FILE: join(dir, 'devnet.json'),
       FOYER_DATA_DIR: dir,
       FOYER_INDEXER_BATCH: '3',
@@ -168,6 +180,14 @@ async function expectIndexEqualsChain(last: number) {
     [CHAIN_ID, last],
   )
   expect(orphans.rows[0]).toEqual({ history: 0, transfers: 0 })
+  // And no indexed transaction without its history: every sender has the entry.
+  const missing = await db.query(
+    `select count(*)::int as n from chain_transactions t where t.chain_id = $1 and not exists
+       (select 1 from account_history h where h.chain_id = t.chain_id and h.tx_hash = t.hash
+          and h.address = t.from_address)`,
+    [CHAIN_ID],
+  )
+  expect(missing.rows[0].n).toBe(0)
   const duplicates = await db.query(
     'select address, tx_hash from account_history where chain_id = $1 group by address, tx_hash having count(*) > 1',
     [CHAIN_ID],
@@ -232,15 +252,19 @@ describe('the indexer killed mid-step, then the chain reorganised', () => {
     for (let k = 0; k < 3; k++) {
       await backlog(60)
       const from = (await cursor()).last
+      await pgProxy.set({ kind: 'pass' })
       server = await startServer()
+      // Each answer of the database 25 ms late: a step's write (cursor, blocks, transactions, transfers, history)
+      // takes long enough for the kill to land inside it.
+      await pgProxy.set({ kind: 'delay', ms: 25 })
       // Kill once it has made progress, is still behind the head, and has a write transaction open.
       let midWrite = false
       for (const until = Date.now() + 20_000; !midWrite && Date.now() < until; ) {
         if ((await cursor()).last >= from + 6) midWrite = await writeInFlight()
       }
-      const head = await chainHead()
       await server.kill()
       server = undefined
+      const head = await chainHead()
       const killedAt = (await cursor()).last
       expect(killedAt).toBeGreaterThan(from)
       expect(killedAt).toBeLessThan(head)
@@ -251,6 +275,7 @@ describe('the indexer killed mid-step, then the chain reorganised', () => {
     // At least one kill cut a step's transaction (the others landed between statements of the work).
     expect(kills.some((k) => k.midWrite)).toBe(true)
     // A fresh process resumes where the last one stopped and catches up, writing nothing twice.
+    await pgProxy.set({ kind: 'pass' })
     server = await startServer()
     await caughtUp()
   })
