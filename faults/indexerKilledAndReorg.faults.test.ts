@@ -261,6 +261,7 @@ describe('the indexer killed mid-step, then the chain reorganised', () => {
       let midWrite = false
       for (const until = Date.now() + 20_000; !midWrite && Date.now() < until; ) {
         if ((await cursor()).last >= from + 6) midWrite = await writeInFlight()
+        else await sleep(10)
       }
       await server.kill()
       server = undefined
