@@ -67,6 +67,8 @@ export interface ServerConfig {
   metricsToken?: string
   /** FOYER_SHUTDOWN_GRACE_SECONDS: how long requests in flight may finish after SIGTERM (default 10 s). */
   shutdownGraceMs: number
+  /** FOYER_RPC_TIMEOUT_MS: how long one JSON-RPC request to a chain's node may take (default 10 s; retried once). */
+  rpcTimeoutMs: number
   /** FOYER_DATABASE_POOL_MAX: Postgres connections this instance may hold (default 10; PGlite has one). */
   databasePoolMax: number
   /** Sign-in with Ethereum: token key rotation and the secret its private keys are encrypted with (siwe/siweConfig.ts). */
@@ -205,6 +207,7 @@ export function loadConfig(
     consoleDir: values.FOYER_CONSOLE_DIR === undefined ? shippedConsoleDir() : toPath(values.FOYER_CONSOLE_DIR),
     metricsToken: values.FOYER_METRICS_TOKEN,
     shutdownGraceMs: values.FOYER_SHUTDOWN_GRACE_SECONDS,
+    rpcTimeoutMs: values.FOYER_RPC_TIMEOUT_MS,
     databasePoolMax: values.FOYER_DATABASE_POOL_MAX,
     siwe: { keyRotationMs: values.FOYER_SIWE_KEY_ROTATION_DAYS, keySecret: values.FOYER_SIWE_KEY_SECRET },
     namesSuffix: values.FOYER_NAMES_SUFFIX,

@@ -27,7 +27,7 @@ export function registerAccountDataRoutes(
   app: FoyerApp,
   { config, db, project }: { config: ServerConfig; db: FoyerDatabase; project: MiddlewareHandler<AppEnv> },
 ) {
-  const clients = new ChainClients()
+  const clients = new ChainClients({ timeoutMs: config.rpcTimeoutMs })
   const prices = new PriceOracle(clients)
   const historyDb = withHistoryTables(db.kysely)
   registerBalanceRoutes(app, { chains: config.chains, project, clients, prices, publicUrl: config.embedded.publicUrl })

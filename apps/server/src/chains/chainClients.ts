@@ -1,6 +1,9 @@
 import { type Chain, createPublicClient, defineChain, type HttpTransport, http, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config.ts'
 
+/** FOYER_RPC_TIMEOUT_MS's default. */
+export const DEFAULT_RPC_TIMEOUT_MS = 10_000
+
 export type ChainClient = PublicClient<HttpTransport, Chain>
 
 /**
@@ -9,6 +12,12 @@ export type ChainClient = PublicClient<HttpTransport, Chain>
  */
 export class ChainClients {
   readonly #clients = new Map<number, ChainClient>()
+  readonly #timeoutMs: number
+
+  /** `timeoutMs`: how long one JSON-RPC request may take before viem gives it up (and tries once more). */
+  constructor({ timeoutMs = DEFAULT_RPC_TIMEOUT_MS }: { timeoutMs?: number } = {}) {
+    this.#timeoutMs = timeoutMs
+  }
 
   get(chain: ChainConfig): ChainClient {
     let client = this.#clients.get(chain.id)
@@ -21,7 +30,7 @@ export class ChainClients {
       })
       client = createPublicClient({
         chain: viemChain,
-        transport: http(chain.rpcUrl, { batch: { wait: 0, batchSize: 200 }, timeout: 10_000, retryCount: 1 }),
+        transport: http(chain.rpcUrl, { batch: { wait: 0, batchSize: 200 }, timeout: this.#timeoutMs, retryCount: 1 }),
       }) as ChainClient
       this.#clients.set(chain.id, client)
     }

@@ -38,13 +38,17 @@ export interface IssueOptions {
   limits: { kind: 'client'; c: Context<AppEnv> } | { kind: 'followUp' }
 }
 
-/** Creates a challenge and mails it; when the mail cannot be sent, removes the challenge and the lock again (nothing half-written). */
+/**
+ * Creates a challenge and mails it; when the mail cannot be sent, removes the challenge, gives the send back to the
+ * quotas and releases the lock (nothing half-written, nothing used up by a mail that never left).
+ */
 export async function issueChallenge(ctx: EmbeddedContext, { challenge, ttlMs, secret, mail, limits }: IssueOptions) {
   const flow = challenge.purpose === 'login' || challenge.purpose === 'device' ? 'login' : 'update'
   const release = limits.kind === 'client' ? await takeSendLock(ctx, flow, challenge.email) : async () => {}
   const id = newId()
+  let refund = async () => {}
   try {
-    await countSend(ctx, limits.kind === 'client' ? clientAddress(limits.c, ctx.config) : undefined)
+    refund = await countSend(ctx, limits.kind === 'client' ? clientAddress(limits.c, ctx.config) : undefined)
     await ctx.db
       .insertInto('embedded_challenges')
       .values({
@@ -61,6 +65,8 @@ export async function issueChallenge(ctx: EmbeddedContext, { challenge, ttlMs, s
     })
   } catch (error) {
     await ctx.db.deleteFrom('embedded_challenges').where('id', '=', id).execute()
+    // Best effort: a counter store that fails here must not hide why the send failed.
+    await refund().catch((e: Error) => ctx.logger.warn('embedded: could not give a send back', { error: e.message }))
     await release()
     throw error
   }

@@ -199,7 +199,7 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
 
   // A second kit on the same backend: a mail server that refuses everything, and a small global send quota.
   withKit('mail failing and a small global quota', { SMTP_PORT: '1', FOYER_EMAIL_SENDS_PER_HOUR: '5' }, (k) => {
-    it('a mail that cannot be sent leaves no challenge and no lock; the global quota holds under a burst', async () => {
+    it('a mail that cannot be sent leaves no challenge, no lock and no count against the quotas', async () => {
       const address = `undo-${name}@example.com`.toLowerCase()
       const first = await k.json(await k.call('/v1/embedded/email/start', { email: address, deviceId: deviceId() }))
       expect(first).toMatchObject({ status: 503, body: { error: { code: 'mail_unavailable' } } })
@@ -227,8 +227,10 @@ await describeEmbedded('embeddedAccount.test.ts', (k, name, withKit) => {
             ).status,
         ),
       )
-      expect(burst.filter((s) => s === 503)).toHaveLength(3)
-      expect(burst.filter((s) => s === 429)).toHaveLength(27)
+      // The two failed sends above gave their count back: the burst finds the whole quota of 5 (more than 5 tries
+      // may reach the mail server, as each failed one gives its place back), the rest are refused by the quota.
+      expect(burst.filter((s) => s === 503).length).toBeGreaterThanOrEqual(5)
+      expect(burst.filter((s) => s !== 503 && s !== 429)).toEqual([])
     })
 
     it('an approval whose code cannot be mailed still approves, and the page says the code did not go out', async () => {

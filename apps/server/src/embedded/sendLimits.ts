@@ -55,8 +55,11 @@ export async function takeSendLock(
   }
 }
 
-/** Counts one mail against the client's and the server's hourly quotas (client first); 429 `send_quota_exceeded` when over. */
-export async function countSend(ctx: EmbeddedContext, client: string | undefined) {
+/**
+ * Counts one mail against the client's and the server's hourly quotas (client first); 429 `send_quota_exceeded` when
+ * over. Returns the refund for when the mail is then not sent: a mail server that is down uses up no one's quota.
+ */
+export async function countSend(ctx: EmbeddedContext, client: string | undefined): Promise<() => Promise<void>> {
   const { emailSendsPerClientPerHour, emailSendsPerHour } = ctx.config.embedded
   const quotas: [string, number][] = [
     ...(client === undefined
@@ -64,8 +67,10 @@ export async function countSend(ctx: EmbeddedContext, client: string | undefined
       : [[`embedded-mail:client:${client}`, emailSendsPerClientPerHour] as [string, number]]),
     ['embedded-mail:all', emailSendsPerHour],
   ]
+  const counted: { key: string; window: Date }[] = []
   for (const [key, limit] of quotas) {
     const { count, resetAt } = await ctx.counters.hit(key, HOUR_MS)
+    counted.push({ key, window: new Date(resetAt.getTime() - HOUR_MS) })
     if (count > limit) {
       const seconds = Math.max(1, Math.ceil((resetAt.getTime() - ctx.now().getTime()) / 1000))
       throw new ApiError(429, 'send_quota_exceeded', 'Too many emails were requested; try again later', {
@@ -73,5 +78,8 @@ export async function countSend(ctx: EmbeddedContext, client: string | undefined
         headers: { 'Retry-After': String(seconds) },
       })
     }
+  }
+  return async () => {
+    for (const { key, window } of counted) await ctx.counters.unhit(key, HOUR_MS, window)
   }
 }

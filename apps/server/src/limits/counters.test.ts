@@ -3,7 +3,36 @@
  */
 import { describe, expect, it } from 'vitest'
 import { describeEachBackend } from '../test/eachBackend.ts'
-import { createDatabaseCounterStore, windowOf } from './counters.ts'
+import { type CounterStore, createDatabaseCounterStore, windowOf } from './counters.ts'
+import { createMemoryCounterStore } from './memoryCounters.ts'
+
+/** `unhit` takes back hits of the window they were made in, atomically, never below 0, and leaves other windows. */
+async function expectUnhit(store: CounterStore, setClock: (at: Date) => void) {
+  setClock(new Date('1999-01-01T00:00:30Z'))
+  for (let i = 0; i < 5; i++) await store.hit('test:unhit', 60_000)
+  await store.unhit('test:unhit', 60_000, new Date('1999-01-01T00:00:10Z'), 2)
+  expect((await store.hit('test:unhit', 60_000)).count).toBe(4)
+  // 100 give-backs at once: each takes one, and the count stops at 0.
+  await Promise.all(
+    Array.from({ length: 100 }, () => store.unhit('test:unhit', 60_000, new Date('1999-01-01T00:00:59Z'))),
+  )
+  expect((await store.hit('test:unhit', 60_000)).count).toBe(1)
+  // A window that has no count (another window, or gone) is left alone.
+  await store.unhit('test:unhit', 60_000, new Date('1999-01-01T00:01:30Z'))
+  setClock(new Date('1999-01-01T00:01:30Z'))
+  expect((await store.hit('test:unhit', 60_000)).count).toBe(1)
+  await expect(store.unhit('test:unhit', 60_000, new Date(), 0)).rejects.toThrow(RangeError)
+}
+
+describe('the memory counter store', () => {
+  it('gives hits back within their window', async () => {
+    let clock = new Date()
+    await expectUnhit(
+      createMemoryCounterStore(() => clock),
+      (at) => (clock = at),
+    )
+  })
+})
 
 describe('windowOf', () => {
   it('aligns fixed windows to the epoch and refuses a non-positive width', () => {
@@ -33,5 +62,13 @@ await describeEachBackend('counters.test.ts', (t) => {
     expect(await store.purgeExpired(new Date('1999-01-01T00:01:00.001Z'))).toBe(2)
     expect((await store.hit('test:window', 60_000)).count).toBe(2)
     await expect(store.hit('test:window', 60_000, 0)).rejects.toThrow(RangeError)
+  })
+
+  it('gives hits back within their window, in one statement each', async () => {
+    let clock = new Date()
+    await expectUnhit(
+      createDatabaseCounterStore(t.database, () => clock),
+      (at) => (clock = at),
+    )
   })
 })

@@ -10,6 +10,12 @@ import type { FoyerDatabase } from '../db/index.ts'
 export interface CounterStore {
   /** Atomically adds `amount` (default 1) to `key` in the fixed window of `windowMs` containing now; returns the count after adding and when the window ends. */
   hit(key: string, windowMs: number, amount?: number): Promise<{ count: number; resetAt: Date }>
+  /**
+   * Takes back `amount` (default 1) of what was added to `key` in the window that contains `at`: for a hit whose
+   * work did not happen (a mail that could not be sent). One atomic statement; never below 0, and nothing when the
+   * window is gone.
+   */
+  unhit(key: string, windowMs: number, at: Date, amount?: number): Promise<void>
   /** Deletes windows that ended before `before`; returns how many. */
   purgeExpired(before: Date): Promise<number>
 }
@@ -36,6 +42,12 @@ export function createDatabaseCounterStore(db: FoyerDatabase, now: () => Date = 
         on conflict (key, window_start) do update set count = rate_counters.count + excluded.count
         returning count`.execute(db.kysely)
       return { count: Number(result.rows[0]!.count), resetAt: end }
+    },
+    async unhit(key, windowMs, at, amount = 1) {
+      if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError('amount must be a positive integer')
+      const { start } = windowOf(at, windowMs)
+      await sql`update rate_counters set count = greatest(count - ${amount}, 0)
+        where key = ${key} and window_start = ${start}`.execute(db.kysely)
     },
     async purgeExpired(before) {
       const result = await sql`delete from rate_counters where expires_at < ${before}`.execute(db.kysely)

@@ -35,6 +35,11 @@ export function createMemoryCounterStore(now: () => Date = () => new Date()): Co
       counts.set(slot, entry)
       return { count: entry.count, resetAt: end }
     },
+    async unhit(key, windowMs, at, amount = 1) {
+      if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError('amount must be a positive integer')
+      const entry = counts.get(`${key}:${windowOf(at, windowMs).start.getTime()}`)
+      if (entry) entry.count = Math.max(0, entry.count - amount)
+    },
     async purgeExpired(before) {
       let removed = 0
       for (const [slot, entry] of counts.entries()) {

@@ -235,6 +235,24 @@ describe.skipIf(!withRedis)('on Redis (REDIS_URL)', () => {
     BACKEND_TIMEOUT_MS,
   )
 
+  it('a Redis give-back (unhit) takes back within the window, never below 0, and keeps the expiry', async () => {
+    const store = redisStore()
+    const key = `unhit:${randomBytes(4).toString('hex')}`
+    for (let i = 0; i < 3; i++) await store.hit(key, 3_600_000)
+    await Promise.all(Array.from({ length: 10 }, () => store.unhit(key, 3_600_000, new Date())))
+    expect((await store.hit(key, 3_600_000)).count).toBe(1)
+    // A window with no key is not created by a give-back.
+    await store.unhit(key, 3_600_000, new Date(Date.now() - 7_200_000))
+    const raw = connectRedis(redis.url)
+    try {
+      const keys = await raw.keys(`${prefix}${key}:*`)
+      expect(keys).toHaveLength(1)
+      expect(await raw.pttl(keys[0]!)).toBeGreaterThan(0)
+    } finally {
+      raw.disconnect()
+    }
+  })
+
   it('a Redis hit is one atomic transaction whose key expires with its window', async () => {
     const store = redisStore()
     const key = `atomic:${randomBytes(4).toString('hex')}`
@@ -262,6 +280,7 @@ describe('when the counter store fails', () => {
   it('requests pass (a counter outage must not take the API down) and the window resets on time', async () => {
     const failingStore: CounterStore = {
       hit: () => Promise.reject(new Error('counter store down')),
+      unhit: () => Promise.reject(new Error('counter store down')),
       purgeExpired: () => Promise.resolve(0),
     }
     const app = await appOn(t, { FOYER_RATE_LIMIT_PER_CLIENT: '1' }, failingStore)

@@ -10,6 +10,13 @@ import { type CounterStore, windowOf } from './counters.ts'
 /** Keys live a little past their window, so a clock a bit behind on another instance still finds its count. */
 const EXPIRY_SLACK_MS = 5_000
 
+/** KEYS[1] down by ARGV[1], not below 0, if it exists (its expiry stays). */
+const UNHIT_SCRIPT = `local n = redis.call('GET', KEYS[1])
+if not n then return 0 end
+local left = math.max(0, tonumber(n) - tonumber(ARGV[1]))
+redis.call('DECRBY', KEYS[1], tonumber(n) - left)
+return left`
+
 export interface RedisCounterStore extends CounterStore {
   /** Closes the connection (when the store opened it). */
   close(): Promise<void>
@@ -54,6 +61,12 @@ export function createRedisCounterStore(
       const [incr] = results ?? []
       if (!incr || incr[0]) throw incr?.[0] ?? new Error('Redis did not run the counter transaction')
       return { count: Number(incr[1]), resetAt: end }
+    },
+    async unhit(key, windowMs, at, amount = 1) {
+      if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError('amount must be a positive integer')
+      const redisKey = `${keyPrefix}${key}:${windowOf(at, windowMs).start.getTime()}`
+      // Only an existing window's key (DECRBY on a missing one would make a key without expiry), kept at 0 or more.
+      await redis.eval(UNHIT_SCRIPT, 1, redisKey, amount)
     },
     // Keys expire on their own (PEXPIREAT): nothing to delete.
     async purgeExpired() {

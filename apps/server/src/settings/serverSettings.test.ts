@@ -65,6 +65,11 @@ const BAD: [string, string, string][] = [
     'FOYER_RATE_LIMIT_PER_PROJECT: got "1e3", expected an integer from 0 to 1000000000',
   ],
   [
+    'FOYER_RPC_TIMEOUT_MS',
+    '50',
+    'FOYER_RPC_TIMEOUT_MS: got "50", expected a whole number of milliseconds from 100 to 120000',
+  ],
+  [
     'FOYER_RATE_LIMIT_WINDOW_SECONDS',
     '0',
     'FOYER_RATE_LIMIT_WINDOW_SECONDS: got "0", expected a whole number of seconds from 1 to 86400',

@@ -210,6 +210,11 @@ export const SERVER_SETTINGS = {
     about:
       'The chains file, as the local devnet writes it (see [server.md](server.md#devnet-file)). Loaded when present; missing means no chains are configured; a malformed one stops the server.',
   }),
+  FOYER_RPC_TIMEOUT_MS: withDefault(duration('milliseconds', 100, 120_000), 10_000, '`10000`', {
+    group: 'Database and files',
+    about:
+      'How long one JSON-RPC request to a chain’s node (balances, prices, swap quotes, names, Sign-in with Ethereum) may take before it is given up and tried once more; a second failure answers `502 chain_unavailable`. A request that reads the chain in two rounds (a balance, then its price) answers within about four times this. The indexer’s reads have their own, longer limit (30 s) and are retried in the background.',
+  }),
   FOYER_WALLETS_FILE: optional(path(), 'the shipped catalogue (`apps/server/src/catalogue/wallets.json`)', {
     group: 'Database and files',
     about:

@@ -41,7 +41,7 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
   const { config, project } = deps
   const db = withSiweTables(deps.db)
   const logger = deps.logger ?? silentLogger
-  const clients = deps.clients ?? new ChainClients()
+  const clients = deps.clients ?? new ChainClients({ timeoutMs: config.rpcTimeoutMs })
   const keys = new SigningKeys(db, config.siwe, logger)
   const issuer = config.embedded.publicUrl
 

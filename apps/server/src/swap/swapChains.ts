@@ -1,5 +1,6 @@
 import { NATIVE_TOKEN_ADDRESS_EVM } from '@foyer/core'
 import { type Chain, createPublicClient, defineChain, type HttpTransport, http, type PublicClient } from 'viem'
+import { DEFAULT_RPC_TIMEOUT_MS } from '../chains/chainClients.ts'
 import type { Address, ChainConfig } from '../config.ts'
 
 /** A token the swap API offers on a chain; the native currency uses `NATIVE_TOKEN_ADDRESS_EVM`. */
@@ -34,7 +35,10 @@ export function isNative(address: string): boolean {
  * production a file of the same shape listing real RPC URLs, routers and token lists). A chain takes part only
  * when it names both a `router` and a `weth` contract.
  */
-export function swapChainsFrom(chains: readonly ChainConfig[]): Map<number, SwapChain> {
+export function swapChainsFrom(
+  chains: readonly ChainConfig[],
+  { timeoutMs = DEFAULT_RPC_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Map<number, SwapChain> {
   const result = new Map<number, SwapChain>()
   for (const chain of chains) {
     const { router, weth, factory } = chain.contracts
@@ -64,7 +68,7 @@ export function swapChainsFrom(chains: readonly ChainConfig[]): Map<number, Swap
       // JSON-RPC batching: the reads of one quote (amounts out per route, reserves) share a round trip.
       client: createPublicClient({
         chain: viemChain,
-        transport: http(chain.rpcUrl, { batch: { wait: 0 }, timeout: 10_000, retryCount: 1 }),
+        transport: http(chain.rpcUrl, { batch: { wait: 0 }, timeout: timeoutMs, retryCount: 1 }),
       }) as PublicClient<HttpTransport, Chain>,
     })
   }

@@ -22,7 +22,7 @@ export function registerSwapRoutes(
   app: FoyerApp,
   { config, project }: { config: ServerConfig; project: MiddlewareHandler<AppEnv> },
 ) {
-  const chains = swapChainsFrom(config.chains)
+  const chains = swapChainsFrom(config.chains, { timeoutMs: config.rpcTimeoutMs })
   const swapsEnabled: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!effectiveFeatures(c.get('project').features).swaps)
       throw forbidden('feature_disabled', 'Swaps are switched off for this project')
