@@ -26,6 +26,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Two files at a time (vitest's default on two cores is one): much of a file's time is waiting on a chain, a
+    // server or a database. Files never share a port, a database or a Redis key prefix.
+    maxWorkers: 2,
     reporters: process.env.FOYER_VITEST_JSON
       ? ['default', ['json', { outputFile: process.env.FOYER_VITEST_JSON }]]
       : ['default'],

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint (Biome: `npm run lint`), the published packages built and packed (`npm run pack`), unit tests
- * (vitest), then browser tests (Playwright on Debian's Chromium, the example sites installed from the tarballs),
- * output streamed live, then one closing line `N passed, N failed[, N skipped]` counted from both runners' JSON
- * reports.
+ * `npm test`: lint (Biome: `npm run lint`), the published packages built and packed (`npm run pack`), then unit tests
+ * (vitest) and browser tests (Playwright on Debian's Chromium, the example sites installed from the tarballs) side by
+ * side: much of either is waiting (on chains, servers, a browser), so together they take little more than the longer
+ * one. Their ports never meet (the browser tests use the dev stack's, unit tests their own or port 0). Vitest's output
+ * streams live; Playwright's goes to .foyer/reports/playwright.log and is printed when both are done. Then one closing
+ * line `N passed, N failed[, N skipped]` counted from both runners' JSON reports.
  * Exits non-zero when anything failed or when no test ran.
  *
  *   node scripts/test.mjs                 everything
@@ -11,7 +13,7 @@
  *   node scripts/test.mjs --e2e-only      Playwright only (further arguments go to playwright test)
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +24,7 @@ const require = createRequire(join(root, 'package.json'))
 const reportDir = join(root, '.foyer', 'reports')
 const VITEST_JSON = join(reportDir, 'vitest.json')
 const PLAYWRIGHT_JSON = join(reportDir, 'playwright.json')
+const PLAYWRIGHT_LOG = join(reportDir, 'playwright.log')
 
 const argv = process.argv.slice(2)
 const unitOnly = argv.includes('--unit-only')
@@ -38,25 +41,27 @@ function fail(message) {
   process.exit(2)
 }
 
-/** Runs a command with inherited stdio; resolves with its exit code (signals count as failure). */
-let current = null
-function run(cmd, args, env = {}) {
+/** Runs a command with inherited stdio (or its output into `logFile`); resolves with its exit code (signals count as failure). */
+const running = new Set()
+function run(cmd, args, env = {}, logFile) {
   return new Promise((resolvePromise) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
-    current = child
+    const out = logFile ? openSync(logFile, 'w') : 'inherit'
+    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', out, out], env: { ...process.env, ...env } })
+    running.add(child)
     child.on('error', (err) => {
       console.error(`test: could not start ${cmd}: ${err.message}`)
       resolvePromise(127)
     })
     child.on('exit', (code, signal) => {
-      current = null
+      running.delete(child)
+      if (logFile) closeSync(out)
       resolvePromise(code ?? (signal ? 128 : 1))
     })
   })
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
-    if (current) current.kill(sig)
+    if (running.size) for (const child of running) child.kill(sig)
     else process.exit(130)
   })
 }
@@ -115,8 +120,8 @@ if (runE2e) {
   )
 }
 
-// 4. Unit tests.
-if (runUnit) {
+// 4. Unit tests and 5. browser tests, side by side (see the top of this file).
+async function unitTests() {
   rmSync(VITEST_JSON, { force: true })
   const t0 = Date.now()
   const code = await run(process.execPath, [
@@ -147,8 +152,7 @@ if (runUnit) {
   add('vitest', c, t0)
 }
 
-// 5. Browser tests.
-if (runE2e) {
+async function browserTests() {
   rmSync(PLAYWRIGHT_JSON, { force: true })
   const t0 = Date.now()
   const code = await run(
@@ -160,6 +164,7 @@ if (runE2e) {
       // The stack and the specs load Foyer's packages from source (package.json `@foyer/source`).
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=@foyer/source`.trim(),
     },
+    runUnit ? PLAYWRIGHT_LOG : undefined,
   )
   const report = readJson(PLAYWRIGHT_JSON)
   const c = { passed: 0, failed: 0, skipped: 0 }
@@ -179,6 +184,12 @@ if (runE2e) {
     notes.push(`playwright exited with code ${code}${report ? '' : ' and wrote no report'}`)
   }
   add('playwright', c, t0)
+}
+
+await Promise.all([runUnit && unitTests(), runE2e && browserTests()])
+if (runUnit && runE2e) {
+  console.log(`\n--- Playwright (its output, kept in ${PLAYWRIGHT_LOG} while the unit tests ran) ---`)
+  console.log(readFileSync(PLAYWRIGHT_LOG, 'utf8'))
 }
 
 function add(name, c, t0) {

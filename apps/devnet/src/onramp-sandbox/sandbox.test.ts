@@ -481,9 +481,9 @@ describe('sandbox on-ramp', () => {
     expect($('#card-box').hidden).toBe(false)
     $('#card').value = '4000 0000 0000 0077'
     button.click()
-    await until(() => result.getAttribute('data-status') === 'pending', 5000)
+    await until(() => result.getAttribute('data-status') === 'pending', 15_000)
     expect(result.textContent).toContain('Payment pending')
-    await until(() => result.getAttribute('data-status') === 'completed', 10_000)
+    await until(() => result.getAttribute('data-status') === 'completed', 20_000)
     expect(result.textContent).toContain('Payment complete')
     expect(result.textContent).toContain(purchases.get(purchase.id)!.txHash)
     expect(button.disabled).toBe(true)
@@ -498,7 +498,7 @@ describe('sandbox on-ramp', () => {
     const q = (selector: string) => second.document.querySelector(selector) as unknown as FakeElement
     q('#card').value = '1234'
     q('[data-testid="onramp-sandbox-pay"]').click()
-    await until(() => q('[data-testid="onramp-sandbox-result"]').getAttribute('data-status') === 'error', 5000)
+    await until(() => q('[data-testid="onramp-sandbox-result"]').getAttribute('data-status') === 'error', 15_000)
     expect(q('[data-testid="onramp-sandbox-result"]').textContent).toContain('not a valid card number')
     expect(q('[data-testid="onramp-sandbox-pay"]').disabled).toBe(false)
     window.close()

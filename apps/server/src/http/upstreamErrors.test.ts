@@ -156,5 +156,5 @@ describe('project lookups', () => {
       await Promise.all(Array.from({ length: 100 }, (_, k) => store.get(`random-${i + k}`)))
     }
     expect(store.cachedLookups).toBe(500)
-  })
+  }, 120_000)
 })

@@ -24,8 +24,8 @@ export async function cleanup() {
   document.body.innerHTML = ''
 }
 
-/** Retries `check` while React and lazy chunks settle. */
-export async function waitFor<value>(check: () => value, timeout = 3000): Promise<value> {
+/** Retries `check` while React and lazy chunks settle (a bound only: a busy machine may take seconds). */
+export async function waitFor<value>(check: () => value, timeout = 10_000): Promise<value> {
   const started = Date.now()
   for (;;) {
     try {
