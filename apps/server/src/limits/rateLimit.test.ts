@@ -389,6 +389,7 @@ describe('rate-limit configuration', () => {
       perProject: 6000,
       windowMs: 60_000,
       redisUrl: undefined,
+      redisKeyPrefix: 'foyer:rate:',
     })
     expect(
       configWith({
@@ -396,12 +397,14 @@ describe('rate-limit configuration', () => {
         FOYER_RATE_LIMIT_PER_PROJECT: '25',
         FOYER_RATE_LIMIT_WINDOW_SECONDS: '10',
         REDIS_URL: 'redis://127.0.0.1:6379/2',
+        FOYER_REDIS_KEY_PREFIX: 'shop:limits:',
       }).rateLimit,
     ).toEqual({
       perClient: 0,
       perProject: 25,
       windowMs: 10_000,
       redisUrl: 'redis://127.0.0.1:6379/2',
+      redisKeyPrefix: 'shop:limits:',
     })
     for (const [name, value] of [
       ['FOYER_RATE_LIMIT_PER_CLIENT', '-1'],
