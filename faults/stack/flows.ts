@@ -82,8 +82,11 @@ export function flows(base: string, sink: MailSink, ledger: Ledger = newLedger()
       return { status: 0, json: undefined, text: e.cause?.code ?? e.message, headers: new Headers() }
     }
   }
-  const failed = (step: string, r: { status: number; text: string }) =>
-    ({ ok: false, status: r.status, detail: `${step}: ${r.status} ${r.text.slice(0, 200)}` }) as const
+  const failed = (step: string, r: { status: number; text: string; headers: Headers }) => {
+    const retryAfter = r.headers.get('retry-after')
+    const detail = `${step}: ${r.status}${retryAfter ? ` retry-after=${retryAfter}` : ''} ${r.text.slice(0, 200)}`
+    return { ok: false, status: r.status, detail } as const
+  }
 
   const emailLogin = async () => {
     const email = `fault-${randomBytes(6).toString('hex')}@example.com`

@@ -65,6 +65,8 @@ export interface ServerConfig {
   metricsToken?: string
   /** FOYER_SHUTDOWN_GRACE_SECONDS: how long requests in flight may finish after SIGTERM (default 10 s). */
   shutdownGraceMs: number
+  /** FOYER_SHUTDOWN_DELAY_SECONDS: after SIGTERM, how long /health answers 503 before connections are refused (default 0). */
+  shutdownDelayMs: number
   /** FOYER_DATABASE_POOL_MAX: Postgres connections this instance may hold (default 10; PGlite has one). */
   databasePoolMax: number
   /** Sign-in with Ethereum: token key rotation and the secret its private keys are encrypted with (siwe/siweConfig.ts). */
@@ -189,6 +191,7 @@ export function loadConfig(
     walletsFile: values.FOYER_WALLETS_FILE === undefined ? undefined : toPath(values.FOYER_WALLETS_FILE),
     metricsToken: values.FOYER_METRICS_TOKEN,
     shutdownGraceMs: values.FOYER_SHUTDOWN_GRACE_SECONDS,
+    shutdownDelayMs: values.FOYER_SHUTDOWN_DELAY_SECONDS,
     databasePoolMax: values.FOYER_DATABASE_POOL_MAX,
     siwe: { keyRotationMs: values.FOYER_SIWE_KEY_ROTATION_DAYS, keySecret: values.FOYER_SIWE_KEY_SECRET },
     namesSuffix: values.FOYER_NAMES_SUFFIX,

@@ -5,6 +5,7 @@
  * get 100 distinct counts, and the key removes itself when its window is over (no purge needed).
  */
 import { Redis, type RedisOptions } from 'ioredis'
+import { CounterStoreUnavailable } from '../http/errors.ts'
 import { type CounterStore, windowOf } from './counters.ts'
 
 /** Keys live a little past their window, so a clock a bit behind on another instance still finds its count. */
@@ -16,8 +17,9 @@ export interface RedisCounterStore extends CounterStore {
 }
 
 /**
- * Opens a Redis connection for counters. A Redis that does not answer fails a hit within `commandTimeoutMs`
- * instead of queueing it forever (the rate limiter then lets the request through and logs it).
+ * Opens a Redis connection for counters. A Redis that does not answer fails a hit within `commandTimeout`
+ * instead of queueing it forever, as `CounterStoreUnavailable`: the data API's limiter then lets the request through
+ * (and logs it), a sign-in's refuses it with 503 `limits_unavailable`.
  */
 export function connectRedis(url: string, options: RedisOptions = {}): Redis {
   const redis = new Redis(url, {
@@ -46,13 +48,18 @@ export function createRedisCounterStore(
       if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError('amount must be a positive integer')
       const { start, end } = windowOf(now(), windowMs)
       const redisKey = `${keyPrefix}${key}:${start.getTime()}`
-      const results = await redis
-        .multi()
-        .incrby(redisKey, amount)
-        .pexpireat(redisKey, end.getTime() + EXPIRY_SLACK_MS)
-        .exec()
+      let results: [error: Error | null, result: unknown][] | null
+      try {
+        results = await redis
+          .multi()
+          .incrby(redisKey, amount)
+          .pexpireat(redisKey, end.getTime() + EXPIRY_SLACK_MS)
+          .exec()
+      } catch (error) {
+        throw new CounterStoreUnavailable(error)
+      }
       const [incr] = results ?? []
-      if (!incr || incr[0]) throw incr?.[0] ?? new Error('Redis did not run the counter transaction')
+      if (!incr || incr[0]) throw new CounterStoreUnavailable(incr?.[0] ?? 'Redis did not run the counter transaction')
       return { count: Number(incr[1]), resetAt: end }
     },
     // Keys expire on their own (PEXPIREAT): nothing to delete.
