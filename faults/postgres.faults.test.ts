@@ -33,6 +33,8 @@ describe('Postgres restarted during a burst', () => {
         stack.servers.map(async (s) => {
           const res = await fetch(`${s.url}/v1/auth/siwe/nonce`, {
             headers: { 'x-project-id': 'foyer-demo', origin: 'http://127.0.0.1:5173' },
+          }).catch((e: Error) => {
+            throw new Error(`${s.name}: ${e.message}; its last log lines:\n${s.child()!.lines.slice(-15).join('\n')}`)
           })
           return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }
         }),
