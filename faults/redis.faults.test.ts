@@ -50,6 +50,10 @@ describe('Redis gone during a burst', () => {
         ...fault,
         flows: summarize(outcomes),
         whileDown: summarize(during),
+        // When each failure other than a refused sign-in happened, in ms after the kill.
+        otherFailures: outcomes
+          .filter((o) => !o.ok && !o.detail?.includes('limits_unavailable'))
+          .map((o) => `${o.flow} ${Math.round(o.startedAt - killedAt)}..${Math.round(o.endedAt - killedAt)} ms`),
       }),
     )
 
