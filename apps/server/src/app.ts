@@ -55,6 +55,8 @@ export interface AppDeps {
   metrics?: ServerMetrics
   /** Sign in with Farcaster for the embedded wallet (default: from config.farcaster; none when it is not configured). */
   farcaster?: FarcasterLogin
+  /** True once a stop has begun and the server waits for its load balancer: /health answers 503, connections close. */
+  draining?: () => boolean
 }
 
 export type FoyerApp = Hono<AppEnv>
@@ -70,6 +72,7 @@ export function createApp({
   counters,
   metrics,
   farcaster,
+  draining = () => false,
 }: AppDeps): FoyerApp {
   const store = projects ?? new ProjectStore(db.kysely)
   const limits = config.rateLimit
@@ -87,6 +90,18 @@ export function createApp({
   // wallet list asks for dozens at once); so are /health and the embedded routes (which have their own limits).
   const projectWithoutLimits = requireProject(store)
   const project = sequence(limiter.perClient, projectWithoutLimits, limiter.perProject)
+  // Sign-ins count into the same windows, but refuse (503 limits_unavailable) when the counters cannot be reached:
+  // the limit is what stands between a client and unlimited attempts, so it must not vanish with Redis.
+  const signInLimiter = createRateLimiter({
+    store: counterStore,
+    perClient: limits.perClient,
+    perProject: limits.perProject,
+    windowMs: limits.windowMs,
+    proxyTrust: config,
+    logger,
+    whenStoreFails: 'refuse',
+  })
+  const signInProject = sequence(signInLimiter.perClient, projectWithoutLimits, signInLimiter.perProject)
   // Analytics count apart from the API (a modal's batches must not eat its data API allowance), on the same store.
   const analyticsLimiter = createRateLimiter({
     store: counterStore,
@@ -107,6 +122,8 @@ export function createApp({
   app.use(async (c, next) => {
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
+    // While draining, no connection is kept alive: each client's next request opens a new one elsewhere.
+    if (draining()) c.header('Connection', 'close')
   })
   app
     .use(strictTransportSecurity(config))
@@ -130,6 +147,10 @@ export function createApp({
       logger.warn('health check: database not answering', { error: e })
     }
     c.header('Cache-Control', 'no-store')
+    if (draining()) {
+      c.status(503)
+      return { ok: false, version: config.version, database: db.kind, draining: true as const }
+    }
     c.status(ok ? 200 : 503)
     return { ok, version: config.version, database: db.kind }
   })
@@ -157,7 +178,7 @@ export function createApp({
 
   registerAccountDataRoutes(app, { config, db, project })
 
-  registerSiweRoutes(app, { config, db, project, logger })
+  registerSiweRoutes(app, { config, db, project, signIn: signInProject, logger })
 
   registerCatalogueRoutes(
     app,

@@ -69,6 +69,8 @@ export interface ServerConfig {
   shutdownGraceMs: number
   /** FOYER_RPC_TIMEOUT_MS: how long one JSON-RPC request to a chain's node may take (default 10 s; retried once). */
   rpcTimeoutMs: number
+  /** FOYER_SHUTDOWN_DELAY_SECONDS: after SIGTERM, how long /health answers 503 before connections are refused (default 0). */
+  shutdownDelayMs: number
   /** FOYER_DATABASE_POOL_MAX: Postgres connections this instance may hold (default 10; PGlite has one). */
   databasePoolMax: number
   /** Sign-in with Ethereum: token key rotation and the secret its private keys are encrypted with (siwe/siweConfig.ts). */
@@ -208,6 +210,7 @@ export function loadConfig(
     metricsToken: values.FOYER_METRICS_TOKEN,
     shutdownGraceMs: values.FOYER_SHUTDOWN_GRACE_SECONDS,
     rpcTimeoutMs: values.FOYER_RPC_TIMEOUT_MS,
+    shutdownDelayMs: values.FOYER_SHUTDOWN_DELAY_SECONDS,
     databasePoolMax: values.FOYER_DATABASE_POOL_MAX,
     siwe: { keyRotationMs: values.FOYER_SIWE_KEY_ROTATION_DAYS, keySecret: values.FOYER_SIWE_KEY_SECRET },
     namesSuffix: values.FOYER_NAMES_SUFFIX,

@@ -97,7 +97,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // Opened here (not inside createApp) so close() can end its Redis connection.
   const counters = openCounterStore(database, config.rateLimit)
   const metrics = createMetrics({ database })
-  const app = createApp({ db: database, config, logger, projects, counters, metrics })
+  let draining = false
+  const app = createApp({ db: database, config, logger, projects, counters, metrics, draining: () => draining })
   const indexer =
     config.indexer.enabled && config.chains.length > 0
       ? startIndexers({
@@ -152,6 +153,15 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     (closing ??= (async () => {
       const server = http
       const started = performance.now()
+      // First out of the load balancer (its health checks now fail), then stop accepting: a connection the kernel
+      // accepted just before the listener closed would otherwise be dropped with its request.
+      if (server && config.shutdownDelayMs > 0) {
+        draining = true
+        logger.info('draining: /health answers 503 until the load balancer has taken this instance out', {
+          delayMs: config.shutdownDelayMs,
+        })
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
+      }
       const drained = server
         ? new Promise<void>((resolve) => {
             const force = setTimeout(() => {

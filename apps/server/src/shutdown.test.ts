@@ -14,11 +14,12 @@ beforeAll(async () => {
 }, BACKEND_TIMEOUT_MS)
 afterAll(() => t?.cleanup(), BACKEND_TIMEOUT_MS)
 
-const configWith = (grace: string) =>
+const configWith = (grace: string, delay = '0') =>
   loadConfig(
     {
       PORT: '0',
       FOYER_SHUTDOWN_GRACE_SECONDS: grace,
+      FOYER_SHUTDOWN_DELAY_SECONDS: delay,
       LOG_LEVEL: 'silent',
       FOYER_RATE_LIMIT_PER_CLIENT: '0',
       FOYER_RATE_LIMIT_PER_PROJECT: '0',
@@ -90,5 +91,26 @@ describe('closing the server', () => {
     expect(ms).toBeGreaterThanOrEqual(900)
     expect(ms).toBeLessThan(5_000)
     await expect(stuck.answer).rejects.toThrow(/socket hang up|ECONNRESET/)
+  })
+
+  it('with a shutdown delay, first fails /health while serving (connections closed after each answer), then refuses', async () => {
+    const server = await createServer(configWith('5', '1'), { database: t.database })
+    const { url } = await server.listen()
+    const started = performance.now()
+    const closing = server.close()
+    await new Promise((r) => setTimeout(r, 200))
+    const health = await fetch(`${url}/health`)
+    expect(health.status).toBe(503)
+    expect(health.headers.get('connection')).toBe('close')
+    expect(await health.json()).toMatchObject({ ok: false, draining: true })
+    const served = await fetch(`${url}/getWallets?page=1&entries=1`, { headers: { 'x-project-id': 'foyer-demo' } })
+    expect(served.status).toBe(200)
+    await closing
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950)
+    const refused = await fetch(`${url}/health`).then(
+      (r) => `answered ${r.status}`,
+      (e: Error & { cause?: { code?: string } }) => e.cause?.code,
+    )
+    expect(refused).toBe('ECONNREFUSED')
   })
 })

@@ -78,6 +78,14 @@ function openPostgres(databaseUrl: string, logger: Logger, poolMax = 10): FoyerD
   })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => logger.error('postgres pool error', { error: err, database: redactUrl(databaseUrl) }))
+  // Nor may a checked-out one (a Postgres restart ends every connection, also those between two queries of a
+  // request): node-postgres emits its 'error' on the client itself, where no listener would crash the process. The
+  // query in progress fails with the error (a 503 for the request), and the pool drops the client on release.
+  pool.on('connect', (client) => {
+    client.on('error', (err) =>
+      logger.warn('postgres connection lost', { error: err, database: redactUrl(databaseUrl) }),
+    )
+  })
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(logger) })
   let closing: Promise<void> | undefined
   return {

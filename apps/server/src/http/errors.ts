@@ -72,18 +72,73 @@ export function invalidRequest(issues: Issue[], message?: string): ApiError {
   return badRequest('invalid_request', text || 'Invalid request', { issues })
 }
 
+/** How long a client should wait before trying again after a 503 for a store that is down (seconds). */
+export const RETRY_AFTER_SECONDS = 2
+
+/**
+ * A rate limit's counter store (Redis) failed or did not answer. The limiters decide: the data API's let the
+ * request through (a counter outage must not take reads down), sign-ins refuse it (503 `limits_unavailable`).
+ */
+export class CounterStoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('The rate-limit counter store is not available', { cause })
+    this.name = 'CounterStoreUnavailable'
+  }
+}
+
+/**
+ * Connection errors and Postgres codes that mean the database is down or restarting, not that the request is wrong:
+ * 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting or stopping), 53300 too many
+ * connections, 08xxx connection exceptions.
+ */
+const DATABASE_DOWN_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]
+/** How node-postgres words a connection lost under a query, or a pool that could not get one in time. */
+const PG_CONNECTION_LOST = [
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'timeout exceeded when trying to connect',
+  'Client was closed and is not queryable',
+]
+
+const databaseDown = () =>
+  new ApiError(503, 'database_unavailable', 'The database is not reachable; try again shortly', {
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  })
+
 /**
  * Safety net for errors that escaped validation: maps database complaints about input to 4xx and an
- * unreachable database to 503, without leaking SQL or driver text. Returns undefined for anything else.
+ * unreachable database (or the limits' counter store) to 503 with `Retry-After`, without leaking SQL or driver text. Returns undefined for anything else.
  */
 export function classifyError(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err
+  if (err instanceof CounterStoreUnavailable)
+    return new ApiError(503, 'limits_unavailable', 'The rate limits cannot be counted right now; try again shortly', {
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    })
   if (typeof err !== 'object' || err === null) return undefined
   const code = (err as { code?: unknown }).code
-  if (typeof code !== 'string') return undefined
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P03', '53300'].includes(code)) {
-    return serviceUnavailable('database_unavailable', 'The database is not reachable; try again shortly')
+  if (typeof code !== 'string') {
+    // node-postgres ends a query whose connection the server closed (a restart, a failover) with a plain Error.
+    const message = (err as { message?: unknown }).message
+    if (typeof message === 'string' && PG_CONNECTION_LOST.some((m) => message.startsWith(m))) return databaseDown()
+    return undefined
   }
+  if (DATABASE_DOWN_CODES.includes(code)) return databaseDown()
   if (/^[0-9A-Z]{5}$/.test(code) && 'severity' in err) {
     if (code === '23505') return new ApiError(409, 'conflict', 'A record with these values already exists')
     if (code.startsWith('23'))

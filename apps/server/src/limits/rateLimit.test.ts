@@ -277,7 +277,7 @@ describe('when the counter store fails', () => {
     t = await sharedPGlite()
   }, BACKEND_TIMEOUT_MS)
 
-  it('requests pass (a counter outage must not take the API down) and the window resets on time', async () => {
+  it('requests pass (a counter outage must not take the API down) but sign-ins refuse, and the window resets on time', async () => {
     const failingStore: CounterStore = {
       hit: () => Promise.reject(new Error('counter store down')),
       unhit: () => Promise.reject(new Error('counter store down')),
@@ -299,6 +299,13 @@ describe('when the counter store fails', () => {
     } finally {
       await deadRedis.close()
     }
+
+    // Sign-ins refuse instead: their limit must not vanish with its store (503 limits_unavailable, Retry-After).
+    const signIn = await from(app, newClient(), '/v1/auth/siwe/nonce?projectId=foyer-demo')
+    expect(signIn.status).toBe(503)
+    expect(Number(signIn.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await signIn.json()).toMatchObject({ error: { code: 'limits_unavailable' } })
+    expect((await from(app, newClient())).status).toBe(200) // the data API meanwhile
 
     const oneSecond = await appOn(t, {
       FOYER_RATE_LIMIT_PER_CLIENT: '2',

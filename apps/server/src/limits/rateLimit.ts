@@ -8,13 +8,15 @@
  *
  * Cheap: each instance reserves small leases of the allowance from the shared count and spends them in memory
  * (leasedCounters.ts), so the instances together never exceed a limit while the store sees one write per lease,
- * not per request; a key over its limit is refused from memory until its window ends. If the store fails, the
- * request passes and the failure is logged: a counter outage must not take the API down.
+ * not per request; a key over its limit is refused from memory until its window ends. If the store fails (Redis
+ * down), `whenStoreFails` decides: `let-through` (the data API and the catalogue: a counter outage must not take
+ * reads down; the failure is logged) or `refuse` (sign-ins: a limit that guards against guessing must not vanish
+ * with its store; 503 `limits_unavailable` with `Retry-After`).
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { clientAddress, isTrustedProxy, type ProxyTrust, peerAddress } from '../http/clientAddress.ts'
 import type { AppEnv } from '../http/context.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError, CounterStoreUnavailable, classifyError } from '../http/errors.ts'
 import { type Logger, silentLogger } from '../log.ts'
 import type { CounterStore } from './counters.ts'
 import { type Allowance, LeasedCounters } from './leasedCounters.ts'
@@ -32,6 +34,8 @@ export interface RateLimiterOptions {
   proxyTrust: ProxyTrust
   logger?: Logger
   now?: () => number
+  /** What a request gets when the counter store fails: passed through (default) or refused with 503. */
+  whenStoreFails?: 'let-through' | 'refuse'
 }
 
 export interface RateLimiter {
@@ -50,6 +54,7 @@ export function createRateLimiter({
   proxyTrust,
   logger = silentLogger,
   now = Date.now,
+  whenStoreFails = 'let-through',
 }: RateLimiterOptions): RateLimiter {
   const counters = new LeasedCounters(store, windowMs, now)
   let lastPurge = now()
@@ -68,6 +73,11 @@ export function createRateLimiter({
     try {
       allowance = await counters.take(key, limit)
     } catch (error) {
+      if (whenStoreFails === 'refuse') {
+        logger.warn('rate limit: counter store failed; request refused', { limit: key.split(':')[1], error })
+        // A database that is down stays `database_unavailable`; anything else is the counter store's outage.
+        throw classifyError(error) ? error : new CounterStoreUnavailable(error)
+      }
       logger.warn('rate limit: counter store failed; request let through', { limit: key.split(':')[1], error })
       return
     }

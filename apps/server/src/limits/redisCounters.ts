@@ -5,7 +5,11 @@
  * get 100 distinct counts, and the key removes itself when its window is over (no purge needed).
  */
 import { Redis, type RedisOptions } from 'ioredis'
+import { CounterStoreUnavailable } from '../http/errors.ts'
 import { type CounterStore, windowOf } from './counters.ts'
+
+/** ioredis connection states after a lost connection (not the first connect, which may queue briefly). */
+const LOST = new Set(['reconnecting', 'close', 'end'])
 
 /** Keys live a little past their window, so a clock a bit behind on another instance still finds its count. */
 const EXPIRY_SLACK_MS = 5_000
@@ -23,8 +27,9 @@ export interface RedisCounterStore extends CounterStore {
 }
 
 /**
- * Opens a Redis connection for counters. A Redis that does not answer fails a hit within `commandTimeoutMs`
- * instead of queueing it forever (the rate limiter then lets the request through and logs it).
+ * Opens a Redis connection for counters. A Redis that does not answer fails a hit within `commandTimeout`
+ * instead of queueing it forever, as `CounterStoreUnavailable`: the data API's limiter then lets the request through
+ * (and logs it), a sign-in's refuses it with 503 `limits_unavailable`.
  */
 export function connectRedis(url: string, options: RedisOptions = {}): Redis {
   const redis = new Redis(url, {
@@ -53,13 +58,21 @@ export function createRedisCounterStore(
       if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError('amount must be a positive integer')
       const { start, end } = windowOf(now(), windowMs)
       const redisKey = `${keyPrefix}${key}:${start.getTime()}`
-      const results = await redis
-        .multi()
-        .incrby(redisKey, amount)
-        .pexpireat(redisKey, end.getTime() + EXPIRY_SLACK_MS)
-        .exec()
+      // A connection that was lost and waits to reconnect fails at once, instead of queueing for commandTimeout: while
+      // Redis is down, sign-ins get their 503 and other requests pass without a second's wait each.
+      if (LOST.has(redis.status)) throw new CounterStoreUnavailable(`Redis connection ${redis.status}`)
+      let results: [error: Error | null, result: unknown][] | null
+      try {
+        results = await redis
+          .multi()
+          .incrby(redisKey, amount)
+          .pexpireat(redisKey, end.getTime() + EXPIRY_SLACK_MS)
+          .exec()
+      } catch (error) {
+        throw new CounterStoreUnavailable(error)
+      }
       const [incr] = results ?? []
-      if (!incr || incr[0]) throw incr?.[0] ?? new Error('Redis did not run the counter transaction')
+      if (!incr || incr[0]) throw new CounterStoreUnavailable(incr?.[0] ?? 'Redis did not run the counter transaction')
       return { count: Number(incr[1]), resetAt: end }
     },
     async unhit(key, windowMs, at, amount = 1) {

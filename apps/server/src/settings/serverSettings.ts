@@ -184,6 +184,11 @@ export const SERVER_SETTINGS = {
     group: 'Server process',
     about: 'How long requests in flight may finish after SIGTERM before their connections are cut.',
   }),
+  FOYER_SHUTDOWN_DELAY_SECONDS: withDefault(duration('seconds', 0, 300), 0, '`0`', {
+    group: 'Server process',
+    about:
+      'After SIGTERM, how long the server goes on accepting and serving requests while `/health` answers 503, before it stops accepting connections: set it above your load balancer’s time to mark a server down, so no connection is ever accepted and then dropped.',
+  }),
 
   // Database and files
   DATABASE_URL: optional(

@@ -27,6 +27,8 @@ export interface SiweRouteDeps {
   db: FoyerDatabase
   /** The project middleware (rate limits, project, allowed origins) of the data routes. */
   project: MiddlewareHandler<AppEnv>
+  /** The same for the sign-in itself (nonce and verify): its limits refuse when they cannot be counted (default `project`). */
+  signIn?: MiddlewareHandler<AppEnv>
   logger?: Logger
   /** One RPC client per chain (default: a new set). */
   clients?: ChainClients
@@ -39,13 +41,14 @@ export interface SiweRouteDeps {
  */
 export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
   const { config, project } = deps
+  const signIn = deps.signIn ?? project
   const db = withSiweTables(deps.db)
   const logger = deps.logger ?? silentLogger
   const clients = deps.clients ?? new ChainClients({ timeoutMs: config.rpcTimeoutMs })
   const keys = new SigningKeys(db, config.siwe, logger)
   const issuer = config.embedded.publicUrl
 
-  route(app, routes.siweNonce, project, async (c) => {
+  route(app, routes.siweNonce, signIn, async (c) => {
     // 16 random bytes as hex: 32 letters and digits (EIP-4361 asks for at least 8 alphanumerics, the contract 17).
     const nonce = randomBytes(16).toString('hex')
     const expiresAt = new Date(Date.now() + SIWE_NONCE_TTL_MS)
@@ -57,7 +60,7 @@ export function registerSiweRoutes(app: FoyerApp, deps: SiweRouteDeps) {
     return { nonce, expiresAt: expiresAt.toISOString() }
   })
 
-  route(app, routes.siweVerify, project, async (c, request) => {
+  route(app, routes.siweVerify, signIn, async (c, request) => {
     const body = await request.body()
     const p = c.get('project')
     const message = parseMessage(body.message)

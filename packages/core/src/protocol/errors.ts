@@ -13,6 +13,7 @@ export const API_ERROR_CODES = [
   'bad_request',
   'conflict',
   'database_unavailable',
+  'limits_unavailable',
   'internal_error',
   'invalid_json',
   'invalid_request',

@@ -108,11 +108,15 @@ export type RouteDetails = {
 
 export type Route = Endpoint & RouteDetails
 
-/** Codes any route may answer with: a body too large, a database down, a bug, a request the app's handler refuses. */
+/**
+ * Codes any route may answer with: a body too large, a database (or the limits' counter store) down, a bug, a request
+ * the app's handler refuses.
+ */
 export const ANY_ROUTE_ERRORS = [
   'bad_request',
   'conflict',
   'database_unavailable',
+  'limits_unavailable',
   'internal_error',
   'invalid_request',
   'payload_too_large',
