@@ -48,6 +48,11 @@ const BAD: [string, string, string][] = [
     'FOYER_SHUTDOWN_GRACE_SECONDS: got "1.5", expected a whole number of seconds from 0 to 3600',
   ],
   [
+    'FOYER_SHUTDOWN_DELAY_SECONDS',
+    '301',
+    'FOYER_SHUTDOWN_DELAY_SECONDS: got "301", expected a whole number of seconds from 0 to 300',
+  ],
+  [
     'DATABASE_URL',
     'mysql://u:hunter2@db/x',
     `DATABASE_URL: got ${HIDDEN}, expected a postgres:// or postgresql:// URL with a host`,
