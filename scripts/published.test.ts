@@ -147,4 +147,4 @@ it('its declarations type-check with skipLibCheck off, as a site resolves them',
   })
   expect(result.stdout + result.stderr).toBe('')
   expect(result.status).toBe(0)
-}, 120_000)
+}, 300_000)

@@ -110,7 +110,7 @@ describe('the packed @foyer/server', () => {
     child.stderr!.on('data', onData)
     url = await waitFor(
       () => logLines.map(parse).find((l) => l?.msg === 'ready')?.url as string | undefined,
-      60_000,
+      180_000,
       () => logLines.join('\n'),
     )
     const started = logLines.map(parse).find((l) => l?.msg === 'starting')!
@@ -217,7 +217,7 @@ describe('foyer-server stopped while starting', () => {
     expect(messages.at(-1)).toBe('shut down cleanly')
     expect(messages).not.toContain('ready')
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false)
-  }, 60_000)
+  }, 180_000)
 })
 
 describe('foyer-server with DATABASE_URL', () => {
@@ -255,7 +255,7 @@ describe('foyer-server with DATABASE_URL', () => {
         await scratch.drop()
       }
     },
-    60_000,
+    180_000,
   )
 })
 
@@ -310,7 +310,7 @@ describe('foyer-server --frame', () => {
       // FOYER_FRAME_PORT=0: the frame host's address is in the "ready" log line.
       const frameUrl = await waitFor(
         () => lines.map(parse).find((l) => l?.msg === 'ready')?.frameUrl as string | undefined,
-        60_000,
+        180_000,
         () => lines.join('\n'),
         frameChild,
       )

@@ -5,6 +5,19 @@
  */
 
 /**
+ * The codes only the operator's console API answers with (its routes and their codes are listed beside the server's
+ * console, not in the route table here: the console is a server page, no client of this package calls it).
+ */
+export const CONSOLE_ERROR_CODES = [
+  'bad_credentials',
+  'csrf_failed',
+  'login_link_invalid',
+  'not_signed_in',
+  'operator_locked',
+  'project_exists',
+] as const
+
+/**
  * Every `error.code` the server answers with. `code` is stable and machine-readable; the message is for humans and
  * may change.
  */
@@ -95,12 +108,7 @@ export const API_ERROR_CODES = [
   'provider_not_configured',
   'provider_unavailable',
   // The operator's console.
-  'bad_credentials',
-  'csrf_failed',
-  'login_link_invalid',
-  'not_signed_in',
-  'operator_locked',
-  'project_exists',
+  ...CONSOLE_ERROR_CODES,
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { endpoints, fillPath } from './endpoints.ts'
-import { API_ERROR_CODES } from './errors.ts'
+import { API_ERROR_CODES, CONSOLE_ERROR_CODES } from './errors.ts'
 import { ANY_ROUTE_ERRORS, type Route, routes } from './routes.ts'
 
 const entries = Object.entries(routes) as [string, Route][]
@@ -20,8 +20,13 @@ describe('the route table', () => {
       for (const code of Object.values(route.codes ?? {})) expect(route.errors, `${name}: ${code}`).toContain(code)
   })
 
-  it('names every error code somewhere: a route, any route, or an unknown route (not_found)', () => {
-    const named = new Set<string>(['not_found', ...ANY_ROUTE_ERRORS, ...entries.flatMap(([, route]) => route.errors)])
+  it('names every error code somewhere: a route, any route, an unknown route (not_found), or the console', () => {
+    const named = new Set<string>([
+      'not_found',
+      ...ANY_ROUTE_ERRORS,
+      ...CONSOLE_ERROR_CODES,
+      ...entries.flatMap(([, route]) => route.errors),
+    ])
     expect(API_ERROR_CODES.filter((code) => !named.has(code))).toEqual([])
     expect(new Set(API_ERROR_CODES).size).toBe(API_ERROR_CODES.length)
   })

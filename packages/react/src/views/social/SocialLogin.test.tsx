@@ -123,7 +123,7 @@ describe('social sign-in views', () => {
     expect(byTestId('connecting-social').textContent).toContain('Continue in the Google window')
     await act(async () => waiting.resolve!())
     await waitFor(() => expect(adapterCalls).toContain('connect:foyer-embedded'))
-    expect(popup.close).toHaveBeenCalled()
+    await waitFor(() => expect(popup.close).toHaveBeenCalled())
   })
 
   it('a blocked popup shows why, and Try again opens it again within its click', async () => {
