@@ -5,7 +5,8 @@
  * side: much of either is waiting (on chains, servers, a browser), so together they take little more than the longer
  * one. Their ports never meet (the browser tests use the dev stack's, unit tests their own or port 0). Vitest's output
  * streams live; Playwright's goes to .foyer/reports/playwright.log and is printed when both are done. Then one closing
- * line `N passed, N failed[, N skipped]` counted from both runners' JSON reports.
+ * line `N passed, N failed[, N skipped]` counted from the runners' JSON reports. After the browser tests, in their lane,
+ * the fault suite's short version runs (SHORT_FAULTS; `npm run faults` runs all of it).
  * Exits non-zero when anything failed or when no test ran.
  *
  *   node scripts/test.mjs                 everything
@@ -25,6 +26,10 @@ const reportDir = join(root, '.foyer', 'reports')
 const VITEST_JSON = join(reportDir, 'vitest.json')
 const PLAYWRIGHT_JSON = join(reportDir, 'playwright.json')
 const PLAYWRIGHT_LOG = join(reportDir, 'playwright.log')
+const FAULTS_JSON = join(reportDir, 'faults.json')
+const FAULTS_LOG = join(reportDir, 'faults.log')
+/** The fault suite's short version in `npm test`: two packed instances behind HAProxy, one killed (`npm run faults`: all). */
+const SHORT_FAULTS = ['faults/kill.faults.test.ts']
 
 const argv = process.argv.slice(2)
 const unitOnly = argv.includes('--unit-only')
@@ -135,21 +140,47 @@ async function unitTests() {
     `--outputFile.json=${VITEST_JSON}`,
     ...(unitOnly ? passThrough : []),
   ])
-  const report = readJson(VITEST_JSON)
+  add('vitest', vitestCounts('vitest', VITEST_JSON, code), t0)
+}
+
+/** Passed, failed and skipped from a vitest JSON report (a file that failed to load counts as one failure). */
+function vitestCounts(name, reportFile, code) {
+  const report = readJson(reportFile)
   const c = { passed: 0, failed: 0, skipped: 0 }
   if (report) {
     c.passed = report.numPassedTests ?? 0
     c.failed = report.numFailedTests ?? 0
     c.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
-    // A file that failed to load has no tests in it; count it as one failure.
     for (const file of report.testResults ?? [])
       if (file.status === 'failed' && !(file.assertionResults ?? []).length) c.failed += 1
   }
   if (code !== 0 && c.failed === 0) {
     c.failed += 1
-    notes.push(`vitest exited with code ${code}${report ? '' : ' and wrote no report'}`)
+    notes.push(`${name} exited with code ${code}${report ? '' : ' and wrote no report'}`)
   }
-  add('vitest', c, t0)
+  return c
+}
+
+/** The fault suite's short version (SHORT_FAULTS), after the browser tests in their lane. */
+async function shortFaults() {
+  rmSync(FAULTS_JSON, { force: true })
+  const t0 = Date.now()
+  const code = await run(
+    process.execPath,
+    [
+      binOf('vitest', 'vitest.mjs'),
+      'run',
+      '-c',
+      'vitest.faults.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${FAULTS_JSON}`,
+      ...SHORT_FAULTS,
+    ],
+    {},
+    FAULTS_LOG,
+  )
+  add('faults (short)', vitestCounts('faults (short)', FAULTS_JSON, code), t0)
 }
 
 async function browserTests() {
@@ -186,10 +217,13 @@ async function browserTests() {
   add('playwright', c, t0)
 }
 
-await Promise.all([runUnit && unitTests(), runE2e && browserTests()])
-if (runUnit && runE2e) {
+const everything = runUnit && runE2e
+await Promise.all([runUnit && unitTests(), runE2e && browserTests().then(() => everything && shortFaults())])
+if (everything) {
   console.log(`\n--- Playwright (its output, kept in ${PLAYWRIGHT_LOG} while the unit tests ran) ---`)
   console.log(readFileSync(PLAYWRIGHT_LOG, 'utf8'))
+  console.log(`\n--- The fault suite's short version (${SHORT_FAULTS.join(', ')}; its output in ${FAULTS_LOG}) ---`)
+  console.log(readFileSync(FAULTS_LOG, 'utf8'))
 }
 
 function add(name, c, t0) {
