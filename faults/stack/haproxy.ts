@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ensureDebianPackage } from './debianPackage.ts'
 import { type Child, spawnChild, stopChild, waitFor } from './process.ts'
 
 const HAPROXY = '/usr/sbin/haproxy'
@@ -29,18 +30,7 @@ export interface LoadBalancer {
 
 /** Finds /usr/sbin/haproxy, installing Debian's package once when it is missing; throws one line otherwise. */
 export function ensureHaproxy(): string {
-  if (existsSync(HAPROXY)) return HAPROXY
-  try {
-    execFileSync('apt-get', ['install', '-y', 'haproxy'], {
-      stdio: 'pipe',
-      timeout: 180_000,
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    })
-  } catch {
-    // reported below
-  }
-  if (!existsSync(HAPROXY))
-    throw new Error(`${HAPROXY} is missing and could not be installed: run \`apt-get install -y haproxy\` as root`)
+  ensureDebianPackage('haproxy', () => existsSync(HAPROXY))
   return HAPROXY
 }
 

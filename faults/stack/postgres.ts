@@ -3,10 +3,12 @@
  * restart it on its own loopback port, so a fault may take it down without touching the machine's shared Postgres.
  * As root (Postgres refuses to run as root) the binaries run as the `postgres` user through `runuser`.
  */
+
 import { execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
+import { ensureDebianPackage } from './debianPackage.ts'
 
 export interface PrivatePostgres {
   readonly port: number
@@ -19,8 +21,6 @@ export interface PrivatePostgres {
   query<R extends object = Record<string, unknown>>(text: string, values?: unknown[]): Promise<R[]>
 }
 
-const SEARCHED = ['/usr/local/bin', ...listPostgresBins()]
-
 function listPostgresBins(): string[] {
   try {
     return execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin 2>/dev/null || true'], { encoding: 'utf8' })
@@ -32,13 +32,16 @@ function listPostgresBins(): string[] {
   }
 }
 
+/** Where initdb and pg_ctl are: /usr/local/bin or Debian's /usr/lib/postgresql/<version>/bin (the newest). */
+function findBinDir(): string | undefined {
+  return ['/usr/local/bin', ...listPostgresBins()].find(
+    (d) => existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl')),
+  )
+}
+
 function binDir(): string {
-  const dir = SEARCHED.find((d) => existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl')))
-  if (!dir)
-    throw new Error(
-      `no initdb/pg_ctl in ${SEARCHED.join(', ')}: install Postgres (apt-get install -y postgresql) to run the fault suite`,
-    )
-  return dir
+  ensureDebianPackage('postgresql', () => findBinDir() !== undefined)
+  return findBinDir()!
 }
 
 export async function startPrivatePostgres(folder: string, port: number): Promise<PrivatePostgres> {

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs'
 import { createConnection } from 'node:net'
+import { ensureDebianPackage } from './debianPackage.ts'
 import { type Child, spawnChild, stopChild, waitFor } from './process.ts'
 
 const REDIS_SERVER = '/usr/bin/redis-server'
@@ -19,8 +20,7 @@ export interface PrivateRedis {
 }
 
 export async function startPrivateRedis(port: number): Promise<PrivateRedis> {
-  if (!existsSync(REDIS_SERVER))
-    throw new Error(`${REDIS_SERVER} is missing: install it (apt-get install -y redis-server) to run the fault suite`)
+  ensureDebianPackage('redis-server', () => existsSync(REDIS_SERVER))
   let child: Child | undefined
   const start = async () => {
     child = spawnChild('redis-server', REDIS_SERVER, [
