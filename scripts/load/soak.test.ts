@@ -1,10 +1,11 @@
 /**
- * The soak's core loop against a real server process (PGlite, no chain: the catalogue, analytics and the wrong-code
+ * The soak's core loop against a real server process (on a scratch Postgres database, no chain: the catalogue, analytics and the wrong-code
  * check) for 18 s, with one extra route that can only fail (a path the server does not have, expected to answer
  * 200): every one of its requests must be counted as an error and no other request, and the RSS must be sampled
  * from the server's process on the clock asked for.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createScratchDatabase, type ScratchDatabase } from '../../apps/server/src/test/backends.ts'
 import { chainlessRoutes, type LoadRoute } from './routes.ts'
 import { rssVerdict, runSoakLoop } from './soakLoop.ts'
 import { LOAD_LIMITS, rssMiB, type ServerProcess, startServerProcess } from './stack.ts'
@@ -13,12 +14,15 @@ const SECONDS = 18
 const RATE = 40
 const SAMPLE_EVERY = 2
 
+let scratch: ScratchDatabase
 let server: ServerProcess
 beforeAll(async () => {
-  server = await startServerProcess({ DATABASE_URL: '', ...LOAD_LIMITS })
+  scratch = await createScratchDatabase()
+  server = await startServerProcess({ DATABASE_URL: scratch.url, ...LOAD_LIMITS })
 })
 afterAll(async () => {
   await server?.stop()
+  await scratch?.drop()
 })
 
 const missing: LoadRoute = {
