@@ -6,26 +6,48 @@
  * to each (a connection-level balancer), and reports one histogram over both. Every route gets a 2 s warm-up (on both
  * instances) and SECONDS measured at each; each request comes from a client address that changes every 20 requests (routes.ts), so the
  * per-client limits count every request at their defaults without refusing any. An answer other than the route's
- * expected status is counted as an error. Writes the `load` key of bench/results.json and the `bench:load` block of
+ * expected status is counted as an error. Each figure also gives the serving processes' CPU time per request (from
+ * /proc), which moves much less with the machine's load than the rate does. Writes the `load` key of bench/results.json and the `bench:load` block of
  * docs/performance.md.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import { clientAddresses, type LoadRoute, loadRoutes } from './load/routes.ts'
-import { startLoadStack } from './load/stack.ts'
+import { cpuMs, type ServerProcess, startLoadStack } from './load/stack.ts'
 
 const CONNECTIONS = 10
 const SECONDS = Number(process.env.FOYER_BENCH_SECONDS ?? 4)
 const WARM_UP_SECONDS = 2
 
-type RouteFigures = { requestsPerSecond: number; p50Ms: number; p99Ms: number; requests: number; errors: number }
+type RouteFigures = {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  requests: number
+  errors: number
+  /** The serving processes' CPU time per request (user + system), µs: steadier than the rate on a shared machine. */
+  serverCpuMicrosecondsPerRequest?: number
+}
+
+/** The processes' CPU time so far, summed, in ms (undefined without /proc). */
+function serversCpuMs(servers: ServerProcess[]): number | undefined {
+  let total = 0
+  for (const server of servers) {
+    const ms = cpuMs(server.pid)
+    if (ms === undefined) return undefined
+    total += ms
+  }
+  return total
+}
 
 let addressOffset = 0
 
-async function measure(urls: string[], route: LoadRoute, seconds: number): Promise<RouteFigures> {
+async function measure(servers: ServerProcess[], route: LoadRoute, seconds: number): Promise<RouteFigures> {
+  const urls = servers.map((s) => s.url)
   addressOffset += 1 << 16 // each run from addresses of its own
   const nextClient = clientAddresses(addressOffset)
+  const cpuBefore = serversCpuMs(servers)
   const result = await autocannon({
     // autocannon takes several URLs and spreads the connections over them; its type definitions know only one.
     url: (urls.length === 1 ? urls[0]! : urls) as string,
@@ -43,6 +65,7 @@ async function measure(urls: string[], route: LoadRoute, seconds: number): Promi
       },
     ],
   })
+  const cpuAfter = serversCpuMs(servers)
   const answered = Object.entries(result.statusCodeStats ?? {}).reduce((sum, [, s]) => sum + (s.count ?? 0), 0)
   const expected = result.statusCodeStats?.[String(route.expect) as keyof typeof result.statusCodeStats]?.count ?? 0
   return {
@@ -51,6 +74,9 @@ async function measure(urls: string[], route: LoadRoute, seconds: number): Promi
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     errors: result.errors + result.timeouts + (answered - expected),
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { serverCpuMicrosecondsPerRequest: Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total) }
+      : {}),
   }
 }
 
@@ -59,12 +85,12 @@ async function measure(urls: string[], route: LoadRoute, seconds: number): Promi
  * warm-up runs on both instances. While one instance is measured the other idles (its indexer still polls the chain,
  * as it would behind a balancer).
  */
-async function measureAll(urls: [string, string], routes: LoadRoute[]) {
+async function measureAll(servers: [ServerProcess, ServerProcess], routes: LoadRoute[]) {
   const one: Record<string, RouteFigures> = {}
   const two: Record<string, RouteFigures> = {}
   for (const route of routes) {
     // One request first: a route that cannot answer as expected fails the bench instead of giving a figure.
-    for (const url of urls) {
+    for (const { url } of servers) {
       const check = await fetch(`${url}${route.path}`, {
         method: route.method,
         headers: { ...route.headers, 'x-forwarded-for': '10.255.255.254' },
@@ -73,9 +99,9 @@ async function measureAll(urls: [string, string], routes: LoadRoute[]) {
       if (check.status !== route.expect)
         throw new Error(`bench: ${route.name} answered ${check.status}: ${(await check.text()).slice(0, 200)}`)
     }
-    await measure(urls, route, WARM_UP_SECONDS)
-    one[route.name] = await measure([urls[0]], route, SECONDS)
-    two[route.name] = await measure(urls, route, SECONDS)
+    await measure(servers, route, WARM_UP_SECONDS)
+    one[route.name] = await measure([servers[0]], route, SECONDS)
+    two[route.name] = await measure(servers, route, SECONDS)
     console.log(
       `bench: load — ${route.name}: one ${JSON.stringify(one[route.name])}, two ${JSON.stringify(two[route.name])}`,
     )
@@ -90,7 +116,7 @@ export async function runLoadBench({ resultsFile, docsFile }: { resultsFile: str
   try {
     const routes = loadRoutes(stack.devnet.info)
     const [first, second] = await stack.startServers(2)
-    const { one, two } = await measureAll([first!.url, second!.url], routes)
+    const { one, two } = await measureAll([first!, second!], routes)
     const loadAtEnd = loadavg()[0]!
     const machine = `${process.platform} ${process.arch}, node ${process.version}, ${cpus().length} cores`
     const load = {
@@ -108,10 +134,10 @@ export async function runLoadBench({ resultsFile, docsFile }: { resultsFile: str
     const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {}
     writeFileSync(resultsFile, `${JSON.stringify({ ...previous, load }, null, 2)}\n`)
     const cell = (f: RouteFigures) =>
-      `${f.requestsPerSecond} | ${f.p50Ms} / ${f.p99Ms}${f.errors ? ` (**${f.errors} errors**)` : ''}`
+      `${f.requestsPerSecond} | ${f.p50Ms} / ${f.p99Ms}${f.errors ? ` (**${f.errors} errors**)` : ''} | ${f.serverCpuMicrosecondsPerRequest ?? '—'}`
     const table = [
-      '| route | 1 instance: req/s | p50 / p99 ms | 2 instances: req/s | p50 / p99 ms |',
-      '|---|---|---|---|---|',
+      '| route | 1 instance: req/s | p50 / p99 ms | server CPU µs/req | 2 instances: req/s | p50 / p99 ms | server CPU µs/req |',
+      '|---|---|---|---|---|---|---|',
       ...routes.map((r) => `| ${r.label} | ${cell(one[r.name]!)} | ${cell(two[r.name]!)} |`),
     ].join('\n')
     const doc = readFileSync(docsFile, 'utf8')

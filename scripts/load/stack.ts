@@ -49,6 +49,24 @@ export function rssMiB(pid: number): number {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024
 }
 
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat; undefined where there is no /proc.
+ * Its resolution is the kernel's clock tick (10 ms at the usual 100 Hz).
+ */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The fields after the command name (which may hold spaces, so read from its closing parenthesis): utime is the
+    // 14th field of the line, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
+  } catch {
+    return undefined
+  }
+}
+let clockTicks: number | undefined
+
 export interface ServerProcess {
   url: string
   pid: number
