@@ -89,6 +89,9 @@ it('judges RSS by the medians of the first window after the warm-up and of the l
   const verdict = rssVerdict(leaking, 600)
   expect(verdict.growthPercent).toBeGreaterThan(10)
   expect(verdict.withinLimit).toBe(false)
+  // A fall after the warm-up (the heap collected and its pages returned) is no leak.
+  const falling = flat.map((s) => ({ ...s, mib: s.atSeconds < 300 ? s.mib : 160 }))
+  expect(rssVerdict(falling, 600)).toMatchObject({ growthPercent: -21.6, withinLimit: true })
   // A short run judges fifths: 30 s → a 6 s warm-up, windows of 6 s.
   expect(rssVerdict(flat.slice(0, 7), 30).windowSeconds).toBe(6)
 })

@@ -131,8 +131,8 @@ export interface LoadStack {
   env: Record<string, string>
   /** Which counter store the limits use. */
   counters: 'Redis' | 'Postgres'
-  /** Starts `count` servers on the stack's database (at once: the migrations' lock lets one migrate). */
-  startServers(count: number): Promise<ServerProcess[]>
+  /** Starts `count` servers on the stack's database (at once: the migrations' lock lets one migrate), `env` on top. */
+  startServers(count: number, env?: Record<string, string>): Promise<ServerProcess[]>
   stop(): Promise<void>
 }
 
@@ -173,8 +173,8 @@ export async function startLoadStack(): Promise<LoadStack> {
     devnet,
     env,
     counters: redis.available ? 'Redis' : 'Postgres',
-    async startServers(count) {
-      const servers = await Promise.all(Array.from({ length: count }, () => startServerProcess(env)))
+    async startServers(count, extra = {}) {
+      const servers = await Promise.all(Array.from({ length: count }, () => startServerProcess({ ...env, ...extra })))
       for (const s of servers) running.add(s)
       return servers.map((s) => ({
         ...s,
