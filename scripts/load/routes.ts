@@ -132,8 +132,11 @@ export function loadRoutes(devnet: DevnetInfo): LoadRoute[] {
   ]
 }
 
-/** One request of `route` from `client`, by fetch; resolves to the status (0 when it failed outright or timed out). */
-export async function send(base: string, route: LoadRoute, client: string, timeoutMs: number): Promise<number> {
+/** What became of a request: its answer's status, or none within the time (`timeout`) or at all (`no answer`: refused, reset). */
+export type Outcome = number | 'timeout' | 'no answer'
+
+/** One request of `route` from `client`, by fetch. */
+export async function send(base: string, route: LoadRoute, client: string, timeoutMs: number): Promise<Outcome> {
   try {
     const response = await fetch(`${base}${route.path}`, {
       method: route.method,
@@ -143,7 +146,7 @@ export async function send(base: string, route: LoadRoute, client: string, timeo
     })
     await response.arrayBuffer()
     return response.status
-  } catch {
-    return 0
+  } catch (error) {
+    return (error as Error).name === 'TimeoutError' ? 'timeout' : 'no answer'
   }
 }

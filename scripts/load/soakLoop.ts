@@ -3,7 +3,7 @@
  * on a clock, not when the last answer came back, so a slow server meets the same rate), counting every answer that
  * is not the route's expected status as an error, while sampling the server process's resident set size.
  */
-import { clientAddresses, type LoadRoute, send } from './routes.ts'
+import { clientAddresses, type LoadRoute, type Outcome, send } from './routes.ts'
 import { rssMiB } from './stack.ts'
 
 export interface SoakOptions {
@@ -29,7 +29,7 @@ export interface RssSample {
 export interface RouteCount {
   sent: number
   errors: number
-  /** Answers by status (0: no answer: refused, reset or timed out; -1: not sent, too many in flight). */
+  /** Requests by outcome: the answer's status, `timeout`, `no answer`, or `not sent` (too many in flight). */
   statuses: Record<string, number>
 }
 
@@ -59,7 +59,7 @@ export async function runSoakLoop(options: SoakOptions): Promise<SoakRun> {
   const started = performance.now()
   const elapsed = () => (performance.now() - started) / 1000
 
-  const record = (route: LoadRoute, status: number) => {
+  const record = (route: LoadRoute, status: Outcome | 'not sent') => {
     const count = counts[route.name]!
     count.statuses[status] = (count.statuses[status] ?? 0) + 1
     if (status !== route.expect) {
@@ -69,7 +69,7 @@ export async function runSoakLoop(options: SoakOptions): Promise<SoakRun> {
   }
   const fire = (route: LoadRoute) => {
     counts[route.name]!.sent++
-    if (pending.size >= maxInFlight) return record(route, -1)
+    if (pending.size >= maxInFlight) return record(route, 'not sent')
     const at = performance.now()
     const request = send(url, route, nextClient(), REQUEST_TIMEOUT_MS).then((status) => {
       latencies.push(performance.now() - at)
