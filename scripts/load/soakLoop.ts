@@ -79,7 +79,9 @@ export async function runSoakLoop(options: SoakOptions): Promise<SoakRun> {
     pending.add(request)
   }
   const sample = () => {
-    const point = { atSeconds: Math.round(elapsed() * 10) / 10, mib: Math.round(rssMiB(pid) * 10) / 10 }
+    const atSeconds = Math.round(elapsed() * 10) / 10
+    if (rss.at(-1)?.atSeconds === atSeconds) return // the end's sample when the clock's last one was just taken
+    const point = { atSeconds, mib: Math.round(rssMiB(pid) * 10) / 10 }
     rss.push(point)
     options.onSample?.(point, issued, errors)
   }
