@@ -16,6 +16,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { runAccountDataBench } from './bench-account-data.ts'
 import { runAnalyticsBench } from './bench-analytics.ts'
 import { runCatalogueBench } from './bench-catalogue.ts'
+import { runLoadBench } from './bench-load.ts'
 import { runRateLimitBench } from './bench-rate-limits.ts'
 import { prepareExample } from './examples.mjs'
 import { CHROMIUM_ARGS, ensureChromium } from './find-chromium.mjs'
@@ -430,7 +431,7 @@ async function benchConvertQuotes() {
   }
 }
 
-/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data`, `--only=catalogue`, `--only=rate-limits` or `--only=analytics` runs one. */
+/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data`, `--only=catalogue`, `--only=rate-limits`, `--only=analytics` or `--only=load` runs one. */
 const onlySection = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 if (!onlySection || onlySection === 'page') await main()
 if (!onlySection || onlySection === 'convert') await benchConvertQuotes()
@@ -438,3 +439,4 @@ if (!onlySection || onlySection === 'account-data') await runAccountDataBench({ 
 if (!onlySection || onlySection === 'catalogue') await runCatalogueBench({ resultsFile, docsFile })
 if (!onlySection || onlySection === 'rate-limits') await runRateLimitBench()
 if (!onlySection || onlySection === 'analytics') await runAnalyticsBench({ resultsFile, docsFile })
+if (!onlySection || onlySection === 'load') await runLoadBench({ resultsFile, docsFile })
