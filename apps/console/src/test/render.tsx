@@ -104,7 +104,7 @@ export async function submit(form: HTMLFormElement) {
   await act(async () => form.requestSubmit())
 }
 
-export async function waitFor<value>(check: () => value, timeout = 2000): Promise<value> {
+export async function waitFor<value>(check: () => value, timeout = 10_000): Promise<value> {
   const started = Date.now()
   for (;;) {
     try {
