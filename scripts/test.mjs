@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process'
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureChromium } from './find-chromium.mjs'
 
@@ -84,6 +84,8 @@ function binOf(pkg, rel) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
+/** Every failed test by name, printed in the closing lines so a log's tail says what failed. */
+const failures = []
 const notes = []
 const started = Date.now()
 mkdirSync(reportDir, { recursive: true })
@@ -151,8 +153,16 @@ function vitestCounts(name, reportFile, code) {
     c.passed = report.numPassedTests ?? 0
     c.failed = report.numFailedTests ?? 0
     c.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
-    for (const file of report.testResults ?? [])
-      if (file.status === 'failed' && !(file.assertionResults ?? []).length) c.failed += 1
+    for (const file of report.testResults ?? []) {
+      const where = relative(root, file.name ?? '')
+      if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
+        c.failed += 1
+        failures.push(`${name}: ${where} did not load: ${firstLine(file.message)}`)
+      }
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed')
+          failures.push(`${name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+    }
   }
   if (code !== 0 && c.failed === 0) {
     c.failed += 1
@@ -203,6 +213,7 @@ async function browserTests() {
     c.passed = (report.stats.expected ?? 0) + (report.stats.flaky ?? 0)
     c.failed = report.stats.unexpected ?? 0
     c.skipped = report.stats.skipped ?? 0
+    for (const failure of playwrightFailures(report.suites ?? [])) failures.push(`playwright: ${failure}`)
     // Errors outside tests (global setup, a spec that does not load) fail the run.
     const errors = report.errors ?? []
     if (errors.length) {
@@ -226,6 +237,31 @@ if (everything) {
   console.log(readFileSync(FAULTS_LOG, 'utf8'))
 }
 
+/** "file:line › title: first line of the error" for every test that ended unexpectedly. */
+function playwrightFailures(suites) {
+  const out = []
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message
+          out.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`)
+        }
+    out.push(...playwrightFailures(suite.suites ?? []))
+  }
+  return out
+}
+
+/** A failure message's first non-empty line without colour codes, so the closing summary names what failed. */
+function firstLine(message) {
+  const line = String(message ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in runner output
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim())
+  return (line ?? '(no message)').trim().slice(0, 300)
+}
+
 function add(name, c, t0) {
   totals.passed += c.passed
   totals.failed += c.failed
@@ -236,6 +272,7 @@ function add(name, c, t0) {
 
 console.log('')
 for (const note of notes) console.log(`- ${note}`)
+for (const failure of failures) console.log(`- failed: ${failure}`)
 console.log(`- total time ${((Date.now() - started) / 1000).toFixed(1)} s`)
 const ran = totals.passed + totals.failed
 if (ran === 0) console.log('- no test ran')
