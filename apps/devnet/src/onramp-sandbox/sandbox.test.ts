@@ -503,7 +503,8 @@ describe('sandbox on-ramp', () => {
     expect(q('[data-testid="onramp-sandbox-pay"]').disabled).toBe(false)
     window.close()
     second.close()
-  })
+    // Its waits are bounded one by one (15 + 20 + 15 s); on a busy machine their sum passes vitest's default 30 s.
+  }, 60_000)
 
   /** The page in jsdom with its inline script running; its fetches go to the sandbox. */
   async function openPage(url: string): Promise<FakeWindow> {
