@@ -155,13 +155,17 @@ function vitestCounts(name, reportFile, code) {
     c.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
     for (const file of report.testResults ?? []) {
       const where = relative(root, file.name ?? '')
-      if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
-        c.failed += 1
-        failures.push(`${name}: ${where} did not load: ${firstLine(file.message)}`)
-      }
-      for (const test of file.assertionResults ?? [])
+      const tests = file.assertionResults ?? []
+      for (const test of tests)
         if (test.status === 'failed')
           failures.push(`${name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+      // A file that failed with no failed test in it: it did not load, or a hook failed and its tests were skipped.
+      if (file.status === 'failed' && !tests.some((test) => test.status === 'failed')) {
+        c.failed += 1
+        failures.push(
+          `${name}: ${where} ${tests.length ? 'failed outside its tests (a hook?)' : 'did not load'}: ${firstLine(file.message)}`,
+        )
+      }
     }
   }
   if (code !== 0 && c.failed === 0) {
