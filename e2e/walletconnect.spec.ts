@@ -137,6 +137,8 @@ test('All Wallets: the count, paging as the grid scrolls, search after a pause, 
 })
 
 test('the dev wallet app pairs with the demo, and asks before it signs', async ({ page, context }) => {
+  // The wallet app is served by Vite's dev server: a first visit waits for its dependency bundling.
+  test.setTimeout(60_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('/')
   await page.getByTestId('connect-button').click()
