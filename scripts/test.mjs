@@ -4,8 +4,9 @@
  * (vitest) and browser tests (Playwright on Debian's Chromium, the example sites installed from the tarballs) side by
  * side: much of either is waiting (on chains, servers, a browser), so together they take little more than the longer
  * one. Their ports never meet (the browser tests use the dev stack's, unit tests their own or port 0). Vitest's output
- * streams live; Playwright's goes to .foyer/reports/playwright.log and is printed when both are done. Then one closing
- * line `N passed, N failed[, N skipped]` counted from the runners' JSON reports. After the browser tests, in their lane,
+ * streams live; Playwright's goes to .foyer/reports/playwright.log and is printed when both are done. Then a line per
+ * failed test (`- failed: runner: file › name: first error line`) and one closing line `N passed, N failed[, N
+ * skipped]`, both from the runners' JSON reports. After the browser tests, in their lane,
  * the fault suite's short version runs (SHORT_FAULTS; `npm run faults` runs all of it).
  * Exits non-zero when anything failed or when no test ran.
  *
