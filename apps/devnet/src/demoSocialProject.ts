@@ -33,14 +33,37 @@ export function demoSocialLogin(oidcBaseUrl: string): Record<SocialProvider, Dem
   ) as Record<SocialProvider, DemoProviderCredentials>
 }
 
-/** The demo project's FOYER_PROJECTS entry with social login: the demo's origins, all seven providers. */
-export function demoSocialProject(oidcBaseUrl: string, demoPort = 5173) {
+/** What the demo project sponsors per account and day: a few operations, and at most 0.05 ETH of gas. */
+export const DEMO_SPONSORSHIP_LIMITS = {
+  maxOperationsPerAccountPerDay: 20,
+  maxGasWeiPerAccountPerDay: '50000000000000000',
+} as const
+
+/** The demo's gas sponsorship on the devnet's chains: sends of fUSD and the swap router's calls, on every chain. */
+export function demoSponsorship(chains: readonly { id: number; contracts: { usd: string; router: string } }[]) {
+  return {
+    chains: chains.map((chain) => chain.id),
+    contracts: chains.flatMap((chain) => [chain.contracts.usd, chain.contracts.router]),
+    ...DEMO_SPONSORSHIP_LIMITS,
+  }
+}
+
+/**
+ * The demo project's FOYER_PROJECTS entry with social login: the demo's origins, all seven providers; and, given
+ * the chains, its gas sponsorship (`demoSponsorship`).
+ */
+export function demoSocialProject(
+  oidcBaseUrl: string,
+  demoPort = 5173,
+  chains?: Parameters<typeof demoSponsorship>[0],
+) {
   return {
     id: DEMO_PROJECT_ID,
     name: 'Foyer demo',
     allowedOrigins: [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`],
     features: { socials: [...LOGIN_PROVIDERS] },
     socialLogin: demoSocialLogin(oidcBaseUrl),
+    ...(chains ? { sponsorship: demoSponsorship(chains) } : {}),
   }
 }
 

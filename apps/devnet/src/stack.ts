@@ -3,6 +3,7 @@
  * chains → deploy → devnet file → Foyer server and demo site as child processes, each awaited until it answers.
  */
 import { existsSync } from 'node:fs'
+import { devAccountAt } from './accounts.ts'
 import { devnetChainSpecs, devnetOnrampNetworks, stackHost } from './chains.ts'
 import { type RunningChild, runChild, startChild } from './children.ts'
 import { buildConsoleIfStale, CONSOLE_BUILD_DIR } from './consoleBuild.ts'
@@ -175,7 +176,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const serverProjects = (projects: string | undefined) => {
       const withExamples = withExamplesProject(projects)
       if (!DEMO_SOCIAL_LOGIN_ENABLED || !oidc) return withExamples
-      return withDemoSocialProject(withExamples, demoSocialProject(oidc.url, ports.demo))
+      return withDemoSocialProject(withExamples, demoSocialProject(oidc.url, ports.demo, devnet.info.chains))
     }
 
     const startServer = async () => {
@@ -192,6 +193,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           env: {
             LOG_LEVEL: 'error',
             FOYER_ONRAMP_NETWORKS: devnetOnrampNetworks([spec1, spec2]),
+            // The devnet paymasters' verifying signer: the server signs the demo's sponsorships with it.
+            FOYER_PAYMASTER_SIGNER_KEY: devAccountAt(30).privateKey,
             ...farcasterEnv,
             ...childEnv,
             ...embedded?.serverEnv,

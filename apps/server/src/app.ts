@@ -35,6 +35,8 @@ import { requestContext } from './observability/requestId.ts'
 import { effectiveFeatures } from './projects/model.ts'
 import { ProjectStore } from './projects/store.ts'
 import { registerSiweRoutes } from './siwe/siweRoutes.ts'
+import { registerSponsorshipRoutes, sponsoredChains } from './sponsorship/sponsorshipRoutes.ts'
+import { SponsorshipStore } from './sponsorship/sponsorshipStore.ts'
 import { registerSwapRoutes } from './swap/swapRoutes.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -171,8 +173,15 @@ export function createApp({
     // Asked again at each modal open (a few seconds apart at most): no HTTP cache may answer it for the server, so an
     // operator's change shows within the project cache's few seconds.
     c.header('Cache-Control', 'no-cache')
-    return { id: p.id, name: p.name, features: effectiveFeatures(p.features) }
+    return {
+      id: p.id,
+      name: p.name,
+      features: effectiveFeatures(p.features),
+      sponsorship: sponsoredChains(p, config),
+    }
   })
+
+  registerSponsorshipRoutes(app, { config, project, store: new SponsorshipStore(db.kysely), logger })
 
   registerSwapRoutes(app, { config, project })
 

@@ -19,6 +19,7 @@ import {
   type SettingKey,
 } from './settings/serverSettings.ts'
 import type { SiweConfig } from './siwe/siweConfig.ts'
+import { type SponsorshipConfig, sponsorshipConfig } from './sponsorship/sponsorshipConfig.ts'
 
 export type { Address, ChainConfig, ChainContracts, ChainNft, ChainToken } from './chains/devnetFile.ts'
 // Re-exported: the rest of the server and @foyer/server's index import them from here.
@@ -81,6 +82,8 @@ export interface ServerConfig {
   onramp: OnrampConfig
   /** Sign in with Farcaster: the Connect relay and the registries' RPC (FOYER_FARCASTER_*; both, or no Farcaster). */
   farcaster: FarcasterLoginConfig
+  /** Gas sponsorship: the paymasters' signer and their addresses (FOYER_PAYMASTER_SIGNER_KEY, FOYER_PAYMASTERS). */
+  sponsorship: SponsorshipConfig
 }
 
 export type Env = Record<string, string | undefined>
@@ -216,6 +219,7 @@ export function loadConfig(
     namesSuffix: values.FOYER_NAMES_SUFFIX,
     onramp: onrampConfig(values, devnet?.onrampSandbox),
     farcaster: farcasterLoginConfig(values),
+    sponsorship: sponsorshipConfig(values, devnet?.chains ?? []),
   }
 }
 
@@ -233,6 +237,9 @@ export function describeConfig(config: ServerConfig): Record<string, unknown> {
     namesSuffix: config.namesSuffix,
     onramp: config.onramp.providers.length ? config.onramp.providers.map((p) => p.id) : 'no provider',
     siweKeys: config.siwe.keySecret ? 'encrypted at rest' : 'stored unencrypted (set FOYER_SIWE_KEY_SECRET)',
+    sponsorship: config.sponsorship.signerKey
+      ? `paymasters on ${[...config.sponsorship.paymasters.keys()].join(', ') || 'no chain'}`
+      : 'off (no FOYER_PAYMASTER_SIGNER_KEY)',
     indexer: config.indexer.enabled
       ? `on (poll ${config.indexer.pollMs} ms, ${config.indexer.batchSize} blocks a step)`
       : 'off',

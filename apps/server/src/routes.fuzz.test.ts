@@ -95,6 +95,7 @@ const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string
     'GET /v1/profile/reverse/:address': {},
     'GET /v1/profile/suggestions/:name': {},
     'POST /v1/profile/account': { body: ['coin_type', 'address', 'message', 'signature'] },
+    'POST /v1/paymaster': { body: ['jsonrpc', 'id', 'method', 'params'] },
     'GET /getWallets': { query: ['page', 'entries', 'chains', 'include', 'exclude', 'search'] },
     'GET /getWalletImage/:id': {},
     'GET /public/getAssetImage/:id': {},

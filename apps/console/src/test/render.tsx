@@ -37,6 +37,7 @@ export function aProject(overrides: Partial<ConsoleProject> = {}): ConsoleProjec
     allowedOrigins: ['https://shop.example'],
     features: { swaps: true, onramp: true, analytics: true, names: true, history: true, email: true, socials: [] },
     socialLogin: {},
+    sponsorship: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,

@@ -102,6 +102,8 @@ export interface ConsoleProject {
   /** Every switch with its effective value (the defaults filled in). */
   features: ServerFeatures
   socialLogin: Partial<Record<SocialProvider, ConsoleSocialCredentials>>
+  /** The gas sponsorship policy; null: the project sponsors nothing. */
+  sponsorship: ConsoleSponsorshipPolicy | null
   createdAt: string
   updatedAt: string
 }
@@ -112,11 +114,27 @@ export interface ProjectCreate {
   allowedOrigins?: string[]
 }
 
-/** Any subset; `features` merges into the project's switches (a switch given replaces that switch only). */
+/**
+ * Whose gas a project pays: operations on `chains` whose every call targets one of `contracts`, up to
+ * `maxOperationsPerAccountPerDay` operations and `maxGasWeiPerAccountPerDay` wei (a decimal string) per account,
+ * chain and UTC day.
+ */
+export interface ConsoleSponsorshipPolicy {
+  chains: number[]
+  contracts: string[]
+  maxOperationsPerAccountPerDay: number
+  maxGasWeiPerAccountPerDay: string
+}
+
+/**
+ * Any subset; `features` merges into the project's switches (a switch given replaces that switch only);
+ * `sponsorship` replaces the policy whole (null: none).
+ */
 export interface ProjectPatch {
   name?: string
   allowedOrigins?: string[]
   features?: Partial<ServerFeatures>
+  sponsorship?: ConsoleSponsorshipPolicy | null
 }
 
 /** Writing a provider's credentials: `clientSecret` absent keeps the stored one (it is write-only). */

@@ -20,6 +20,8 @@ export interface ProjectsTable {
   social_login: ColumnType<unknown | null, string | null | undefined, string | null>
   /** SHA-256 (hex) of the FOYER_PROJECTS entry or built-in demo last written at a start; null: console-made. */
   config_digest: ColumnType<string | null, string | null | undefined, string | null>
+  /** jsonb: the project's gas sponsorship policy (null: it sponsors nothing). */
+  sponsorship: ColumnType<unknown | null, string | null | undefined, string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

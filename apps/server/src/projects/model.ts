@@ -2,6 +2,7 @@ import type { BooleanFeature, ServerFeatures } from '@foyer/core/protocol'
 import { BOOLEAN_FEATURES, DEFAULT_FEATURES } from '@foyer/core/protocol'
 import * as v from 'valibot'
 import { objectMessage, url } from '../settings/fields.ts'
+import { type SponsorshipPolicy, SponsorshipPolicySchema } from '../sponsorship/sponsorshipPolicy.ts'
 import { SocialLoginSchema, type SocialLoginSettings } from './socialLogin.ts'
 
 /**
@@ -22,6 +23,8 @@ export interface Project {
   features: ProjectFeatures
   /** Each social provider's client credentials ({} when none): server-side only, never answered or logged. */
   socialLogin: SocialLoginSettings
+  /** Whose gas the project pays, and how much (sponsorship/); null: it sponsors nothing. */
+  sponsorship: SponsorshipPolicy | null
   createdAt: Date
   updatedAt: Date
 }
@@ -34,6 +37,8 @@ export interface ProjectInput {
   features: ProjectFeatures
   /** Social providers' client credentials; absent: none. */
   socialLogin?: SocialLoginSettings
+  /** Gas sponsorship; absent: none. */
+  sponsorship?: SponsorshipPolicy
 }
 
 export const PROJECT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
@@ -105,6 +110,7 @@ export const ProjectInputSchema = v.pipe(
       allowedOrigins: AllowedOriginsSchema,
       features: v.nullish(ProjectFeaturesSchema),
       socialLogin: v.nullish(SocialLoginSchema),
+      sponsorship: v.nullish(SponsorshipPolicySchema),
     },
     objectMessage('an object like {"id":"my-site","allowedOrigins":["https://my.site"]}', [
       'id',
@@ -112,6 +118,7 @@ export const ProjectInputSchema = v.pipe(
       'allowedOrigins',
       'features',
       'socialLogin',
+      'sponsorship',
     ]),
   ),
   v.transform(
@@ -121,6 +128,7 @@ export const ProjectInputSchema = v.pipe(
       allowedOrigins: p.allowedOrigins,
       features: (p.features ?? {}) as ProjectFeatures,
       ...(p.socialLogin ? { socialLogin: p.socialLogin as SocialLoginSettings } : {}),
+      ...(p.sponsorship ? { sponsorship: p.sponsorship } : {}),
     }),
   ),
 )

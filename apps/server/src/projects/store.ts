@@ -2,6 +2,7 @@ import type { SocialProvider } from '@foyer/core/protocol'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Database, ProjectRow } from '../db/schema.ts'
+import { readSponsorshipPolicy, type SponsorshipPolicy } from '../sponsorship/sponsorshipPolicy.ts'
 import type { Project, ProjectFeatures, ProjectInput } from './model.ts'
 import { readSocialLogin, type SocialProviderSettings } from './socialLogin.ts'
 
@@ -19,6 +20,8 @@ export interface ProjectChange {
   allowedOrigins?: string[]
   /** Merged into the stored switches: a switch given replaces that switch only. */
   features?: ProjectFeatures
+  /** Replaces the gas sponsorship policy whole; null: the project sponsors nothing. */
+  sponsorship?: SponsorshipPolicy | null
 }
 
 /**
@@ -89,7 +92,7 @@ export class ProjectStore {
     await this.#write(
       input,
       null,
-      sql`(projects.name, projects.allowed_origins, projects.features, projects.social_login) is distinct from (excluded.name, excluded.allowed_origins, excluded.features, excluded.social_login)`,
+      sql`(projects.name, projects.allowed_origins, projects.features, projects.social_login, projects.sponsorship) is distinct from (excluded.name, excluded.allowed_origins, excluded.features, excluded.social_login, excluded.sponsorship)`,
     )
   }
 
@@ -113,6 +116,7 @@ export class ProjectStore {
         allowed_origins: input.allowedOrigins,
         features: JSON.stringify(input.features),
         social_login: social,
+        sponsorship: input.sponsorship ? JSON.stringify(input.sponsorship) : null,
         config_digest: digest,
       })
       .onConflict((oc) =>
@@ -123,6 +127,7 @@ export class ProjectStore {
             allowed_origins: (eb) => eb.ref('excluded.allowed_origins'),
             features: (eb) => eb.ref('excluded.features'),
             social_login: (eb) => eb.ref('excluded.social_login'),
+            sponsorship: (eb) => eb.ref('excluded.sponsorship'),
             // upsert (digest null) leaves the digest of the configuration last applied
             config_digest: (eb) => eb.fn.coalesce('excluded.config_digest', 'projects.config_digest'),
             updated_at: sql`now()`,
@@ -136,7 +141,7 @@ export class ProjectStore {
   }
 
   /** Adds a project unless its id is taken (one statement): the new project, or undefined when the id exists. */
-  async create(input: Omit<ProjectInput, 'socialLogin'>): Promise<Project | undefined> {
+  async create(input: Omit<ProjectInput, 'socialLogin' | 'sponsorship'>): Promise<Project | undefined> {
     const row = await this.#db
       .insertInto('projects')
       .values({
@@ -161,6 +166,9 @@ export class ProjectStore {
         ...(change.allowedOrigins !== undefined ? { allowed_origins: change.allowedOrigins } : {}),
         ...(change.features !== undefined
           ? { features: sql<string>`features || ${JSON.stringify(change.features)}::jsonb` }
+          : {}),
+        ...(change.sponsorship !== undefined
+          ? { sponsorship: change.sponsorship === null ? null : JSON.stringify(change.sponsorship) }
           : {}),
         updated_at: sql`now()`,
       })
@@ -228,6 +236,7 @@ function toProject(row: ProjectRow): Project {
     allowedOrigins: row.allowed_origins,
     features: row.features,
     socialLogin: readSocialLogin(row.social_login),
+    sponsorship: readSponsorshipPolicy(row.sponsorship),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }

@@ -19,6 +19,7 @@ import {
   restrictedTimezones,
 } from '../onramp/onrampConfig.ts'
 import { projectsSetting } from '../projects/projectsConfig.ts'
+import { paymasterSignerKey, paymastersSetting } from '../sponsorship/sponsorshipConfig.ts'
 import {
   boolean,
   duration,
@@ -48,6 +49,7 @@ export const SETTING_GROUPS = [
   'Account names',
   'On-ramp',
   'Sign-in with Ethereum',
+  'Gas sponsorship',
   'Embedded wallet',
   'Secure frame host',
 ] as const
@@ -237,7 +239,7 @@ export const SERVER_SETTINGS = {
     group: 'Projects',
     secretFields: ['clientSecret'],
     about:
-      'Projects to create at start, or to replace when the entry changed since the last start (a restart with the same entry keeps what the operator console changed: [the last change wins](#projects-foyer_projects-and-the-console)): `[{"id": "my-site", "name"?: "…", "allowedOrigins": ["https://my.site"], "features"?: {…}, "socialLogin"?: {…}}]` (in a config file, the array itself). `socialLogin`: each social provider’s client, see [Social login](#social-login). An entry with the id `foyer-demo` replaces the built-in demo project whole. See [server.md](server.md#projects).',
+      'Projects to create at start, or to replace when the entry changed since the last start (a restart with the same entry keeps what the operator console changed: [the last change wins](#projects-foyer_projects-and-the-console)): `[{"id": "my-site", "name"?: "…", "allowedOrigins": ["https://my.site"], "features"?: {…}, "socialLogin"?: {…}, "sponsorship"?: {…}}]` (in a config file, the array itself). `socialLogin`: each social provider’s client, see [Social login](#social-login). `sponsorship`: the gas the project pays, see [api.md](api.md#gas-sponsorship--post-v1paymaster). An entry with the id `foyer-demo` replaces the built-in demo project whole. See [server.md](server.md#projects).',
   }),
   FOYER_SEED_DEMO: withDefault(boolean(), true, '`true`', {
     group: 'Projects',
@@ -372,6 +374,19 @@ export const SERVER_SETTINGS = {
     secret: true,
     about:
       'When set, each new signing key’s private half is stored encrypted (JWE, `dir` + AES-256-GCM, the key id authenticated) with a key derived from this secret by HKDF-SHA256, so a database dump alone cannot sign tokens. Without it the key is stored as a plain JWK and the server warns once. Keep it out of the database’s backups; changing or removing it makes the encrypted keys unusable (sign-ins answer 503 `signing_key_unavailable` until the next rotation: delete the newest row, or wait).',
+  }),
+
+  // Gas sponsorship
+  FOYER_PAYMASTER_SIGNER_KEY: optional(paymasterSignerKey, 'none: no operation is sponsored', {
+    group: 'Gas sponsorship',
+    secret: true,
+    about:
+      'The private key whose signature the verifying paymasters accept (their `verifyingSigner`): `POST /v1/paymaster` signs each sponsorship a project’s policy grants with it. Keep it apart from the key that funds the paymasters. See [operations.md](operations.md#gas-sponsorship).',
+  }),
+  FOYER_PAYMASTERS: optional(paymastersSetting, 'the devnet file’s paymasters, if any', {
+    group: 'Gas sponsorship',
+    about:
+      'The verifying paymaster on each chain, `{"8453": "0x…"}` (in a config file, the object itself); a chain given here replaces the devnet file’s. A chain without one sponsors nothing. The paymasters serve the EntryPoint v0.8 (`0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108`).',
   }),
 
   // Embedded wallet

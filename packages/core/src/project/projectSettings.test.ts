@@ -184,7 +184,7 @@ describe('isFeatureEnabled', () => {
   })
 
   it('a failed refresh keeps the last answer, and a failure without one stays a failure while it retries', () => {
-    const settings = { id: 'p', name: 'p', features: project }
+    const settings = { id: 'p', name: 'p', features: project, sponsorship: { chains: [] } }
     const base = { fetching: true, updatedAt: 0 }
     expect(projectFeaturesOf({ ...base, status: 'success', data: settings, error: new Error('x') })).toBe(project)
     expect(projectFeaturesOf({ ...base, status: 'pending', error: new Error('x') })).toBe('unavailable')

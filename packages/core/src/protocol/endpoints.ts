@@ -15,6 +15,7 @@ import * as namesEndpoints from './endpoints/names.ts'
 import * as onrampEndpoints from './endpoints/onramp.ts'
 import * as serviceEndpoints from './endpoints/service.ts'
 import * as siweEndpoints from './endpoints/siwe.ts'
+import * as sponsorshipEndpoints from './endpoints/sponsorship.ts'
 import * as swapEndpoints from './endpoints/swap.ts'
 
 export { fillPath } from './endpoint.ts'
@@ -50,6 +51,7 @@ export {
 } from './endpoints/onramp.ts'
 export { health, metrics, project } from './endpoints/service.ts'
 export { jwks, siweNonce, siweSession, siweSignOut, siweVerify } from './endpoints/siwe.ts'
+export { paymaster } from './endpoints/sponsorship.ts'
 export {
   swapAllowance,
   swapBuildApprove,
@@ -67,6 +69,7 @@ export const endpoints = {
   ...namesEndpoints,
   ...onrampEndpoints,
   ...siweEndpoints,
+  ...sponsorshipEndpoints,
   ...catalogueEndpoints,
   ...embeddedEndpoints,
   ...analyticsEndpoints,

@@ -39,5 +39,13 @@ export const DEFAULT_FEATURES: Readonly<ServerFeatures> = Object.freeze({
   socials: Object.freeze([]) as unknown as string[],
 })
 
-/** `GET /v1/project`: the project the request names, with its effective features. */
-export type ProjectResponse = { id: string; name: string; features: ServerFeatures }
+/**
+ * `GET /v1/project`: the project the request names, with its effective features, and the chains on which it pays
+ * its visitors' gas (`POST /v1/paymaster`).
+ */
+export type ProjectResponse = {
+  id: string
+  name: string
+  features: ServerFeatures
+  sponsorship: { chains: number[] }
+}

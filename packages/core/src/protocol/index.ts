@@ -228,6 +228,20 @@ export {
   SiweVerifyResponse,
 } from './siwe.ts'
 export {
+  ENTRY_POINT_V08,
+  PAYMASTER_METHODS,
+  PAYMASTER_RPC_ERRORS,
+  type PaymasterDataResult,
+  type PaymasterMethod,
+  type PaymasterRpcResponse,
+  type PaymasterStubDataResult,
+  type ProjectSponsorship,
+  type RpcUserOperation,
+  SPONSORSHIP_REFUSALS,
+  type SponsorshipRefusal,
+  type SponsorshipRefusalData,
+} from './sponsorship.ts'
+export {
   MAX_SLIPPAGE_PERCENT,
   SwapAllowanceQuery,
   type SwapAllowanceQueryInput,

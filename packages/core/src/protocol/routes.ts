@@ -60,6 +60,7 @@ import {
   SiweVerifyRequest,
   type SiweVerifyResponse,
 } from './siwe.ts'
+import type { PaymasterRpcResponse } from './sponsorship.ts'
 import {
   SwapAllowanceQuery,
   type SwapAllowanceResponse,
@@ -319,6 +320,12 @@ export const routes = /* @__PURE__ */ defineRoutes({
     codes: { provider: 'unknown_provider' },
     answer: json<OnrampWebhookResponse>(),
     errors: ['unknown_provider', 'invalid_signature', 'invalid_json', 'purchase_not_found'],
+  },
+
+  // JSON-RPC: the body is read by the route itself, and a refusal is a JSON-RPC error (sponsorship.ts), not a code.
+  paymaster: {
+    answer: json<PaymasterRpcResponse>(),
+    errors: [...PROJECT, 'unsupported_media_type'],
   },
 
   siweNonce: { answer: json<SiweNonceResponse>(), errors: PROJECT },

@@ -14,6 +14,7 @@ export function toConsoleProject(project: Project): ConsoleProject {
     allowedOrigins: project.allowedOrigins,
     features: effectiveFeatures(project.features),
     socialLogin,
+    sponsorship: project.sponsorship,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   }

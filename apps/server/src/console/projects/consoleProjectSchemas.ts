@@ -12,6 +12,7 @@ import {
 } from '../../projects/model.ts'
 import { ProviderSettingsSchema } from '../../projects/socialLogin.ts'
 import { objectMessage } from '../../settings/fields.ts'
+import { SponsorshipPolicySchema } from '../../sponsorship/sponsorshipPolicy.ts'
 
 /** POST /projects: `name` defaults to the id, `allowedOrigins` to none. */
 export const ProjectCreateSchema = v.strictObject(
@@ -23,14 +24,18 @@ export const ProjectCreateSchema = v.strictObject(
   ]),
 )
 
-/** PATCH /projects/:id: any subset; `features` names the switches to change. */
+/**
+ * PATCH /projects/:id: any subset; `features` names the switches to change; `sponsorship` replaces the gas
+ * sponsorship policy whole (null: none).
+ */
 export const ProjectPatchSchema = v.strictObject(
   {
     name: v.optional(ProjectNameSchema),
     allowedOrigins: v.optional(AllowedOriginsSchema),
     features: v.optional(ProjectFeaturesSchema),
+    sponsorship: v.optional(v.nullable(SponsorshipPolicySchema)),
   },
-  objectMessage('an object like {"features":{"swaps":false}}', ['name', 'allowedOrigins', 'features']),
+  objectMessage('an object like {"features":{"swaps":false}}', ['name', 'allowedOrigins', 'features', 'sponsorship']),
 )
 
 /** PUT /projects/:id/social/:provider: the provider's client, as in FOYER_PROJECTS' `socialLogin`. */
