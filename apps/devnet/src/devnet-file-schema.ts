@@ -39,6 +39,21 @@ export interface ChainNft {
   spam: boolean
 }
 
+/**
+ * A chain's ERC-4337 parts: the EntryPoint v0.8, the SimpleAccount factory and the Simple7702Account delegate
+ * (canonical addresses), the verifying paymaster with its signer's address, and the bundler's URL for this chain.
+ */
+export interface ChainAccountAbstraction {
+  entryPoint: Address
+  simpleAccountFactory?: Address
+  simple7702Account?: Address
+  paymaster?: Address
+  /** The address whose signature the paymaster accepts. */
+  paymasterSigner?: Address
+  /** An ERC-4337 bundler's JSON-RPC URL for this chain; absent when none runs. */
+  bundlerUrl?: string
+}
+
 /** A chain as the server uses it. */
 export interface ChainConfig {
   id: number
@@ -50,6 +65,8 @@ export interface ChainConfig {
   tokens: ChainToken[]
   /** ERC-721 collections whose transfers are in the accounts' history. */
   nfts: ChainNft[]
+  /** Present when the chain has the ERC-4337 contracts. */
+  accountAbstraction?: ChainAccountAbstraction
 }
 
 /** The devnet's sandbox on-ramp provider: its checkout's origin and the HMAC-SHA256 key of its webhooks. */
@@ -73,6 +90,7 @@ export interface DevnetFileContents {
 export interface DevnetChain extends ChainConfig {
   nativeSymbol: 'ETH'
   contracts: Required<ChainContracts>
+  accountAbstraction: Required<Omit<ChainAccountAbstraction, 'bundlerUrl'>> & { bundlerUrl?: string }
 }
 
 export interface DevnetAccount {
@@ -184,6 +202,31 @@ const Contracts = v.pipe(
   }),
 )
 
+const AA_FIELDS = ['simpleAccountFactory', 'simple7702Account', 'paymaster', 'paymasterSigner'] as const
+
+const AccountAbstraction = v.pipe(
+  v.object(
+    {
+      entryPoint: address,
+      ...(Object.fromEntries(AA_FIELDS.map((name) => [name, v.nullish(address)])) as Record<
+        (typeof AA_FIELDS)[number],
+        v.NullishSchema<typeof address, undefined>
+      >),
+      bundlerUrl: v.nullish(httpUrl(['http:', 'https:'], 'an http(s) URL')),
+    },
+    'an object {entryPoint, simpleAccountFactory?, simple7702Account?, paymaster?, paymasterSigner?, bundlerUrl?}',
+  ),
+  v.transform((aa): ChainAccountAbstraction => {
+    const out: ChainAccountAbstraction = { entryPoint: aa.entryPoint }
+    for (const name of AA_FIELDS) {
+      const a = aa[name]
+      if (a) out[name] = a
+    }
+    if (aa.bundlerUrl) out.bundlerUrl = aa.bundlerUrl
+    return out
+  }),
+)
+
 const Chain = v.pipe(
   v.object(
     {
@@ -201,10 +244,16 @@ const Chain = v.pipe(
       contracts: v.nullish(Contracts, {}),
       tokens: v.nullish(v.array(Token, 'an array of tokens'), []),
       nfts: v.nullish(v.array(Nft, 'an array of NFT collections'), []),
+      accountAbstraction: v.nullish(AccountAbstraction),
     },
-    'an object {id, name, rpcUrl, nativeSymbol?, contracts?, tokens?, nfts?}',
+    'an object {id, name, rpcUrl, nativeSymbol?, contracts?, tokens?, nfts?, accountAbstraction?}',
   ),
-  v.transform((c): ChainConfig => ({ ...c })),
+  v.transform(
+    ({ accountAbstraction, ...c }): ChainConfig => ({
+      ...c,
+      ...(accountAbstraction ? { accountAbstraction } : {}),
+    }),
+  ),
 )
 
 const Account = v.pipe(

@@ -8,6 +8,7 @@ import type { DevnetInfo } from './devnet-file-schema.ts'
 import { FOYER_STATE_DIR } from './paths.ts'
 
 export type {
+  ChainAccountAbstraction,
   ChainNft as DevnetNft,
   ChainToken as DevnetToken,
   DevnetAccount,

@@ -1,4 +1,5 @@
 /** The chains part of the stack: start both anvils, deploy and seed them, and write the devnet file. */
+import { type AccountAbstractionContracts, installAccountAbstraction } from './account-abstraction/deploy.ts'
 import { devAccounts } from './accounts.ts'
 import {
   type ChainSpec,
@@ -33,7 +34,11 @@ export interface RunningDevnet {
   stop(): Promise<void>
 }
 
-export function describeChain(chain: RunningChain, deployed: DeployedChain): DevnetChain {
+export function describeChain(
+  chain: RunningChain,
+  deployed: DeployedChain,
+  accountAbstraction: AccountAbstractionContracts,
+): DevnetChain {
   const { weth, usd, token, factory, router, nft, spamNft } = deployed.contracts
   return {
     id: chain.id,
@@ -50,6 +55,7 @@ export function describeChain(chain: RunningChain, deployed: DeployedChain): Dev
       { address: nft, ...NFT_INFO },
       { address: spamNft, ...SPAM_NFT_INFO },
     ],
+    accountAbstraction: { ...accountAbstraction },
   }
 }
 
@@ -67,15 +73,17 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<RunningDevn
       chains.map(async (c) => {
         const deployed = await deployChain({ rpcUrl: c.rpcUrl, chainId: c.id, accounts })
         if (opts.seedHistory !== false) await seedHistory({ rpcUrl: c.rpcUrl, accounts, deployed })
-        return deployed
+        // After the seed, from an account of its own: the seeded blocks and the dev accounts' nonces stay as they were.
+        const accountAbstraction = await installAccountAbstraction(c.rpcUrl)
+        return { deployed, accountAbstraction }
       }),
     )
     const info: DevnetInfo = {
-      chains: chains.map((c, i) => describeChain(c, deployments[i])),
+      chains: chains.map((c, i) => describeChain(c, deployments[i].deployed, deployments[i].accountAbstraction)),
       accounts: accounts.map(({ address, privateKey }) => ({ address, privateKey })),
     }
     const file = opts.devnetFile === null ? null : writeDevnet(info, opts.devnetFile ?? devnetFilePath())
-    return { info, devnetFile: file, chains, deployments, stop }
+    return { info, devnetFile: file, chains, deployments: deployments.map((d) => d.deployed), stop }
   } catch (err) {
     await stop()
     throw err

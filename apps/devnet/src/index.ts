@@ -3,6 +3,15 @@
  * Readers of the generated devnet file (server, demo, tests, bench) need only readDevnet and the types.
  */
 
+export {
+  AA_ACCOUNT_INDEX,
+  type AccountAbstractionContracts,
+  ENTRY_POINT_V08,
+  installAccountAbstraction,
+  SIMPLE_7702_ACCOUNT_V08,
+  SIMPLE_ACCOUNT_FACTORY_V08,
+  sponsorAccount,
+} from './account-abstraction/index.ts'
 export { DEV_MNEMONIC, type DevAccount, devAccountAt, devAccounts } from './accounts.ts'
 export {
   anvilBinaryPath,
@@ -16,6 +25,7 @@ export { demoSocialLogin, demoSocialProject } from './demoSocialProject.ts'
 export { type DeployedChain, type DeployedContracts, type DeployOptions, deployChain } from './deploy.ts'
 export { type DevnetOptions, type RunningDevnet, startDevnet } from './devnet.ts'
 export {
+  type ChainAccountAbstraction,
   DEFAULT_DEVNET_FILE,
   type DevnetAccount,
   type DevnetChain,
