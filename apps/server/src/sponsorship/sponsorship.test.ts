@@ -9,7 +9,8 @@ import { createServer, type FoyerServer } from '../index.ts'
 import { BACKEND_TIMEOUT_MS, type TestDatabase } from '../test/backends.ts'
 import { probePostgresFor, testBackends } from '../test/eachBackend.ts'
 
-// Refusals only read the project and the database: the chain here is never called (its RPC refuses connections).
+// Policy and limits read the project and the database, and signing reads nothing: the chains here are never called
+// (their RPC refuses connections). The real paymaster, bundler and chain are in sponsorship.devnet.test.ts.
 const postgres = await probePostgresFor('sponsorship.test.ts')
 
 const CHAIN = 31337
@@ -99,7 +100,7 @@ const operation = (fields: Record<string, unknown> = {}) => ({
 })
 
 for (const [name, open] of testBackends(postgres)) {
-  describe(`POST /v1/paymaster's refusals, on a listening server (${name})`, () => {
+  describe(`POST /v1/paymaster's policy and limits, on a listening server (${name})`, () => {
     let t: TestDatabase
     let server: FoyerServer
     let url: string
@@ -218,6 +219,44 @@ for (const [name, open] of testBackends(postgres)) {
         body: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params: [] }]),
       })
       expect(((await response.json()) as RpcAnswer).error?.code).toBe(PAYMASTER_RPC_ERRORS.invalidRequest)
+    })
+
+    it('100 parallel pm_getPaymasterData for one account against a limit of 5 operations: exactly 5 signed', async () => {
+      const sender = privateKeyToAccount(generatePrivateKey()).address
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          rpc('pm_getPaymasterData', params(operation({ sender, nonce: toHex(i) }))),
+        ),
+      )
+      const signed = answers.filter((a) => a.body.result)
+      const refused = answers.filter((a) => a.body.error)
+      expect(signed).toHaveLength(5)
+      expect(refused).toHaveLength(95)
+      for (const { status, body } of refused) {
+        expect(status).toBe(200)
+        expect(body.error).toMatchObject({
+          code: PAYMASTER_RPC_ERRORS.sponsorshipRefused,
+          data: { reason: 'daily_operations_exceeded', limit: 5, used: 5 },
+        })
+      }
+      for (const { body } of signed) {
+        expect(body.result).toMatchObject({ paymaster: PAYMASTER, paymasterVerificationGasLimit: expect.any(String) })
+        expect(body.result!.paymasterData).toMatch(/^0x[0-9a-f]{154}$/) // validUntil, validAfter, signature
+      }
+      // The stub now refuses too, before any estimate; another account still has its own 5.
+      const stub = await refusal('pm_getPaymasterStubData', params(operation({ sender })))
+      expect(stub.data).toMatchObject({ reason: 'daily_operations_exceeded' })
+      expect((await rpc('pm_getPaymasterData', params(operation()))).body.result).toBeDefined()
+    })
+
+    it('the day’s gas: grants while the sum of the operations’ most cost fits, then daily_gas_exceeded', async () => {
+      const sender = privateKeyToAccount(generatePrivateKey()).address
+      // (100k + 100k + 50k + 60k paymaster) gas × 40 gwei = 0.0124 ETH: four fit in 0.05 ETH, a fifth does not.
+      const costly = () => operation({ sender, maxFeePerGas: toHex(40_000_000_000n) })
+      const answers = await Promise.all(Array.from({ length: 20 }, () => rpc('pm_getPaymasterData', params(costly()))))
+      expect(answers.filter((a) => a.body.result)).toHaveLength(4)
+      const error = answers.find((a) => a.body.error)!.body.error!
+      expect(error.data).toMatchObject({ reason: 'daily_gas_exceeded', used: '49600000000000000' })
     })
 
     it('an unknown project or none: the server’s own 4xx envelope, as on every project route', async () => {

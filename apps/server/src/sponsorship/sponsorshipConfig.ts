@@ -52,7 +52,7 @@ export function sponsorshipConfig(
 ): SponsorshipConfig {
   const paymasters = new Map<number, Hex>()
   for (const chain of chains) {
-    const fromFile = (chain.contracts as { paymaster?: string }).paymaster
+    const fromFile = chain.accountAbstraction?.paymaster
     if (fromFile) paymasters.set(chain.id, fromFile.toLowerCase() as Hex)
   }
   for (const [id, address] of Object.entries(values.FOYER_PAYMASTERS ?? {}))

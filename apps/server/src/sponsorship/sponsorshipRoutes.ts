@@ -4,12 +4,10 @@ import * as v from 'valibot'
 import type { Hex } from 'viem'
 import { formatUserOperation, type UserOperation } from 'viem/account-abstraction'
 import type { FoyerApp } from '../app.ts'
-import { ChainClients } from '../chains/chainClients.ts'
 import type { ServerConfig } from '../config.ts'
 import { readJsonBody } from '../http/body.ts'
 import type { AppEnv } from '../http/context.ts'
 import { route } from '../http/route.ts'
-import { classifyChainError } from '../http/upstreamErrors.ts'
 import type { Logger } from '../log.ts'
 import { silentLogger } from '../log.ts'
 import type { Project } from '../projects/model.ts'
@@ -65,7 +63,6 @@ export function registerSponsorshipRoutes(app: FoyerApp, deps: SponsorshipRouteD
   const { config, project, store } = deps
   const logger = deps.logger ?? silentLogger
   const now = deps.now ?? (() => Date.now())
-  const clients = new ChainClients({ timeoutMs: config.rpcTimeoutMs })
 
   route(app, routes.paymaster, project, async (c): Promise<PaymasterRpcResponse> => {
     const body = await readJsonBody(c, { require: true })
@@ -92,14 +89,14 @@ export function registerSponsorshipRoutes(app: FoyerApp, deps: SponsorshipRouteD
     const [rpcOperation, , chainId] = params.output
     const p = c.get('project')
     try {
-      const { policy, paymaster, chain } = allowed(p, chainId, rpcOperation)
+      const { policy, paymaster } = allowed(p, chainId, rpcOperation)
       const key = { projectId: p.id, chainId, account: rpcOperation.sender, day: utcDay(now()) }
       const nowSeconds = Math.floor(now() / 1000)
       if (method === 'pm_getPaymasterStubData') {
         // Read-only: an account out of operations hears it before it estimates, not after.
         const used = await store.usage(key)
         if (used.operations >= policy.maxOperationsPerAccountPerDay) throw operationsExceeded(policy, used.operations)
-        const stub = stubFields(paymaster, nowSeconds)
+        const stub = stubFields(paymaster)
         return {
           jsonrpc: '2.0',
           id,
@@ -136,10 +133,10 @@ export function registerSponsorshipRoutes(app: FoyerApp, deps: SponsorshipRouteD
         operation.maxFeePerGas
       const maxGasWei = BigInt(policy.maxGasWeiPerAccountPerDay)
       if (maxCost > maxGasWei) throw gasExceeded(policy, chainId, maxCost, 0n)
-      // Signed first (it reads the chain), counted after: a chain that fails costs the account nothing.
+      // Signed first, counted after: nothing is counted for an operation that is not signed.
       const fields = await signSponsorship(
-        clients.get(chain),
         config.sponsorship.signerKey!,
+        chainId,
         paymaster,
         { ...operation, paymasterVerificationGasLimit, paymasterPostOpGasLimit },
         nowSeconds,
@@ -174,13 +171,6 @@ export function registerSponsorshipRoutes(app: FoyerApp, deps: SponsorshipRouteD
           reason: error.reason,
           ...error.details,
         })
-      const chainError = classifyChainError(error)
-      if (chainError)
-        return rpcError(
-          id,
-          PAYMASTER_RPC_ERRORS.chainUnavailable,
-          `Chain ${chainId}: the paymaster could not be read (${chainError.code}); try again`,
-        )
       throw error
     }
   })
@@ -214,7 +204,7 @@ export function registerSponsorshipRoutes(app: FoyerApp, deps: SponsorshipRouteD
         chainId,
         target: outside,
       })
-    return { policy, paymaster, chain }
+    return { policy, paymaster }
   }
 }
 

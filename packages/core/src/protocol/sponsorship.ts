@@ -37,8 +37,6 @@ export const PAYMASTER_RPC_ERRORS = {
   invalidParams: -32602,
   /** The project's policy refuses: `data.reason` is a `SponsorshipRefusal`. */
   sponsorshipRefused: -32001,
-  /** The chain's node did not answer (retry later). */
-  chainUnavailable: -32003,
 } as const
 
 /** `error.data` of a refusal: the reason, and the limit's figures for the daily ones. */
