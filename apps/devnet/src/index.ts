@@ -6,11 +6,17 @@
 export {
   AA_ACCOUNT_INDEX,
   type AccountAbstractionContracts,
+  type BundlerOptions,
+  bundlerPort,
+  bundlerUrl,
+  DEFAULT_BUNDLER_PORT,
   ENTRY_POINT_V08,
   installAccountAbstraction,
+  type RunningBundler,
   SIMPLE_7702_ACCOUNT_V08,
   SIMPLE_ACCOUNT_FACTORY_V08,
   sponsorAccount,
+  startBundler,
 } from './account-abstraction/index.ts'
 export { DEV_MNEMONIC, type DevAccount, devAccountAt, devAccounts } from './accounts.ts'
 export {

@@ -1,4 +1,13 @@
 /** The devnet's ERC-4337 parts: canonical contracts, the verifying paymaster's data, and the bundler. */
+
+export {
+  type BundlerOptions,
+  bundlerPort,
+  bundlerUrl,
+  DEFAULT_BUNDLER_PORT,
+  type RunningBundler,
+  startBundler,
+} from './bundler.ts'
 export {
   AA_ACCOUNT_INDEX,
   bundlerExecutorAccount,
