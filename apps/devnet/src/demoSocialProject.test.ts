@@ -47,6 +47,37 @@ describe('the demo project’s social login', () => {
     expect(entry.features.socials).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
   })
 
+  it('sponsors the gas of fUSD sends and swaps on every chain it is given, within modest daily limits', () => {
+    const chains = [
+      {
+        id: 31337,
+        contracts: {
+          usd: '0x00000000000000000000000000000000000000a1',
+          router: '0x00000000000000000000000000000000000000b1',
+        },
+      },
+      {
+        id: 31338,
+        contracts: {
+          usd: '0x00000000000000000000000000000000000000a2',
+          router: '0x00000000000000000000000000000000000000b2',
+        },
+      },
+    ]
+    expect(demoSocialProject('http://127.0.0.1:8797', 5173, chains).sponsorship).toEqual({
+      chains: [31337, 31338],
+      contracts: [
+        '0x00000000000000000000000000000000000000a1',
+        '0x00000000000000000000000000000000000000b1',
+        '0x00000000000000000000000000000000000000a2',
+        '0x00000000000000000000000000000000000000b2',
+      ],
+      maxOperationsPerAccountPerDay: 20,
+      maxGasWeiPerAccountPerDay: '50000000000000000',
+    })
+    expect(demoSocialProject('http://127.0.0.1:8797')).not.toHaveProperty('sponsorship')
+  })
+
   it('is added to FOYER_PROJECTS unless an entry has the demo’s id', () => {
     const entry = demoSocialProject('http://127.0.0.1:8797')
     expect(JSON.parse(withDemoSocialProject(undefined, entry))).toEqual([entry])

@@ -3,7 +3,7 @@
  * chains → deploy → devnet file → Foyer server and demo site as child processes, each awaited until it answers.
  */
 import { existsSync } from 'node:fs'
-import { devAccountAt } from './accounts.ts'
+import { sponsorAccount } from './account-abstraction/contracts.ts'
 import { devnetChainSpecs, devnetOnrampNetworks, stackHost } from './chains.ts'
 import { type RunningChild, runChild, startChild } from './children.ts'
 import { buildConsoleIfStale, CONSOLE_BUILD_DIR } from './consoleBuild.ts'
@@ -194,7 +194,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
             LOG_LEVEL: 'error',
             FOYER_ONRAMP_NETWORKS: devnetOnrampNetworks([spec1, spec2]),
             // The devnet paymasters' verifying signer: the server signs the demo's sponsorships with it.
-            FOYER_PAYMASTER_SIGNER_KEY: devAccountAt(30).privateKey,
+            FOYER_PAYMASTER_SIGNER_KEY: sponsorAccount().privateKey,
             ...farcasterEnv,
             ...childEnv,
             ...embedded?.serverEnv,

@@ -50,6 +50,14 @@ await describeEachBackend('purge.test.ts', (t) => {
     await flow('flow-expired-long-ago', ago(DAY + MIN))
     await flow('flow-expired-recently', ago(MIN)) // kept a day: its last polls still read "expired"
     await flow('flow-live', later(5 * MIN))
+    const usage = (day: string) =>
+      sql`insert into sponsorship_usage (project_id, chain_id, account, day, operations, gas_wei) values ('p', 1, ${`0x${'0'.repeat(40)}`}, ${day}, 1, 10)`.execute(
+        db,
+      )
+    const dayOf = (d: Date) => d.toISOString().slice(0, 10)
+    await usage(dayOf(ago(2 * DAY)))
+    await usage(dayOf(ago(DAY)))
+    await usage(dayOf(NOW))
 
     expect(await purgeExpired(t.database, NOW)).toEqual({
       challenges: 2,
@@ -59,6 +67,7 @@ await describeEachBackend('purge.test.ts', (t) => {
       devices: 1,
       emailLocks: 1,
       socialFlows: 1,
+      sponsorshipDays: 1,
     })
     const ids = async (query: string) =>
       (await sql<{ id: string }>`${sql.raw(query)}`.execute(db)).rows.map((r) => r.id).sort()
@@ -69,6 +78,7 @@ await describeEachBackend('purge.test.ts', (t) => {
     expect(await ids('select email as id from embedded_email_locks')).toEqual(['new@example.com'])
     expect(await ids('select count::text as id from rate_counters')).toEqual(['1'])
     expect(await ids('select id from embedded_social_flows')).toEqual(['flow-expired-recently', 'flow-live'])
+    expect(await ids('select day::text as id from sponsorship_usage')).toEqual([dayOf(ago(DAY)), dayOf(NOW)])
     expect(await purgeExpired(t.database, NOW)).toEqual({
       challenges: 0,
       codeFailures: 0,
@@ -77,6 +87,7 @@ await describeEachBackend('purge.test.ts', (t) => {
       devices: 0,
       emailLocks: 0,
       socialFlows: 0,
+      sponsorshipDays: 0,
     })
   })
 

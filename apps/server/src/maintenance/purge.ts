@@ -1,7 +1,8 @@
 /**
  * Deletes what the embedded-wallet auth no longer needs, so its tables stay small: challenges expired or used
  * over a day ago, ended limit windows, expired or revoked sessions over a day old, expired devices, resend locks that
- * no longer lock anything, and social sign-in flows expired over a day ago (a used one is deleted when used). Runs on a timer inside the server process (every instance may run it: each
+ * no longer lock anything, social sign-in flows expired over a day ago (a used one is deleted when used), and gas
+ * sponsorship counts of past days. Runs on a timer inside the server process (every instance may run it: each
  * delete is idempotent); a run still going when the next is due is skipped, not stacked.
  */
 import { EMAIL_RESEND_LOCK_MS } from '@foyer/core/internal'
@@ -12,6 +13,7 @@ import type { EmbeddedTables } from '../embedded/embeddedTables.ts'
 import { createDatabaseCounterStore } from '../limits/counters.ts'
 import type { Logger } from '../log.ts'
 import { purgeSiwe } from '../siwe/siwePurge.ts'
+import { SponsorshipStore, utcDay } from '../sponsorship/sponsorshipStore.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const PURGE_INTERVAL_MS = 10 * 60 * 1000
@@ -24,6 +26,7 @@ export interface PurgeCounts {
   devices: number
   emailLocks: number
   socialFlows: number
+  sponsorshipDays: number
 }
 
 /** One purge pass at `now`; returns how many rows each kind lost. */
@@ -62,6 +65,8 @@ export async function purgeExpired(database: FoyerDatabase, now: Date = new Date
     socialFlows: deleted(
       await db.deleteFrom('embedded_social_flows').where('expires_at', '<', dayAgo).executeTakeFirst(),
     ),
+    // Sponsorship counts of days before yesterday (UTC): the limits read only today's.
+    sponsorshipDays: await new SponsorshipStore(database.kysely).purgeBefore(utcDay(dayAgo.getTime())),
   }
 }
 

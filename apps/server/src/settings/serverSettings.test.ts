@@ -163,6 +163,22 @@ const BAD: [string, string, string][] = [
     `FOYER_SIWE_KEY_SECRET: got ${HIDDEN}, expected 32 to 512 printable characters without spaces`,
   ],
   [
+    'FOYER_PAYMASTER_SIGNER_KEY',
+    '0xhunter2',
+    `FOYER_PAYMASTER_SIGNER_KEY: got ${HIDDEN}, expected a 0x-prefixed 32-byte private key (64 hex digits)`,
+  ],
+  [
+    'FOYER_PAYMASTER_SIGNER_KEY',
+    `0x${'0'.repeat(64)}`,
+    `FOYER_PAYMASTER_SIGNER_KEY: got ${HIDDEN}, expected a 0x-prefixed 32-byte private key (64 hex digits)`,
+  ],
+  ['FOYER_PAYMASTERS', '{"8453":"0x12"}', 'FOYER_PAYMASTERS.8453: got "0x12", expected a 0x-prefixed 20-byte address'],
+  [
+    'FOYER_PAYMASTERS',
+    '{"base":"0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"}',
+    'FOYER_PAYMASTERS.base: got "base", expected a chain id (decimal digits)',
+  ],
+  [
     'FOYER_METRICS_TOKEN',
     'short',
     `FOYER_METRICS_TOKEN: got ${HIDDEN}, expected 16 to 512 printable characters without spaces`,

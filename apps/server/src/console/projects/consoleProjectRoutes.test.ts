@@ -22,6 +22,13 @@ const GITHUB = {
   userinfoEndpoint: 'https://api.github.com/user',
 }
 
+const SPONSORSHIP = {
+  chains: [8453],
+  contracts: ['0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'],
+  maxOperationsPerAccountPerDay: 20,
+  maxGasWeiPerAccountPerDay: '50000000000000000',
+}
+
 await describeEachBackend('consoleProjectRoutes.test.ts', (t) => {
   const routes = () => {
     const projects = new ProjectStore(t.database.kysely)
@@ -152,6 +159,22 @@ await describeEachBackend('consoleProjectRoutes.test.ts', (t) => {
     }
   })
 
+  it('sets the gas sponsorship policy whole, answers it, and removes it with null', async () => {
+    const { send } = routes()
+    await send('POST', '/projects', { id: 'sponsoring' })
+    const set = await send('PATCH', '/projects/sponsoring', {
+      sponsorship: { ...SPONSORSHIP, contracts: [SPONSORSHIP.contracts[0]!.toUpperCase().replace('0X', '0x')] },
+    })
+    expect(set.status).toBe(200)
+    expect(((await set.json()) as ConsoleProject).sponsorship).toEqual(SPONSORSHIP)
+    const listed = (await (await send('GET', '/projects')).json()) as { projects: ConsoleProject[] }
+    expect(listed.projects.find((p) => p.id === 'sponsoring')?.sponsorship).toEqual(SPONSORSHIP)
+    const renamed = await send('PATCH', '/projects/sponsoring', { name: 'Still sponsoring' })
+    expect(((await renamed.json()) as ConsoleProject).sponsorship).toEqual(SPONSORSHIP)
+    const removed = await send('PATCH', '/projects/sponsoring', { sponsorship: null })
+    expect(((await removed.json()) as ConsoleProject).sponsorship).toBeNull()
+  })
+
   it('refuses bad input with 400 invalid_request and writes nothing', async () => {
     const { send } = routes()
     await send('POST', '/projects', { id: 'guarded', allowedOrigins: ['https://guarded.example'] })
@@ -168,6 +191,19 @@ await describeEachBackend('consoleProjectRoutes.test.ts', (t) => {
       ['PATCH', '/projects/guarded', { name: '   ' }, 'name'],
       ['PATCH', '/projects/guarded', { name: 'ok', owner: 'me' }, 'owner'],
       ['PATCH', '/projects/bad%20id', { name: 'ok' }, 'id'],
+      ['PATCH', '/projects/guarded', { sponsorship: { ...SPONSORSHIP, chains: [0] } }, 'sponsorship.chains[0]'],
+      [
+        'PATCH',
+        '/projects/guarded',
+        { sponsorship: { ...SPONSORSHIP, contracts: ['0x1'] } },
+        'sponsorship.contracts[0]',
+      ],
+      [
+        'PATCH',
+        '/projects/guarded',
+        { sponsorship: { ...SPONSORSHIP, maxGasWeiPerAccountPerDay: '1e18' } },
+        'sponsorship.maxGasWeiPerAccountPerDay',
+      ],
       ['PUT', '/projects/guarded/social/myspace', GOOGLE, 'provider'],
       ['DELETE', '/projects/guarded/social/myspace', undefined, 'provider'],
       ['PUT', '/projects/guarded/social/google', { ...GOOGLE, issuer: 'http://evil.example' }, 'issuer'],
