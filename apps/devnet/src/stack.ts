@@ -176,7 +176,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const serverProjects = (projects: string | undefined) => {
       const withExamples = withExamplesProject(projects)
       if (!DEMO_SOCIAL_LOGIN_ENABLED || !oidc) return withExamples
-      return withDemoSocialProject(withExamples, demoSocialProject(oidc.url, ports.demo, devnet.info.chains))
+      return withDemoSocialProject(withExamples, demoSocialProject(oidc.url, ports.demo, devnet?.info.chains))
     }
 
     const startServer = async () => {

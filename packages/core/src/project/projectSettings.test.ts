@@ -76,6 +76,7 @@ describe('fetchProjectSettings', () => {
       id: 'no-swaps',
       name: 'No swaps',
       features: { ...DEFAULT_FEATURES, swaps: false, socials: ['github'] },
+      sponsorship: { chains: [] },
     })
   })
 
