@@ -28,7 +28,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAccounts } from '../accounts.ts'
 import { type RunningDevnet, startDevnet } from '../devnet.ts'
-import { type RunningBundler, startBundler } from './bundler.ts'
+import type { RunningBundler } from './bundler.ts'
 import {
   CREATE2_DEPLOYER,
   ENTRY_POINT_V08,
@@ -58,8 +58,10 @@ beforeAll(async () => {
     ],
     devnetFile: null,
     seedHistory: false,
+    bundler: { port: 0 },
   })
-  bundler = await startBundler({ chains: devnet.info.chains, port: 0 })
+  if (!devnet.bundler) throw new Error('startDevnet did not start the bundler')
+  bundler = devnet.bundler
   const [first] = devnet.info.chains
   client = createPublicClient({ chain, transport: http(first.rpcUrl) })
   usd = first.contracts.usd
@@ -67,7 +69,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await bundler?.stop()
   await devnet?.stop()
 })
 
@@ -110,6 +111,7 @@ describe('the devnet account-abstraction contracts', () => {
       const rpc = createPublicClient({ transport: http(c.rpcUrl) })
       const aa = c.accountAbstraction
       expect(aa).toMatchObject({
+        bundlerUrl: `${bundler.url}/${c.id}`,
         entryPoint: ENTRY_POINT_V08,
         simpleAccountFactory: SIMPLE_ACCOUNT_FACTORY_V08,
         simple7702Account: SIMPLE_7702_ACCOUNT_V08,
