@@ -4,6 +4,8 @@ import type { Stack } from './stack.ts'
 
 /** Dev accounts whose keys the banner prints; the rest are in the devnet file. */
 const KEYS_SHOWN = 3
+/** Wide enough for "SimpleAccountFactory" and a gap. */
+const CONTRACT_LABEL_WIDTH = 22
 
 /** The one block `foyer dev` prints once everything answers. Lists only what actually runs. */
 export function formatBanner(
@@ -29,6 +31,7 @@ export function formatBanner(
       'OpenID Connect stand-in (social logins)',
       `${stack.urls.oidc}/<provider>  (test users ada, grace, mallory, nemo)`,
     ])
+  if (stack.urls.bundler) rows.push(['ERC-4337 bundler', `${stack.urls.bundler}/<chainId>  (alto, EntryPoint v0.8)`])
   for (const chain of stack.urls.chains) rows.push([chain.name, `${chain.rpcUrl}  (chain id ${chain.id})`])
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
 
@@ -48,7 +51,17 @@ export function formatBanner(
       lines.push('', same ? '  Contracts (same address on every chain):' : `  Contracts on ${chain.name}:`)
       const symbol = (address: string) => chain.tokens.find((t) => t.address === address)?.symbol
       for (const [key, address] of Object.entries(chain.contracts)) {
-        lines.push(`    ${(symbol(address) ?? key).padEnd(9)}${address}`)
+        lines.push(`    ${(symbol(address) ?? key).padEnd(CONTRACT_LABEL_WIDTH)}${address}`)
+      }
+      const aa = chain.accountAbstraction
+      if (aa) {
+        const rows: [string, string][] = [
+          ['EntryPoint v0.8', aa.entryPoint],
+          ['SimpleAccountFactory', aa.simpleAccountFactory],
+          ['Simple7702Account', aa.simple7702Account],
+          ['VerifyingPaymaster', `${aa.paymaster}  (signer ${aa.paymasterSigner}, mnemonic index 30)`],
+        ]
+        for (const [label, value] of rows) lines.push(`    ${label.padEnd(CONTRACT_LABEL_WIDTH)}${value}`)
       }
     }
   }

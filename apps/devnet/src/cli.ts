@@ -1,22 +1,25 @@
 /**
  * `foyer dev` — runs the whole local stack until Ctrl-C. Root `npm start` runs this.
- *   foyer dev [--preview] [--no-demo] [--no-server] [--quiet]
+ *   foyer dev [--preview] [--no-demo] [--no-server] [--no-bundler] [--quiet]
  */
 import { parseArgs } from 'node:util'
 import type { Stack } from './stack.ts'
 
 const USAGE = `Usage: foyer dev [options]
 
-Starts the local Foyer stack: two anvil chains with contracts and liquidity, the Foyer server and the demo site.
+Starts the local Foyer stack: two anvil chains with contracts and liquidity, the Foyer server, the demo site and
+an ERC-4337 bundler for both chains.
 
 Options:
   --preview     build the demo and serve it with \`vite preview\` instead of the dev server
   --no-demo     do not start the demo site
   --no-server   do not start the Foyer server
+  --no-bundler  do not start the ERC-4337 bundler (alto)
   --quiet       do not print the children's output
   -h, --help    show this help
 
-Ports and host come from FOYER_HOST, FOYER_CHAIN1_PORT, FOYER_CHAIN2_PORT, FOYER_SERVER_PORT, FOYER_DEMO_PORT;
+Ports and host come from FOYER_HOST, FOYER_CHAIN1_PORT, FOYER_CHAIN2_PORT, FOYER_SERVER_PORT, FOYER_DEMO_PORT,
+FOYER_BUNDLER_PORT;
 the devnet file goes to FOYER_DEVNET_FILE (default .foyer/devnet.json).`
 
 function fail(message: string): never {
@@ -24,7 +27,7 @@ function fail(message: string): never {
   process.exit(1)
 }
 
-async function dev(flags: { preview: boolean; demo: boolean; server: boolean; quiet: boolean }) {
+async function dev(flags: { preview: boolean; demo: boolean; server: boolean; bundler: boolean; quiet: boolean }) {
   // Loaded here, not at the top, so `foyer help` answers without loading viem.
   const [{ startStack }, { formatBanner }, { stopAllChildren }] = await Promise.all([
     import('./stack.ts'),
@@ -59,6 +62,7 @@ async function dev(flags: { preview: boolean; demo: boolean; server: boolean; qu
     stack = await startStack({
       demo: flags.demo ? (flags.preview ? 'preview' : 'dev') : false,
       server: flags.server,
+      bundler: flags.bundler,
       quiet: flags.quiet,
     })
   } catch (err) {
@@ -78,6 +82,7 @@ const { values, positionals } = (() => {
         preview: { type: 'boolean', default: false },
         'no-demo': { type: 'boolean', default: false },
         'no-server': { type: 'boolean', default: false },
+        'no-bundler': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -91,7 +96,13 @@ const command = positionals[0] ?? (values.help ? 'help' : undefined)
 if (command === 'help' || values.help) {
   console.log(USAGE)
 } else if (command === 'dev') {
-  await dev({ preview: values.preview, demo: !values['no-demo'], server: !values['no-server'], quiet: values.quiet })
+  await dev({
+    preview: values.preview,
+    demo: !values['no-demo'],
+    server: !values['no-server'],
+    bundler: !values['no-bundler'],
+    quiet: values.quiet,
+  })
 } else {
   fail(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE)
 }

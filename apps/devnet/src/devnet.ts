@@ -1,4 +1,5 @@
 /** The chains part of the stack: start both anvils, deploy and seed them, and write the devnet file. */
+import { type BundlerOptions, bundlerUrl, type RunningBundler, startBundler } from './account-abstraction/bundler.ts'
 import { type AccountAbstractionContracts, installAccountAbstraction } from './account-abstraction/deploy.ts'
 import { devAccounts } from './accounts.ts'
 import {
@@ -23,6 +24,11 @@ export interface DevnetOptions {
   onUnexpectedExit?: StartChainOptions['onUnexpectedExit']
   /** Give the dev accounts a transaction history (history-seed.ts). Default true. */
   seedHistory?: boolean
+  /**
+   * Run the ERC-4337 bundler (account-abstraction/bundler.ts) for the chains, its URLs in the devnet file. Default
+   * false: it takes seconds to start, and only what sends user operations needs it.
+   */
+  bundler?: boolean | Pick<BundlerOptions, 'port' | 'echo' | 'onUnexpectedExit'>
 }
 
 export interface RunningDevnet {
@@ -31,7 +37,14 @@ export interface RunningDevnet {
   devnetFile: string | null
   chains: RunningChain[]
   deployments: DeployedChain[]
+  /** Present when started with `bundler`. */
+  bundler?: RunningBundler
   stop(): Promise<void>
+}
+
+/** Puts the bundler's URL for each chain into the devnet description. */
+export function withBundlerUrls(info: DevnetInfo, bundlerOrigin: string): void {
+  for (const chain of info.chains) chain.accountAbstraction.bundlerUrl = bundlerUrl(bundlerOrigin, chain.id)
 }
 
 export function describeChain(
@@ -65,7 +78,9 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<RunningDevn
     host: opts.host ?? stackHost(),
     onUnexpectedExit: opts.onUnexpectedExit,
   })
+  let bundler: RunningBundler | undefined
   const stop = async () => {
+    await bundler?.stop()
     await Promise.all(chains.map((c) => c.stop()))
   }
   try {
@@ -82,8 +97,18 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<RunningDevn
       chains: chains.map((c, i) => describeChain(c, deployments[i].deployed, deployments[i].accountAbstraction)),
       accounts: accounts.map(({ address, privateKey }) => ({ address, privateKey })),
     }
+    if (opts.bundler) {
+      bundler = await startBundler({
+        onUnexpectedExit: (name, description, lastLines) =>
+          console.error(`${name} ${description}.\n${lastLines.slice(-10).join('\n')}`),
+        ...(opts.bundler === true ? {} : opts.bundler),
+        chains: info.chains,
+        host: opts.host ?? stackHost(),
+      })
+      withBundlerUrls(info, bundler.url)
+    }
     const file = opts.devnetFile === null ? null : writeDevnet(info, opts.devnetFile ?? devnetFilePath())
-    return { info, devnetFile: file, chains, deployments: deployments.map((d) => d.deployed), stop }
+    return { info, devnetFile: file, chains, deployments: deployments.map((d) => d.deployed), bundler, stop }
   } catch (err) {
     await stop()
     throw err

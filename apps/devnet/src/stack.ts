@@ -3,12 +3,13 @@
  * chains → deploy → devnet file → Foyer server and demo site as child processes, each awaited until it answers.
  */
 import { existsSync } from 'node:fs'
+import { bundlerPort, type RunningBundler, startBundler } from './account-abstraction/bundler.ts'
 import { sponsorAccount } from './account-abstraction/contracts.ts'
 import { devnetChainSpecs, devnetOnrampNetworks, stackHost } from './chains.ts'
 import { type RunningChild, runChild, startChild } from './children.ts'
 import { buildConsoleIfStale, CONSOLE_BUILD_DIR } from './consoleBuild.ts'
 import { DEMO_SOCIAL_LOGIN_ENABLED, demoSocialProject, withDemoSocialProject } from './demoSocialProject.ts'
-import { type RunningDevnet, startDevnet } from './devnet.ts'
+import { type RunningDevnet, startDevnet, withBundlerUrls } from './devnet.ts'
 import { devnetFilePath, writeDevnet } from './devnet-file.ts'
 import { consoleUrl, withDevOperator } from './devOperator.ts'
 import { checkEmbeddedPorts, type EmbeddedServices, embeddedPorts, startEmbeddedServices } from './embeddedServices.ts'
@@ -44,6 +45,7 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     wallet: portFromEnv(process.env, 'FOYER_WALLET_PORT', 5175),
     onrampSandbox: onrampSandboxPort(),
     oidc: oidcStandInPort(),
+    bundler: bundlerPort(),
     ...overrides,
   }
 }
@@ -96,6 +98,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   if (runServer)
     await assertPortFree(host, ports.oidc, 'the OpenID Connect stand-in (social logins)', 'FOYER_OIDC_PORT')
 
+  const runBundler = opts.bundler ?? false
+  if (runBundler) await assertPortFree(host, ports.bundler, 'the ERC-4337 bundler', 'FOYER_BUNDLER_PORT')
+
   const embeddedPortsUsed = embeddedPorts()
   // The mail sink, the faucet and the frame serve the server's email login: only with the server.
   if (runServer) await checkEmbeddedPorts(host, embeddedPortsUsed, runDemo)
@@ -108,6 +113,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let devnet: RunningDevnet | undefined
   let relay: RunningRelay | undefined
   let farcasterRelay: FarcasterRelay | undefined
+  let bundlerStart: Promise<RunningBundler> | undefined
   let stopping: Promise<void> | undefined
   const stop = () =>
     (stopping ??= (async () => {
@@ -118,6 +124,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         embedded?.stop(),
         onramp?.stop(),
         oidc?.stop(),
+        bundlerStart?.then(
+          (bundler) => bundler.stop(),
+          () => undefined,
+        ),
       ])
       await devnet?.stop()
     })())
@@ -133,6 +143,23 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       onUnexpectedExit: (chain, description, lastLines) =>
         reportExit(`anvil ${chain.id} (${chain.name})`, description, lastLines),
     })
+
+    const bundlerUrl = runBundler ? `http://${urlHost(host)}:${ports.bundler}` : undefined
+    if (bundlerUrl) {
+      // Its URLs are known before it answers: they go in the devnet file now, and alto starts (a few seconds) side
+      // by side with the server and the demo.
+      withBundlerUrls(devnet.info, bundlerUrl)
+      if (devnet.devnetFile) writeDevnet(devnet.info, devnet.devnetFile)
+      bundlerStart = startBundler({
+        chains: devnet.info.chains,
+        host,
+        port: ports.bundler,
+        echo,
+        onUnexpectedExit: reportExit,
+      })
+      // Awaited with the server and the demo below; a failure before then must not count as unhandled.
+      bundlerStart.catch(() => undefined)
+    }
 
     if (runRelay) relay = await startWalletConnectRelay({ host, port: ports.relay })
     // Sign in with Farcaster: the relay stand-in, and the chain whose registry stand-ins hold the test fids.
@@ -273,7 +300,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     }
 
     // Server, demo and wallet app do not depend on each other; start them side by side and fail if one fails.
-    const results = await Promise.allSettled([startServer(), startDemo(), startWallet()])
+    const results = await Promise.allSettled([startServer(), startDemo(), startWallet(), bundlerStart])
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
     if (failed) throw failed.reason
 
@@ -291,6 +318,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         faucet: embedded?.urls.faucet,
         onrampSandbox: onramp?.url,
         oidc: oidc?.url,
+        bundler: bundlerUrl,
         chains: devnet.info.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
       },
       accounts: devnet.info.accounts,

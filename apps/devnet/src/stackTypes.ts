@@ -18,6 +18,8 @@ export interface StackPorts {
   onrampSandbox: number
   /** The OpenID Connect stand-in for the social login providers (FOYER_OIDC_PORT, default 8797); runs with the server. */
   oidc: number
+  /** The ERC-4337 bundler's proxy (FOYER_BUNDLER_PORT, default 8798); `/<chainId>` per chain. */
+  bundler: number
 }
 
 export interface StackOptions {
@@ -29,6 +31,11 @@ export interface StackOptions {
   relay?: boolean
   /** Run the Farcaster Connect relay stand-in (in this process). Default true. */
   farcasterRelay?: boolean
+  /**
+   * Run the ERC-4337 bundler: one alto per chain behind FOYER_BUNDLER_PORT. Default false (`foyer dev` turns it
+   * on): it takes seconds to start, and only what sends user operations needs it.
+   */
+  bundler?: boolean
   /** Run the dev wallet app (apps/wallet) with vite. Default: when the demo runs. */
   wallet?: boolean
   /** Do not echo the children's output (it is still kept for error reports). Default false. */
@@ -68,6 +75,8 @@ export interface StackUrls {
   onrampSandbox?: string
   /** The OpenID Connect stand-in: one issuer per social provider at `${oidc}/<provider>`, with the server. */
   oidc?: string
+  /** The ERC-4337 bundler's origin; a chain's bundler URL is `${bundler}/<chainId>`. Present when it runs. */
+  bundler?: string
 }
 
 export interface Stack {

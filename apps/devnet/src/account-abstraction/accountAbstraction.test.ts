@@ -21,14 +21,16 @@ import {
   createBundlerClient,
   entryPoint08Abi,
   type PaymasterActions,
+  toPackedUserOperation,
   toSimple7702SmartAccount,
+  type UserOperation,
 } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAccounts } from '../accounts.ts'
 import { type RunningDevnet, startDevnet } from '../devnet.ts'
-import { type RunningBundler, startBundler } from './bundler.ts'
+import type { RunningBundler } from './bundler.ts'
 import {
   CREATE2_DEPLOYER,
   ENTRY_POINT_V08,
@@ -37,7 +39,14 @@ import {
   SIMPLE_ACCOUNT_FACTORY_V08,
   sponsorAccount,
 } from './contracts.ts'
-import { paymasterStubFields, signSponsorship } from './paymaster.ts'
+import {
+  decodePaymasterData,
+  encodePaymasterData,
+  PAYMASTER_VERIFICATION_GAS_LIMIT,
+  paymasterHash,
+  paymasterStubFields,
+  signSponsorship,
+} from './paymaster.ts'
 
 const CHAIN_PORTS = { 31337: 19640, 31338: 19641 }
 const funder = privateKeyToAccount(devAccounts(2)[1].privateKey)
@@ -58,8 +67,10 @@ beforeAll(async () => {
     ],
     devnetFile: null,
     seedHistory: false,
+    bundler: { port: 0 },
   })
-  bundler = await startBundler({ chains: devnet.info.chains, port: 0 })
+  if (!devnet.bundler) throw new Error('startDevnet did not start the bundler')
+  bundler = devnet.bundler
   const [first] = devnet.info.chains
   client = createPublicClient({ chain, transport: http(first.rpcUrl) })
   usd = first.contracts.usd
@@ -67,7 +78,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await bundler?.stop()
   await devnet?.stop()
 })
 
@@ -110,6 +120,7 @@ describe('the devnet account-abstraction contracts', () => {
       const rpc = createPublicClient({ transport: http(c.rpcUrl) })
       const aa = c.accountAbstraction
       expect(aa).toMatchObject({
+        bundlerUrl: `${bundler.url}/${c.id}`,
         entryPoint: ENTRY_POINT_V08,
         simpleAccountFactory: SIMPLE_ACCOUNT_FACTORY_V08,
         simple7702Account: SIMPLE_7702_ACCOUNT_V08,
@@ -140,6 +151,60 @@ describe('the devnet account-abstraction contracts', () => {
   })
 })
 
+describe('the paymaster data helpers', () => {
+  const operation = {
+    sender: '0x1111111111111111111111111111111111111111',
+    nonce: 7n,
+    factory: SIMPLE_ACCOUNT_FACTORY_V08,
+    factoryData: '0xabcdef',
+    callData: '0x12345678',
+    callGasLimit: 100_000n,
+    verificationGasLimit: 200_000n,
+    preVerificationGas: 50_000n,
+    maxFeePerGas: 3_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+  } as const
+  const window = { validUntil: 1_900_000_000, validAfter: 1_700_000_000 }
+
+  it('hash an operation exactly as the contract’s getHash does, and any field change changes it', async () => {
+    const packed = toPackedUserOperation({
+      ...operation,
+      ...paymasterStubFields(paymaster),
+      signature: '0x',
+    } as UserOperation<'0.8'>)
+    const onChain = await client.readContract({
+      address: paymaster,
+      abi: parseAbi([
+        'struct PackedUserOperation { address sender; uint256 nonce; bytes initCode; bytes callData; bytes32 accountGasLimits; uint256 preVerificationGas; bytes32 gasFees; bytes paymasterAndData; bytes signature; }',
+        'function getHash(PackedUserOperation userOp, uint48 validUntil, uint48 validAfter) view returns (bytes32)',
+      ]),
+      functionName: 'getHash',
+      args: [packed, window.validUntil, window.validAfter],
+    })
+    const ours = paymasterHash(operation, { ...window, chainId: chain.id, paymaster })
+    expect(ours).toBe(onChain)
+    expect(paymasterHash({ ...operation, nonce: 8n }, { ...window, chainId: chain.id, paymaster })).not.toBe(ours)
+    expect(paymasterHash(operation, { ...window, chainId: 31338, paymaster })).not.toBe(ours)
+    expect(
+      paymasterHash(
+        { ...operation, paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT + 1n },
+        { ...window, chainId: chain.id, paymaster },
+      ),
+    ).not.toBe(ours)
+  })
+
+  it('encode and decode paymasterData, and refuse what does not fit the layout', () => {
+    const signature = `0x${'ab'.repeat(65)}` as Hex
+    const data = encodePaymasterData({ ...window, signature })
+    expect(data.length).toBe(2 + 77 * 2)
+    expect(decodePaymasterData(data)).toEqual({ ...window, signature })
+    expect(() => encodePaymasterData({ ...window, signature: '0xabcd' })).toThrow(/65 bytes/)
+    expect(() => encodePaymasterData({ validUntil: 2 ** 48, validAfter: 0, signature })).toThrow(/validUntil/)
+    expect(() => encodePaymasterData({ validUntil: 1, validAfter: -1, signature })).toThrow(/validAfter/)
+    expect(() => decodePaymasterData(`${data}00`)).toThrow(/77 bytes/)
+  })
+})
+
 describe('the bundler proxy', () => {
   it('routes /<chainId> to that chain’s bundler and refuses other paths', async () => {
     const call = (path: string, method: string) =>
@@ -158,6 +223,19 @@ describe('the bundler proxy', () => {
     const unknown = await call('/1', 'eth_chainId')
     expect(unknown.status).toBe(404)
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/31337, 31338/)
+    expect((await fetch(`${bundler.url}/31337`)).status).toBe(405)
+    const tooLarge = await fetch(`${bundler.url}/31337`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: ['x'.repeat(1024 * 1024)] }),
+    })
+    expect(tooLarge.status).toBe(413)
+    const preflight = await fetch(`${bundler.url}/31337`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://site.test' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
   })
 })
 
