@@ -106,6 +106,7 @@ export {
   type ProjectSettings,
   projectSettingsQueryKey,
 } from './project/fetchProjectSettings.ts'
+export { isGasSponsored, paymasterServiceUrl } from './project/gasSponsorship.ts'
 export {
   isFeatureEnabled,
   offeredSocials,

@@ -16,6 +16,7 @@ import {
   PROJECT_SETTINGS_STALE_MS,
   projectSettingsQueryKey,
 } from './fetchProjectSettings.ts'
+import { isGasSponsored, paymasterServiceUrl } from './gasSponsorship.ts'
 import { isFeatureEnabled, offeredSocials, projectFeaturesOf, readProjectFeatures } from './projectFeatures.ts'
 
 let database: TestDatabase
@@ -29,13 +30,36 @@ beforeAll(async () => {
       PORT: '0',
       FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
       FOYER_DATA_DIR: '/nonexistent/data',
+      FOYER_PAYMASTER_SIGNER_KEY: `0x${'11'.repeat(32)}`,
+      FOYER_PAYMASTERS: JSON.stringify({ 31337: `0x${'22'.repeat(20)}` }),
       FOYER_PROJECTS: JSON.stringify([
         { id: 'no-swaps', name: 'No swaps', allowedOrigins: [], features: { swaps: false, socials: ['github'] } },
+        {
+          id: 'sponsoring',
+          allowedOrigins: [],
+          sponsorship: {
+            chains: [31337, 8453],
+            contracts: [`0x${'33'.repeat(20)}`],
+            maxOperationsPerAccountPerDay: 5,
+            maxGasWeiPerAccountPerDay: '1000000000000000',
+          },
+        },
       ]),
     },
     { repoRoot: '/nonexistent' },
   )
-  config.chains = []
+  // The chain is never called: the answer names it because the server serves it and has its paymaster.
+  config.chains = [
+    {
+      id: 31337,
+      name: 'Local',
+      rpcUrl: 'http://127.0.0.1:9/',
+      nativeSymbol: 'ETH',
+      contracts: {},
+      tokens: [],
+      nfts: [],
+    },
+  ]
   server = await listenTestServer(database.database, config)
   apiUrl = server.apiUrl
 }, BACKEND_TIMEOUT_MS)
@@ -82,6 +106,27 @@ describe('fetchProjectSettings', () => {
 
   it('refuses without an apiUrl', async () => {
     await expect(fetchProjectSettings({})).rejects.toBeInstanceOf(ClientNotSetError)
+  })
+
+  it('says on which chains the project pays the gas, and where its paymaster service is', async () => {
+    const { client } = siteClient({ apiUrl, projectId: 'sponsoring' })
+    const settings = await fetchProjectSettings(client)
+    // 8453: in the policy, but this server has no paymaster there.
+    expect(settings.sponsorship).toEqual({ chains: [31337] })
+    expect(isGasSponsored(settings, 31337)).toBe(true)
+    expect(isGasSponsored(settings, 8453)).toBe(false)
+    expect(
+      isGasSponsored(await fetchProjectSettings(siteClient({ apiUrl, projectId: 'no-swaps' }).client), 31337),
+    ).toBe(false)
+    expect(isGasSponsored(undefined, 31337)).toBe(false)
+    expect(paymasterServiceUrl(client.options)).toBe(`${apiUrl}/v1/paymaster?projectId=sponsoring`)
+    expect(paymasterServiceUrl({ apiUrl })).toBeUndefined()
+    const answer = await fetch(paymasterServiceUrl(client.options)!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterStubData', params: [] }),
+    })
+    expect(((await answer.json()) as { error: { code: number } }).error.code).toBe(-32602)
   })
 })
 
