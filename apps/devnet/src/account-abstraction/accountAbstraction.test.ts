@@ -30,7 +30,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAccounts } from '../accounts.ts'
 import { type RunningDevnet, startDevnet } from '../devnet.ts'
-import type { RunningBundler } from './bundler.ts'
+import { type RunningBundler, startBundler } from './bundler.ts'
 import {
   CREATE2_DEPLOYER,
   ENTRY_POINT_V08,
@@ -101,8 +101,13 @@ const usdBalance = (of: Address) =>
 const deposit = (of: Address) =>
   client.readContract({ address: ENTRY_POINT_V08, abi: entryPoint08Abi, functionName: 'balanceOf', args: [of] })
 
-/** Paymaster actions that sponsor through the devnet paymaster with `signer`'s signature. */
-const sponsoredBy = (signer = privateKeyToAccount(sponsorAccount().privateKey)): PaymasterActions => ({
+const now = () => Math.floor(Date.now() / 1000)
+
+/** Paymaster actions that sponsor through the devnet paymaster with `signer`'s signature, for `window`. */
+const sponsoredBy = (
+  signer = privateKeyToAccount(sponsorAccount().privateKey),
+  window = () => ({ validUntil: now() + 600, validAfter: 0 }),
+): PaymasterActions => ({
   getPaymasterStubData: async () => paymasterStubFields(paymaster),
   getPaymasterData: async (userOperation) =>
     signSponsorship({
@@ -110,7 +115,7 @@ const sponsoredBy = (signer = privateKeyToAccount(sponsorAccount().privateKey)):
       chainId: chain.id,
       paymaster,
       signer,
-      window: { validUntil: Math.floor(Date.now() / 1000) + 600, validAfter: 0 },
+      window: window(),
     }),
 })
 
@@ -230,6 +235,10 @@ describe('the bundler proxy', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: ['x'.repeat(1024 * 1024)] }),
     })
     expect(tooLarge.status).toBe(413)
+    // A second bundler on the same port is refused before anything starts, naming the variable to change.
+    await expect(startBundler({ chains: [], port: Number(new URL(bundler.url).port) })).rejects.toThrow(
+      /already in use.*FOYER_BUNDLER_PORT/,
+    )
     const preflight = await fetch(`${bundler.url}/31337`, {
       method: 'OPTIONS',
       headers: { origin: 'http://site.test' },
@@ -290,7 +299,15 @@ describe('user operations through the bundler', () => {
         account,
         calls: [{ to: usd, abi: erc20Abi, functionName: 'transfer', args: [recipient, 1n] }],
       }),
-    ).rejects.toThrow(/AA34|signature/i)
+    ).rejects.toThrow(/AA34 signature error/)
+    // So is the sponsor's own signature once its window has closed.
+    const expired = bundlerFor(sponsoredBy(undefined, () => ({ validUntil: now() - 60, validAfter: now() - 600 })))
+    await expect(
+      expired.sendUserOperation({
+        account,
+        calls: [{ to: usd, abi: erc20Abi, functionName: 'transfer', args: [recipient, 1n] }],
+      }),
+    ).rejects.toThrow(/AA32 paymaster expired/)
 
     const bundlerClient = bundlerFor(sponsoredBy())
     const hash = await bundlerClient.sendUserOperation({
