@@ -1,7 +1,9 @@
 /**
- * `kill -9` of one server instance while visitors' flows run through HAProxy: the proxy routes around it, only the
- * flows that had a request on the killed instance at that moment may fail, nothing the servers answered as written
- * is lost or written twice, and the instance, started again, passes its health check and serves again.
+ * `kill -9` of one server instance while visitors' flows run through HAProxy (on-ramp webhooks among them, some sent
+ * twice on purpose, a delivery cut by the kill sent again with the same event id): the proxy routes around it, only
+ * the flows that had a request on the killed instance at that moment may fail, nothing the servers answered as
+ * written is lost or written twice (no purchase, and no webhook event applied twice), and the instance, started
+ * again, passes its health check and serves again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger } from './stack/checks.ts'
@@ -38,7 +40,14 @@ describe('kill -9 of one instance during a burst', () => {
     const failed = outcomes.filter((o) => !o.ok)
     console.info(
       '[faults] kill -9:',
-      JSON.stringify({ ms, total: outcomes.length, ...fault, flows: summarize(outcomes) }),
+      JSON.stringify({
+        ms,
+        total: outcomes.length,
+        ...fault,
+        flows: summarize(outcomes),
+        purchases: f.ledger.purchases.length,
+        webhooks: f.ledger.webhooks,
+      }),
     )
 
     expect(outcomes.length).toBeGreaterThanOrEqual(200)
@@ -48,6 +57,10 @@ describe('kill -9 of one instance during a burst', () => {
       expect(o.endedAt, o.detail).toBeGreaterThanOrEqual(killedAt)
     }
     expect(failed.length).toBeLessThanOrEqual(10) // at most one per visitor running at the time
+    // Purchases ran, with their deliberate duplicates, and every one of those was answered as a duplicate.
+    expect(f.ledger.purchases.length).toBeGreaterThanOrEqual(20)
+    expect(f.ledger.webhooks.duplicatesSent).toBeGreaterThanOrEqual(20)
+    expect(f.ledger.webhooks.answeredDuplicate).toBeGreaterThanOrEqual(f.ledger.webhooks.duplicatesSent)
 
     const report = await checkLedger(stack.postgres, f.ledger)
     expect(report).toEqual({ lost: [], doubled: [], halfWritten: [] })
