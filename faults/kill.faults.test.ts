@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger } from './stack/checks.ts'
-import { burst, flows, MIX, summarize } from './stack/flows.ts'
+import { burst, flows, MIX_WITH_PURCHASES, summarize } from './stack/flows.ts'
 import { type FaultStack, sleep, startFaultStack } from './stack/index.ts'
 
 let stack: FaultStack
@@ -20,23 +20,27 @@ describe('kill -9 of one instance during a burst', () => {
   it('the proxy routes around it; only its in-flight flows fail; nothing lost or doubled; it rejoins', async () => {
     const f = flows(stack.proxy.url, stack.sink)
     // Every flow works through the proxy before the fault (so a failure below is the fault's).
-    for (const flow of MIX) expect((await f.run(flow)).detail).toBeUndefined()
+    for (const flow of MIX_WITH_PURCHASES) expect((await f.run(flow)).detail).toBeUndefined()
 
     const [a] = stack.servers
     // The instance dies somewhere between the signal and the moment its exit is seen: that window is "when it died".
     let killedAt = 0
     let diedAt = 0
-    const { outcomes, fault, ms } = await burst(f, { concurrency: 10, after: 150, max: 500 }, async () => {
-      await sleep(1_500)
-      killedAt = performance.now()
-      await a.kill()
-      diedAt = performance.now()
-      const downMs = await stack.proxy.waitState('a', 'DOWN')
-      await sleep(1_000) // a while on one instance
-      const restartMs = await a.start()
-      const upMs = await stack.proxy.waitState('a', 'UP')
-      return { downMs, restartMs, upMs }
-    })
+    const { outcomes, fault, ms } = await burst(
+      f,
+      { concurrency: 10, after: 150, max: 500, mix: MIX_WITH_PURCHASES },
+      async () => {
+        await sleep(1_500)
+        killedAt = performance.now()
+        await a.kill()
+        diedAt = performance.now()
+        const downMs = await stack.proxy.waitState('a', 'DOWN')
+        await sleep(1_000) // a while on one instance
+        const restartMs = await a.start()
+        const upMs = await stack.proxy.waitState('a', 'UP')
+        return { downMs, restartMs, upMs }
+      },
+    )
     const failed = outcomes.filter((o) => !o.ok)
     console.info(
       '[faults] kill -9:',

@@ -11,7 +11,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FaultProxy } from './faultProxy.ts'
 import { checkLedger } from './stack/checks.ts'
-import { burst, flows, MIX, summarize } from './stack/flows.ts'
+import { burst, flows, MIX_WITH_PURCHASES, summarize } from './stack/flows.ts'
 import { CHAIN_ID, type FaultStack, STACK_PORTS, sleep, startFaultStack } from './stack/index.ts'
 
 const GRACE_SECONDS = 5
@@ -39,21 +39,25 @@ afterAll(async () => {
 describe('SIGTERM to one instance during a burst', () => {
   it('drains: no flow fails, new requests go to the other instance, it exits 0 within the deadline', async () => {
     const f = flows(stack.proxy.url, stack.sink)
-    for (const flow of MIX) expect((await f.run(flow)).detail).toBeUndefined()
+    for (const flow of MIX_WITH_PURCHASES) expect((await f.run(flow)).detail).toBeUndefined()
 
     const [a, b] = stack.servers
     let termAt = 0
     const servedByB = () => b.logs().filter((l) => l.msg === 'request' && l.route !== '/health').length
     let bBefore = 0
-    const { outcomes, fault, ms } = await burst(f, { concurrency: 10, after: 200, max: 500 }, async () => {
-      await sleep(1_500)
-      bBefore = servedByB()
-      termAt = performance.now()
-      const exitMs = await a.term((DELAY_SECONDS + GRACE_SECONDS) * 1000 + 5_000)
-      const exit = await a.child()!.exited
-      const downMs = await stack.proxy.waitState('a', 'DOWN')
-      return { exitMs, exit, downMs }
-    })
+    const { outcomes, fault, ms } = await burst(
+      f,
+      { concurrency: 10, after: 200, max: 500, mix: MIX_WITH_PURCHASES },
+      async () => {
+        await sleep(1_500)
+        bBefore = servedByB()
+        termAt = performance.now()
+        const exitMs = await a.term((DELAY_SECONDS + GRACE_SECONDS) * 1000 + 5_000)
+        const exit = await a.child()!.exited
+        const downMs = await stack.proxy.waitState('a', 'DOWN')
+        return { exitMs, exit, downMs }
+      },
+    )
     const inFlight = outcomes.filter((o) => o.startedAt <= termAt && o.endedAt >= termAt)
     console.info(
       '[faults] SIGTERM:',
