@@ -1,8 +1,10 @@
 /**
  * The database after a fault, read with SQL: everything the server answered as written is there exactly once, and
- * nothing is half-written (a name without its history row, a session without its user).
+ * nothing is half-written (a name without its history row, a session without its user, a purchase in a status no
+ * applied event gave it).
  */
-import type { Ledger } from './flows.ts'
+import { type Ledger, PURCHASE_PROGRESSION } from './flows.ts'
+import { ONRAMP_PROVIDER } from './index.ts'
 import type { PrivatePostgres } from './postgres.ts'
 
 export interface LedgerReport {
@@ -61,5 +63,48 @@ export async function checkLedger(db: PrivatePostgres, ledger: Ledger): Promise<
     `select name, count(*) as n from account_name_history group by name having count(*) > 1`,
   )
   for (const r of twiceRegistered) doubled.push(`history of ${r.name} ×${r.n}`)
+
+  // Purchases: each answered one stored once, in the status of the last event applied to it (none: `created`);
+  // one final status applied at most (exactly one when its final event was acknowledged); every acknowledged event
+  // stored once and applied once (each is the next status in turn); no status applied twice to a purchase.
+  const ids = ledger.purchases.map((p) => p.id)
+  expectOnce('purchase', ids, await counted('onramp_purchases', 'id', ids))
+  const FINAL = PURCHASE_PROGRESSION.at(-1)!
+  const purchases = await db.query<{ id: string; status: string; last_applied: string | null; finals: string }>(
+    `select p.id::text, p.status,
+       (select e.status from onramp_webhook_events e where e.purchase_id = p.id and e.applied
+         order by e.received_at desc limit 1) as last_applied,
+       (select count(*) from onramp_webhook_events e where e.purchase_id = p.id and e.applied and e.status = $2)
+         as finals
+     from onramp_purchases p where p.id::text = any($1)`,
+    [ids, FINAL],
+  )
+  const byId = new Map(purchases.map((p) => [p.id, p]))
+  for (const p of ledger.purchases) {
+    const row = byId.get(p.id)
+    if (!row) continue
+    if (row.status !== (row.last_applied ?? 'created'))
+      halfWritten.push(`purchase ${p.id} in status ${row.status}, its last applied event ${row.last_applied}`)
+    const finals = Number(row.finals)
+    if (finals > 1) doubled.push(`final status of purchase ${p.id} ×${finals}`)
+    if (finals === 0 && p.acknowledged.some((a) => a.status === FINAL))
+      lost.push(`final status of purchase ${p.id} (acknowledged, not applied)`)
+  }
+  const acknowledged = ledger.purchases.flatMap((p) => p.acknowledged.map((a) => a.eventId))
+  const events = await db.query<{ event_id: string; n: string; applied: string }>(
+    `select event_id, count(*) as n, count(*) filter (where applied) as applied from onramp_webhook_events
+     where provider = $1 and event_id = any($2) group by event_id`,
+    [ONRAMP_PROVIDER, acknowledged],
+  )
+  const stored = new Map(events.map((e) => [e.event_id, e]))
+  expectOnce('webhook event', acknowledged, new Map(events.map((e) => [e.event_id, Number(e.n)])))
+  for (const id of acknowledged)
+    if (stored.has(id) && Number(stored.get(id)!.applied) === 0) lost.push(`webhook event ${id} stored, not applied`)
+  const twiceApplied = await db.query<{ purchase_id: string; status: string; n: string }>(
+    `select purchase_id::text, status, count(*) as n from onramp_webhook_events
+     where applied and purchase_id::text = any($1) group by 1, 2 having count(*) > 1`,
+    [ids],
+  )
+  for (const r of twiceApplied) doubled.push(`${r.status} applied to purchase ${r.purchase_id} ×${r.n}`)
   return { lost, doubled, halfWritten }
 }

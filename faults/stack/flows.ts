@@ -1,14 +1,16 @@
 /**
- * Visitors' flows through the proxy, as the modal, the frame and a site's backend make them: an email login (code
- * mailed through the real SMTP sink, then checked), a SIWE sign-in, a name registration, an analytics batch, and the
- * reads (catalogue, project, balance). Each visitor names its own client address (X-Forwarded-For) so limits count
+ * Visitors' flows through the proxy, as the modal, the frame, a site's backend and an on-ramp provider make them: an
+ * email login (code mailed through the real SMTP sink, then checked), a SIWE sign-in, a name registration, an
+ * analytics batch, a purchase (created through the on-ramp, then moved to its final status by the provider's signed
+ * webhooks, some sent twice on purpose), and the reads (catalogue, project, balance). Each visitor names its own client address (X-Forwarded-For) so limits count
  * per visitor. Every flow records what it got; `ledger` keeps what the server said it wrote, for the SQL checks.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { ONRAMP_SIGNATURE_HEADER, signOnrampWebhook } from '@foyer/devnet'
 import type { MailSink } from '@foyer/devnet/mail'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
-import { CHAIN_ID } from './index.ts'
+import { CHAIN_ID, ONRAMP_PROVIDER, ONRAMP_WEBHOOK_SECRET } from './index.ts'
 import { sleep } from './process.ts'
 
 const SITE = 'http://127.0.0.1:5173' // the demo project's origin
@@ -16,7 +18,7 @@ const FRAME = 'http://127.0.0.1:5174' // the embedded wallet frame's origin
 const PROJECT = 'foyer-demo'
 const COIN_TYPE = (0x80000000 | CHAIN_ID) >>> 0
 
-export type FlowName = 'email-login' | 'siwe' | 'name' | 'analytics' | 'read'
+export type FlowName = 'email-login' | 'siwe' | 'name' | 'analytics' | 'purchase' | 'read'
 
 export interface Outcome {
   flow: FlowName
@@ -37,9 +39,45 @@ export interface Ledger {
   siweSessions: { tokenHash: string; nonce: string }[]
   names: { name: string; address: string }[]
   analytics: string[]
+  /** Every purchase the server answered as created, with the webhook events it acknowledged (200). */
+  purchases: PurchaseRecord[]
+  /** The provider's side of the webhooks, for the figures. */
+  webhooks: WebhookFigures
 }
 
-export const newLedger = (): Ledger => ({ emailSessions: [], siweSessions: [], names: [], analytics: [] })
+/** The statuses a purchase's webhooks move it through, in order; the last is final. */
+export const PURCHASE_PROGRESSION = ['pending', 'paid', 'completed'] as const
+export type PurchaseEventStatus = (typeof PURCHASE_PROGRESSION)[number]
+
+export interface PurchaseRecord {
+  id: string
+  /** Each event the server acknowledged, once, in the order sent. */
+  acknowledged: { eventId: string; status: PurchaseEventStatus }[]
+}
+
+export interface WebhookFigures {
+  /** POSTs sent, retries and duplicates included. */
+  deliveries: number
+  /** Deliveries sent a second time on purpose (at once, after the answer, or after the final status). */
+  duplicatesSent: number
+  /** Deliveries sent again because the first try's connection broke or the answer was a 5xx. */
+  retries: number
+  /** Answers that said the event had been seen before. */
+  answeredDuplicate: number
+}
+
+export const newLedger = (): Ledger => ({
+  emailSessions: [],
+  siweSessions: [],
+  names: [],
+  analytics: [],
+  purchases: [],
+  webhooks: { deliveries: 0, duplicatesSent: 0, retries: 0, answeredDuplicate: 0 },
+})
+
+/** A provider's waits between tries of one delivery (same event id, signed afresh): about 4 s in all. */
+const WEBHOOK_RETRY_DELAYS_MS = [100, 250, 500, 1_000, 2_000]
+let purchaseSerial = 0
 
 let visitorSerial = 0
 const newVisitor = () => {
@@ -181,6 +219,98 @@ export function flows(base: string, sink: MailSink, ledger: Ledger = newLedger()
     return { ok: true, status: 202 } as const
   }
 
+  type Answer = { eventId: string; status: string; duplicate: boolean }
+  /**
+   * One webhook delivery as a provider makes it: signed with the provider's secret; when the connection breaks or
+   * the answer is a 5xx, sent again with the same event id (signed afresh), as providers do.
+   */
+  const deliver = async (record: PurchaseRecord, event: Record<string, string> & { status: PurchaseEventStatus }) => {
+    const raw = JSON.stringify(event)
+    for (let attempt = 0; ; attempt++) {
+      ledger.webhooks.deliveries++
+      if (attempt > 0) ledger.webhooks.retries++
+      const r = await call(`/v1/onramp/webhook/${ONRAMP_PROVIDER}`, {
+        text: raw,
+        headers: {
+          'content-type': 'application/json',
+          [ONRAMP_SIGNATURE_HEADER]: signOnrampWebhook(ONRAMP_WEBHOOK_SECRET, raw),
+        },
+      })
+      if (r.status === 200) {
+        const answer = r.json as unknown as Answer
+        if (answer.duplicate) ledger.webhooks.answeredDuplicate++
+        if (!record.acknowledged.some((a) => a.eventId === event.eventId))
+          record.acknowledged.push({ eventId: String(event.eventId), status: event.status })
+        return { ok: true, answer: { ...answer, eventId: String(event.eventId) } } as const
+      }
+      const delay = WEBHOOK_RETRY_DELAYS_MS[attempt]
+      if ((r.status === 0 || r.status >= 500) && delay !== undefined) {
+        await sleep(delay)
+        continue
+      }
+      return failed(`webhook ${event.status}${attempt > 0 ? ` (try ${attempt + 1})` : ''}`, r)
+    }
+  }
+
+  /**
+   * A visitor's purchase, created through the on-ramp, then the provider's webhooks moving it to its final status.
+   * Each purchase has one delivery sent twice on purpose, in turn: the `paid` event twice at once, the `pending`
+   * event again after its answer, or the `pending` event again after the final status (a stale one).
+   */
+  const purchase = async () => {
+    const address = privateKeyToAccount(generatePrivateKey()).address
+    const headers = { origin: SITE, 'x-project-id': PROJECT, 'x-forwarded-for': newVisitor() }
+    const created = await call('/v1/generators/onrampurl', {
+      body: {
+        destinationWallets: [{ address, blockchains: [`eip155:${CHAIN_ID}`], assets: ['fUSD'] }],
+        defaultNetwork: `eip155:${CHAIN_ID}`,
+        presetFiatAmount: '25.00',
+      },
+      headers,
+    })
+    if (created.status !== 200) return failed('onrampurl', created)
+    const record: PurchaseRecord = { id: String(created.json?.purchaseId), acknowledged: [] }
+    ledger.purchases.push(record)
+    const twice = (['at-once', 'after-answer', 'stale'] as const)[purchaseSerial++ % 3]!
+    const events = PURCHASE_PROGRESSION.map((status) => ({
+      eventId: `evt_${randomUUID()}`,
+      purchaseId: record.id,
+      status,
+      ...(status === 'completed' ? { txHash: `0x${randomBytes(32).toString('hex')}` } : {}),
+    }))
+    const wrong = (what: string) => ({ ok: false, status: 200, detail: what }) as const
+    let last: Answer | undefined
+    for (const event of events) {
+      if (twice === 'at-once' && event.status === 'paid') {
+        ledger.webhooks.duplicatesSent++
+        const both = await Promise.all([deliver(record, event), deliver(record, event)])
+        for (const d of both) if (!d.ok) return d
+        const answers = both.map((d) => (d as { answer: Answer }).answer)
+        if (answers.every((a) => !a.duplicate)) return wrong('paid sent twice at once: both applied')
+        last = answers[0]
+      } else {
+        const d = await deliver(record, event)
+        if (!d.ok) return d
+        last = d.answer
+      }
+      if (last.status !== event.status) return wrong(`webhook ${event.status}: answered status ${last.status}`)
+      if (twice === 'after-answer' && event.status === 'pending') {
+        ledger.webhooks.duplicatesSent++
+        const again = await deliver(record, event)
+        if (!again.ok) return again
+        if (!again.answer.duplicate) return wrong('pending sent again after its answer: applied again')
+      }
+    }
+    if (twice === 'stale') {
+      ledger.webhooks.duplicatesSent++
+      const stale = await deliver(record, events[0]!)
+      if (!stale.ok) return stale
+      if (!stale.answer.duplicate || stale.answer.status !== 'completed')
+        return wrong(`pending sent again after completed: ${JSON.stringify(stale.answer)}`)
+    }
+    return { ok: true, status: 200 } as const
+  }
+
   const read = async () => {
     const headers = { 'x-project-id': PROJECT, origin: SITE, 'x-forwarded-for': newVisitor() }
     const wallets = await call('/getWallets?page=1&entries=4', { headers })
@@ -193,7 +323,7 @@ export function flows(base: string, sink: MailSink, ledger: Ledger = newLedger()
     return { ok: true, status: 200 } as const
   }
 
-  const byName = { 'email-login': emailLogin, siwe, name, analytics, read }
+  const byName = { 'email-login': emailLogin, siwe, name, analytics, purchase, read }
   return {
     ledger,
     async run(flow) {
@@ -206,6 +336,11 @@ export function flows(base: string, sink: MailSink, ledger: Ledger = newLedger()
 
 /** The flows a burst cycles through, in this order. */
 export const MIX: FlowName[] = ['read', 'email-login', 'siwe', 'name', 'analytics']
+/**
+ * The same with on-ramp purchases. A purchase is five requests or more in a row, so it slows the rest of the mix:
+ * the Redis file, which counts the sign-ins made during a 4 s outage, keeps to MIX.
+ */
+export const MIX_WITH_PURCHASES: FlowName[] = [...MIX, 'purchase']
 
 /**
  * Runs flows `concurrency` at a time, cycling through `mix`, while `during` runs (the fault), then `after` more once

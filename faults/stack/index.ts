@@ -4,6 +4,7 @@
  * packed tarball, and HAProxy in front. Every piece can be stopped, killed and started again by the faults; `stop()`
  * tears everything down and never throws (call it in afterAll; it also undoes a half-finished start).
  */
+import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,10 +25,19 @@ export const STACK_PORTS = {
   postgres: 19702,
   redis: 19703,
   chain: 19704,
+  /** The on-ramp provider's checkout URL in the servers' settings (nothing listens: no visitor opens it). */
+  onrampCheckout: 19705,
   servers: [19711, 19712],
 } as const
 
 export const CHAIN_ID = 31337
+
+/**
+ * The on-ramp provider the servers are given (the sandbox module; nothing listens at its checkout URL: the flows
+ * send its webhooks themselves), with a webhook secret made for the run.
+ */
+export const ONRAMP_PROVIDER = 'sandbox'
+export const ONRAMP_WEBHOOK_SECRET = randomBytes(24).toString('hex')
 
 export interface StackOptions {
   /** Start a private Redis and give the servers REDIS_URL (default false: limits count in Postgres). */
@@ -110,6 +120,13 @@ export async function startFaultStack(options: StackOptions = {}): Promise<Fault
       FOYER_PUBLIC_URL: `http://127.0.0.1:${STACK_PORTS.proxy}`,
       FOYER_INDEXER_POLL_MS: '1000',
       LOG_LEVEL: 'info',
+      FOYER_ONRAMP_PROVIDERS: JSON.stringify([
+        {
+          id: ONRAMP_PROVIDER,
+          url: `http://127.0.0.1:${STACK_PORTS.onrampCheckout}`,
+          webhookSecret: ONRAMP_WEBHOOK_SECRET,
+        },
+      ]),
       ...options.env,
     }
     const servers = (['a', 'b'] as const).map((name, i) =>

@@ -20,8 +20,11 @@ export interface ServerInstance {
   readonly url: string
   /** The running process (a new one after each start). */
   child(): Child | undefined
-  /** Starts the bin and waits for its `ready` log line; returns how long that took (ms). */
-  start(): Promise<number>
+  /**
+   * Starts the bin (with `overrides` over its settings, for this start only) and waits for its `ready` log line;
+   * returns how long that took (ms).
+   */
+  start(overrides?: Record<string, string>): Promise<number>
   /** SIGTERM: drains, then exits; returns how long until the process was gone (ms). */
   term(ms?: number): Promise<number>
   /** SIGKILL: gone at once. */
@@ -74,11 +77,18 @@ export function serverInstance(
     url: `http://127.0.0.1:${port}`,
     child: () => current,
     logs,
-    async start() {
+    async start(overrides = {}) {
       const began = performance.now()
       current = spawnChild(`foyer-server ${name}`, bin, [], {
         cwd,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: String(port), ...env },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          ...env,
+          ...overrides,
+        },
       })
       await waitFor(
         `foyer-server ${name} ready`,

@@ -71,6 +71,11 @@ export {
   TEST_CARDS,
   treasuryAccount,
 } from './onramp-sandbox/sandbox.ts'
+export {
+  SIGNATURE_HEADER as ONRAMP_SIGNATURE_HEADER,
+  signWebhook as signOnrampWebhook,
+  type WebhookEvent as OnrampSandboxWebhookEvent,
+} from './onramp-sandbox/webhook.ts'
 export { PortInUseError } from './ports.ts'
 export {
   type DemoMode,

@@ -63,8 +63,9 @@ export interface FoyerServer {
   /** Starts listening on config.host:config.port (port 0 → any free port). */
   listen(): Promise<{ url: string; host: string; port: number }>
   /**
-   * Stops listening (new connections are refused), lets requests in flight finish (config.shutdownGraceMs), stops the
-   * indexer, then closes the database if this server opened it. Idempotent.
+   * Stops listening (new connections are refused), lets requests in flight finish and the handlers still running
+   * end, those of clients that went away included (within config.shutdownGraceMs), stops the indexer and the purge
+   * timer, then closes Redis and the database if this server opened it. Idempotent.
    */
   close(): Promise<void>
 }
@@ -116,11 +117,41 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   let http: Server | undefined
   let closing: Promise<void> | undefined
 
+  // Handlers running, from the moment a request reaches the app until its answer is made. A handler whose client
+  // has gone (its connection closed) keeps running to its end, so shutdown waits for these as well as for the
+  // connections before it closes what they use.
+  let running = 0
+  const idleWaiters = new Set<() => void>()
+  const trackedFetch = async (request: Request, env: unknown) => {
+    running++
+    try {
+      return await app.fetch(request, env as never)
+    } finally {
+      running--
+      if (running === 0) for (const wake of idleWaiters) wake()
+    }
+  }
+  /** Resolves true once no handler runs, or false at `deadline` (performance.now() ms) if some still do. */
+  const handlersDone = (deadline: number) =>
+    new Promise<boolean>((resolve) => {
+      if (running === 0) return resolve(true)
+      if (performance.now() >= deadline) return resolve(false)
+      const done = (idle: boolean) => {
+        clearTimeout(timer)
+        idleWaiters.delete(wake)
+        resolve(idle)
+      }
+      const wake = () => done(true)
+      const timer = setTimeout(() => done(false), Math.max(0, deadline - performance.now()))
+      timer.unref()
+      idleWaiters.add(wake)
+    })
+
   const listen = async () => {
     if (closing) throw new Error('The server is closed')
     if (http) throw new Error('The server is already listening')
     // overrideGlobalObjects: false — leave globalThis.Request/Response alone (the devnet and tests share the process)
-    const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server
+    const server = createAdaptorServer({ fetch: trackedFetch, overrideGlobalObjects: false }) as Server
     http = server
     await new Promise<void>((resolve, reject) => {
       const onError = (e: NodeJS.ErrnoException) => {
@@ -147,8 +178,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     return { url, host: config.host, port }
   }
 
-  // Graceful: stop accepting connections (new ones are refused), let requests in flight finish (up to
-  // config.shutdownGraceMs, then the rest are cut), stop the indexer between two steps, then close the database.
+  // Graceful: stop accepting connections (new ones are refused), let requests in flight finish and the handlers
+  // still running end (up to config.shutdownGraceMs, then open connections are cut), then stop the indexer and the
+  // purge timer, then close Redis and the database.
   const close = () =>
     (closing ??= (async () => {
       const server = http
@@ -162,6 +194,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
         })
         await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
       }
+      const deadline = performance.now() + config.shutdownGraceMs
       const drained = server
         ? new Promise<void>((resolve) => {
             const force = setTimeout(() => {
@@ -180,8 +213,14 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
             server.closeIdleConnections()
           })
         : Promise.resolve()
-      await Promise.all([drained, indexer?.stop()])
-      await purge.stop()
+      await drained
+      // A connection closed by its client leaves its handler running: the database and Redis stay open until it ends.
+      if (!(await handlersDone(deadline)))
+        logger.warn('shutdown grace period over; closing with handlers still running', {
+          graceMs: config.shutdownGraceMs,
+          running,
+        })
+      await Promise.all([indexer?.stop(), purge.stop()])
       await counters.close?.()
       if (ownsDatabase) await database.close()
       logger.info('stopped', { ms: Math.round(performance.now() - started) })

@@ -1,8 +1,10 @@
 /**
- * createServer().close() — what SIGTERM runs: requests in flight are answered, new connections are refused, and a
- * request that does not finish within FOYER_SHUTDOWN_GRACE_SECONDS is cut so the process can still stop.
+ * createServer().close() — what SIGTERM runs: requests in flight are answered, new connections are refused, a
+ * handler whose client has gone runs to its end before close() goes on, and a request that does not finish within
+ * FOYER_SHUTDOWN_GRACE_SECONDS is cut so the process can still stop.
  */
 import { request } from 'node:http'
+import { createConnection } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { createServer } from './index.ts'
@@ -80,17 +82,42 @@ describe('closing the server', () => {
     expect(closed).toBe(true)
   })
 
+  it('waits for a handler whose client reset its connection before it goes on closing', async () => {
+    const server = await createServer(configWith('10'), { database: t.database })
+    let handlerEnded = 0
+    server.app.get('/test/slow', async (c) => {
+      await new Promise((r) => setTimeout(r, 600))
+      handlerEnded = performance.now()
+      return c.json({ ok: true })
+    })
+    const { port } = await server.listen()
+    const socket = createConnection({ host: '127.0.0.1', port })
+    socket.on('error', () => {})
+    socket.write(`GET /test/slow HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)
+    await new Promise((r) => setTimeout(r, 150))
+    socket.resetAndDestroy() // the client is gone; its handler is still running
+    await new Promise((r) => setTimeout(r, 50))
+    await server.close()
+    const closedAt = performance.now()
+    expect(handlerEnded).toBeGreaterThan(0)
+    expect(handlerEnded).toBeLessThanOrEqual(closedAt)
+  })
+
   it('cuts a request that outlives the grace period, so shutdown still ends', async () => {
     const server = await createServer(configWith('1'), { database: t.database })
     const { url } = await server.listen()
     const stuck = halfSentPost(url)
     await stuck.sent
+    const cut = stuck.answer.then(
+      () => new Error('answered'),
+      (e: Error) => e,
+    )
     const started = performance.now()
     await server.close()
     const ms = performance.now() - started
     expect(ms).toBeGreaterThanOrEqual(900)
     expect(ms).toBeLessThan(5_000)
-    await expect(stuck.answer).rejects.toThrow(/socket hang up|ECONNRESET/)
+    expect((await cut).message).toMatch(/socket hang up|ECONNRESET/)
   })
 
   it('with a shutdown delay, first fails /health while serving (connections closed after each answer), then refuses', async () => {
