@@ -10,11 +10,13 @@
  *   node scripts/pack.mjs            build, pack and check all
  *   node scripts/pack.mjs --no-build pack and check what dist/ holds (`npm pack --ignore-scripts`)
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
+import { buildOrder, readWorkspaces } from './prepack.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const PACKS_DIR = join(root, '.foyer', 'packs')
@@ -34,16 +36,91 @@ export function run(cmd, args, cwd, env = {}) {
   return result.stdout
 }
 
+/** Like `run`, without blocking: resolves with what the command printed on stdout, rejects as `run` throws. */
+function runAsync(cmd, args, cwd, env = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code === 0) resolvePromise(stdout)
+      else reject(new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${(stdout + stderr).trim()}`))
+    })
+  })
+}
+
 /**
  * Packs one workspace folder into PACKS_DIR as foyer-<name>.tgz, its `prepack` building it first unless `build` is
  * false; returns the tarball's path.
  */
-export function packOne(folder, name, { build = true } = {}) {
+export async function packOne(folder, name, { build = true } = {}) {
   const args = ['pack', '--json', '--pack-destination', PACKS_DIR, ...(build ? [] : ['--ignore-scripts'])]
-  const [{ filename }] = JSON.parse(run('npm', args, join(root, folder)))
+  const [{ filename }] = JSON.parse(await runAsync('npm', args, join(root, folder)))
   const target = join(PACKS_DIR, `foyer-${name}.tgz`)
   renameSync(join(PACKS_DIR, filename), target)
   return target
+}
+
+/**
+ * The packed packages each needs built before its own `prepack` runs: the packed ones among the workspace packages
+ * it depends on (transitively, as its prepack would build them), so no two builds ever write the same dist/.
+ */
+export function packOrder() {
+  const workspaces = readWorkspaces(root)
+  const nameOf = (folder) => JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')).name
+  const packedByPackage = new Map(PACKED.map((p) => [nameOf(p.folder), p]))
+  return PACKED.map((p) => ({
+    ...p,
+    after: buildOrder(workspaces, nameOf(p.folder))
+      .slice(0, -1)
+      .filter((dep) => packedByPackage.has(dep))
+      .map((dep) => packedByPackage.get(dep).name),
+  }))
+}
+
+/**
+ * Packs and checks every package of PACKED, up to `parallel` at a time, each once the packages it needs are packed
+ * (packOrder). Calls `report(name, problems)` for each; resolves once all are done, rejects on the first failure to
+ * build or pack (after the packs under way have ended).
+ */
+export async function packAll({ build = true, parallel = Math.max(1, availableParallelism()), report }) {
+  // First the packages others wait on (most waited on first), then the last of PACKED first: the server, the
+  // longest build (it also builds the frame and the console), starts as soon as it can.
+  const order = packOrder()
+  const waitedOn = (p) => order.filter((o) => o.after.includes(p.name)).length
+  const waiting = order.reverse().sort((a, b) => waitedOn(b) - waitedOn(a))
+  const done = new Set()
+  const running = new Set()
+  let failure = null
+  await new Promise((resolveAll) => {
+    const next = () => {
+      if (!failure)
+        for (const p of waiting.filter((w) => w.after.every((dep) => done.has(dep)))) {
+          if (running.size >= parallel) break
+          waiting.splice(waiting.indexOf(p), 1)
+          const task = packOne(p.folder, p.name, { build })
+            .then(check)
+            .then((problems) => {
+              report(p.name, problems)
+              done.add(p.name)
+            })
+            .catch((e) => {
+              failure ??= e
+            })
+            .finally(() => {
+              running.delete(task)
+              next()
+            })
+          running.add(task)
+        }
+      if (running.size === 0) resolveAll()
+    }
+    next()
+  })
+  if (failure) throw failure
 }
 
 /** The files of a tarball `npm pack` wrote (gzipped ustar), with their sizes, sorted by path. */
@@ -68,14 +145,11 @@ async function check(tarball) {
   const tar = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)
   const { messages, pkg } = await publint({ pack: { tarball: tar }, level: 'warning', strict: true })
   for (const m of messages) problems.push(`publint: ${formatMessage(m, pkg) ?? m.code}`)
-  const attw = spawnSync(
+  await runAsync(
     join(root, 'node_modules/.bin/attw'),
     [tarball, '--profile', 'esm-only', '--format', 'ascii', '--quiet'],
-    {
-      encoding: 'utf8',
-    },
-  )
-  if (attw.status !== 0) problems.push(`attw: ${(attw.stdout + attw.stderr).trim()}`)
+    root,
+  ).catch((e) => problems.push(`attw: ${e.message.split('\n').slice(1).join('\n')}`))
   return problems
 }
 
@@ -86,12 +160,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     rmSync(PACKS_DIR, { recursive: true, force: true })
     mkdirSync(PACKS_DIR, { recursive: true })
     let failed = false
-    for (const { folder, name } of PACKED) {
-      const tarball = packOne(folder, name, { build })
-      const problems = await check(tarball)
-      for (const p of problems) console.error(`pack: @foyer/${name}: ${p}`)
-      failed ||= problems.length > 0
-    }
+    await packAll({
+      build,
+      report: (name, problems) => {
+        for (const p of problems) console.error(`pack: @foyer/${name}: ${p}`)
+        failed ||= problems.length > 0
+      },
+    })
     if (failed) process.exit(1)
     console.log(
       `pack: ${PACKED.length} packages ${build ? 'built, ' : ''}packed into .foyer/packs and checked in ${Math.round(performance.now() - started)} ms`,
