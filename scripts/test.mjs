@@ -3,11 +3,11 @@
  * `npm test`: lint (Biome: `npm run lint`), the published packages built and packed (`npm run pack`), then unit tests
  * (vitest) and browser tests (Playwright on Debian's Chromium, the example sites installed from the tarballs) side by
  * side: much of either is waiting (on chains, servers, a browser), so together they take little more than the longer
- * one. Their ports never meet (the browser tests use the dev stack's, unit tests their own or port 0). Vitest's output
- * streams live; Playwright's goes to .foyer/reports/playwright.log and is printed when both are done. Then a line per
- * failed test (`- failed: runner: file › name: first error line`) and one closing line `N passed, N failed[, N
- * skipped]`, both from the runners' JSON reports. After the browser tests, in their lane,
- * the fault suite's short version runs (SHORT_FAULTS; `npm run faults` runs all of it).
+ * one. Their ports never meet (the browser tests use the dev stack's, unit tests their own or port 0). Once either
+ * lane has ended, the fault suite's short version runs beside the other (SHORT_FAULTS; `npm run faults` runs all of
+ * it). Vitest's output streams live; Playwright's goes to .foyer/reports/playwright.log and is printed when all are
+ * done. Then a line per failed test (`- failed: runner: file › name: first error line`) and one closing line
+ * `N passed, N failed[, N skipped]`, both from the runners' JSON reports.
  * Exits non-zero when anything failed or when no test ran.
  *
  *   node scripts/test.mjs                 everything
@@ -176,7 +176,7 @@ function vitestCounts(name, reportFile, code) {
   return c
 }
 
-/** The fault suite's short version (SHORT_FAULTS), after the browser tests in their lane. */
+/** The fault suite's short version (SHORT_FAULTS), after whichever lane ends first. */
 async function shortFaults() {
   rmSync(FAULTS_JSON, { force: true })
   const t0 = Date.now()
@@ -234,7 +234,10 @@ async function browserTests() {
 }
 
 const everything = runUnit && runE2e
-await Promise.all([runUnit && unitTests(), runE2e && browserTests().then(() => everything && shortFaults())])
+// The short fault test starts once either lane has ended, beside the other one.
+const lanes = [runUnit && unitTests(), runE2e && browserTests()].filter(Boolean)
+if (everything) await Promise.race(lanes)
+await Promise.all([...lanes, everything && shortFaults()])
 if (everything) {
   console.log(`\n--- Playwright (its output, kept in ${PLAYWRIGHT_LOG} while the unit tests ran) ---`)
   console.log(readFileSync(PLAYWRIGHT_LOG, 'utf8'))
