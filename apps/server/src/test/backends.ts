@@ -21,7 +21,7 @@ export interface PostgresProbe extends ServiceProbe {
 }
 
 export async function probePostgres(adminUrl = TEST_POSTGRES_URL): Promise<PostgresProbe> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1_500 })
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
   const probe = await probeService(
     'Postgres',
     adminUrl,

@@ -15,7 +15,7 @@ export interface RedisProbe extends ServiceProbe {
 export async function probeRedis(url = TEST_REDIS_URL): Promise<RedisProbe> {
   const redis = new Redis(url, {
     lazyConnect: true,
-    connectTimeout: 1_500,
+    connectTimeout: 10_000,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   })
