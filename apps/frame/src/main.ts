@@ -17,6 +17,9 @@ import { createSocialFlow } from './login/socialSignIn.ts'
 import { createRpc } from './rpc/rpc.ts'
 import { applyTheme, cancelScreen, installStyles, setFrameLocale } from './screens.ts'
 import { createServerApi } from './serverApi.ts'
+import { type AccountType, accountTypes } from './smart-account/accountType.ts'
+import { isDelegatedTo } from './smart-account/delegation.ts'
+import { usableSupport } from './smart-account/userOperation.ts'
 
 const params = new URLSearchParams(location.search)
 const projectId = params.get('projectId') ?? ''
@@ -86,6 +89,15 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
   let user: EmbeddedUser | undefined
   let account: PrivateKeyAccount | undefined
   let restoring: Promise<void> | undefined
+  // Smart accounts where the server names a bundler; the person's choice (else the site's) per project and user.
+  const smartAccountSupport = new Map(config.chains.map((c) => [c.id, usableSupport(c.smartAccount)]))
+  const smartAccountEnabledNetworks = config.chains.filter((c) => smartAccountSupport.get(c.id)).map((c) => c.id)
+  const types = accountTypes(projectId)
+  const preferredType = (): AccountType =>
+    user && smartAccountEnabledNetworks.length ? types.preferred(user.id) : 'eoa'
+  /** The chain's support when the account is the smart account there. */
+  const smartAccountOn = (on: Chain) =>
+    preferredType() === 'smartAccount' ? smartAccountSupport.get(on.id) : undefined
 
   const requireChain = () => {
     if (!chain) throw new FrameHostError('rpc_error', 'No network is configured on the Foyer server', { rpcCode: 4901 })
@@ -133,8 +145,14 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     }
   }
 
-  function userOut() {
+  async function userOut() {
     const current = requireAccount()
+    const onChain = requireChain()
+    const support = smartAccountOn(onChain)
+    // Read from the chain each time; a node that does not answer counts as not delegated.
+    const deployed = support
+      ? await isDelegatedTo(onChain, current.address, support.implementation).catch(() => false)
+      : false
     const login = user!.login
     const userName = login?.username ?? login?.displayName ?? undefined
     return {
@@ -144,10 +162,10 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       ...(login?.avatarUrl && /^https?:\/\/\S{1,2040}$/.test(login.avatarUrl) ? { userAvatar: login.avatarUrl } : {}),
       ...(login?.fid ? { fid: login.fid } : {}),
       address: current.address,
-      chainId: requireChain().id,
-      accounts: [{ address: current.address, type: 'eoa' as const }],
-      smartAccountDeployed: false,
-      preferredAccountType: 'eoa' as const,
+      chainId: onChain.id,
+      accounts: [{ address: current.address, type: support ? ('smartAccount' as const) : ('eoa' as const) }],
+      smartAccountDeployed: deployed,
+      preferredAccountType: preferredType(),
     }
   }
 
@@ -168,6 +186,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     account: requireAccount,
     chain: requireChain,
     approve: (details) => approvals.approve(details),
+    chains: () => chains,
+    smartAccount: smartAccountOn,
   })
 
   function applySignIn(next: SignedIn) {
@@ -211,7 +231,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     /** The code is typed in the frame's own screen (the site never sees it); the key is made or rebuilt here. */
     async CONNECT_OTP() {
       await accountFlows.verifyEmail()
-      return { user: userOut() }
+      return { user: await userOut() }
     },
     CONNECT_SOCIAL: ({ provider }) => socialFlow.start(provider),
     CONNECT_FARCASTER: () => socialFlow.start('farcaster'),
@@ -220,7 +240,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       const state = await socialFlow.wait()
       vault.writeSession(state.session)
       applySignIn(state)
-      return { user: userOut() }
+      return { user: await userOut() }
     },
     CANCEL_SOCIAL() {
       socialFlow.cancel('closed')
@@ -233,7 +253,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
         chain = chains.find((c) => c.id === chainId)
         localStorage.setItem(chainKey, String(chainId))
       }
-      return { user: userOut() }
+      return { user: await userOut() }
     },
     async IS_CONNECTED() {
       await restore()
@@ -261,14 +281,18 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       approvalChanged() // what the person sees changed: Approve counts again
       return {}
     },
-    async SYNC_DAPP_DATA({ locale }) {
+    async SYNC_DAPP_DATA({ locale, defaultAccountType }) {
+      if (defaultAccountType) types.setSiteDefault(defaultAccountType)
       await setFrameLocale(locale)
       return {}
     },
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }),
-    SET_PREFERRED_ACCOUNT({ type }) {
-      if (type !== 'eoa') throw new FrameHostError('unsupported', 'Smart accounts are not available yet')
-      return { type: 'eoa' }
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks }),
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      await signedIn()
+      if (type === 'smartAccount' && !smartAccountEnabledNetworks.length)
+        throw new FrameHostError('unsupported', 'No network of this wallet offers a smart account')
+      types.setPreferred(user!.id, type)
+      return { type }
     },
     ABORT_PENDING() {
       approvals.abortAll()

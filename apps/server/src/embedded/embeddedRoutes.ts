@@ -139,7 +139,22 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
     return {
       projectId: project.id,
       allowedOrigins: project.allowedOrigins,
-      chains: config.chains.map(({ id, name, rpcUrl, nativeSymbol }) => ({ id, name, rpcUrl, nativeSymbol })),
+      chains: config.chains.map(({ id, name, rpcUrl, nativeSymbol, accountAbstraction: aa }) => ({
+        id,
+        name,
+        rpcUrl,
+        nativeSymbol,
+        // Smart accounts only where a bundler runs and the EIP-7702 account is deployed.
+        ...(aa?.bundlerUrl && aa.entryPoint && aa.simple7702Account
+          ? {
+              smartAccount: {
+                bundlerUrl: aa.bundlerUrl,
+                entryPoint: aa.entryPoint,
+                implementation: aa.simple7702Account,
+              },
+            }
+          : {}),
+      })),
     }
   })
 

@@ -1,0 +1,320 @@
+/**
+ * The embedded wallet as a smart account, end to end against a real anvil chain with the ERC-4337 contracts and a
+ * real alto bundler: eth_sendTransaction as a user operation (the first one delegates the key, EIP-7702),
+ * EIP-5792 batches, and a bundler that is down or slow. The person's decision is the `approve` function the RPC is
+ * given (the approval screen and its queue have their own tests).
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { EmbeddedSmartAccountSupport } from '@foyer/core/protocol'
+import { type RunningDevnet, startDevnet } from '@foyer/devnet'
+import { FrameHostError } from '@foyer/embedded/host'
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  type Hex,
+  http,
+  numberToHex,
+  type PublicClient,
+  parseAbi,
+  parseEther,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApprovalDetails } from '../approval/approvalScreen.ts'
+import { createRpc, type RpcContext } from '../rpc/rpc.ts'
+import { delegationDesignator, isDelegatedTo } from './delegation.ts'
+import { parseSendCalls } from './sendCalls.ts'
+
+const CHAIN_PORT = 19662
+let devnet: RunningDevnet
+let chain: Chain
+let client: PublicClient
+let support: EmbeddedSmartAccountSupport
+let weth: Address
+
+beforeAll(async () => {
+  devnet = await startDevnet({
+    chains: [{ id: 31337, name: 'Frame AA test', port: CHAIN_PORT, portEnv: 'TEST' }],
+    devnetFile: null,
+    seedHistory: false,
+    bundler: { port: 0 },
+  })
+  const [info] = devnet.info.chains
+  chain = defineChain({
+    id: info.id,
+    name: info.name,
+    nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [info.rpcUrl] } },
+  })
+  client = createPublicClient({ chain, transport: http() })
+  const aa = info.accountAbstraction
+  support = { bundlerUrl: aa.bundlerUrl!, entryPoint: aa.entryPoint, implementation: aa.simple7702Account }
+  weth = info.contracts.weth!
+}, 60_000)
+
+afterAll(async () => {
+  await devnet?.stop()
+})
+
+/** A fresh key with 1 ETH, so each test starts from an account that never delegated. */
+async function fundedOwner() {
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const funder = privateKeyToAccount(devnet.info.accounts[1].privateKey)
+  const hash = await createWalletClient({ account: funder, chain, transport: http() }).sendTransaction({
+    to: owner.address,
+    value: parseEther('1'),
+  })
+  await client.waitForTransactionReceipt({ hash })
+  return owner
+}
+
+function rpcFor(
+  owner: ReturnType<typeof privateKeyToAccount>,
+  options: Partial<RpcContext> & { decide?: (details: ApprovalDetails) => void } = {},
+) {
+  const shown: ApprovalDetails[] = []
+  const rpc = createRpc({
+    site: 'https://shop.example',
+    signedIn: async () => undefined,
+    account: () => owner,
+    chain: () => chain,
+    chains: () => [chain],
+    smartAccount: () => support,
+    approve: async (details) => {
+      shown.push(details)
+      options.decide?.(details)
+    },
+    ...options,
+  })
+  return { rpc, shown }
+}
+
+const fresh = () => privateKeyToAccount(generatePrivateKey()).address
+const row = (details: ApprovalDetails, key: string) => details.rows.filter(([k]) => k === key).map(([, v]) => v)
+
+describe('eth_sendTransaction from the smart account', () => {
+  it('builds, shows, signs and lands a user operation; the first one delegates the key (deployed false → true)', async () => {
+    const owner = await fundedOwner()
+    const { rpc, shown } = rpcFor(owner)
+    const to = fresh()
+    expect(await isDelegatedTo(chain, owner.address, support.implementation)).toBe(false)
+
+    const hash = (await rpc('eth_sendTransaction', [
+      { from: owner.address, to, value: numberToHex(parseEther('0.1')) },
+    ])) as Hex
+
+    const receipt = await client.getTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    // The bundler's transaction goes to the EntryPoint, not from the person's key.
+    expect(receipt.to?.toLowerCase()).toBe(support.entryPoint.toLowerCase())
+    expect(await client.getBalance({ address: to })).toBe(parseEther('0.1'))
+    expect(await client.getCode({ address: owner.address })).toBe(delegationDesignator(support.implementation))
+    expect(await isDelegatedTo(chain, owner.address, support.implementation)).toBe(true)
+
+    expect(shown).toHaveLength(1)
+    const [details] = shown
+    expect(details.title).toBe('frame.sendTransaction')
+    expect(row(details, 'frame.to')).toEqual([to])
+    expect(row(details, 'frame.value')).toEqual(['0.1 ETH'])
+    expect(row(details, 'frame.from')).toEqual([`${owner.address} (smart account)`])
+    expect(details.summary?.map((s) => s.key)).toEqual(['frame.delegation'])
+    // The most it may cost is shown and really bounds what the account paid.
+    const [maxFee] = row(details, 'frame.maxNetworkFee')
+    const maxWei = parseEther(maxFee.replace(' ETH', ''))
+    expect(maxWei).toBeGreaterThan(0n)
+    const spent = parseEther('1') - parseEther('0.1') - (await client.getBalance({ address: owner.address }))
+    expect(spent).toBeGreaterThan(0n)
+    expect(spent).toBeLessThanOrEqual(maxWei)
+
+    // Delegated now: the next operation carries no authorization and says nothing of it.
+    const second = (await rpc('eth_sendTransaction', [{ to, value: numberToHex(1n) }])) as Hex
+    expect((await client.getTransactionReceipt({ hash: second })).status).toBe('success')
+    expect(shown[1].summary).toBeUndefined()
+    expect(await client.getBalance({ address: to })).toBe(parseEther('0.1') + 1n)
+  }, 30_000)
+
+  it('a rejection sends nothing and answers the usual rejected error', async () => {
+    const owner = await fundedOwner()
+    const { rpc, shown } = rpcFor(owner, {
+      decide: () => {
+        throw new FrameHostError('rejected', 'User rejected the request')
+      },
+    })
+    const to = fresh()
+    await expect(rpc('eth_sendTransaction', [{ to, value: numberToHex(5n) }])).rejects.toMatchObject({
+      code: 'rejected',
+    })
+    expect(shown).toHaveLength(1)
+    expect(await client.getBalance({ address: to })).toBe(0n)
+    expect(await client.getCode({ address: owner.address })).toBeUndefined()
+  })
+
+  it('eth_signTransaction and contract creation are refused for the smart account', async () => {
+    const owner = await fundedOwner()
+    const { rpc, shown } = rpcFor(owner)
+    await expect(rpc('eth_signTransaction', [{ to: fresh() }])).rejects.toMatchObject({ code: 'unsupported' })
+    await expect(rpc('eth_sendTransaction', [{ data: '0x6000' }])).rejects.toMatchObject({ code: 'unsupported' })
+    await expect(rpc('eth_sendTransaction', [{ from: fresh(), to: fresh() }])).rejects.toMatchObject({
+      rpcCode: 4100,
+    })
+    expect(shown).toHaveLength(0)
+  })
+})
+
+describe('EIP-5792', () => {
+  it('wallet_getCapabilities: atomic on smart-account chains only', async () => {
+    const owner = await fundedOwner()
+    const other = defineChain({ ...chain, id: 31338, name: 'No bundler' })
+    const { rpc } = rpcFor(owner, {
+      chains: () => [chain, other],
+      smartAccount: (c) => (c.id === chain.id ? support : undefined),
+    })
+    expect(await rpc('wallet_getCapabilities', [owner.address])).toEqual({
+      '0x7a69': { atomic: { status: 'supported' } },
+      '0x7a6a': { atomic: { status: 'unsupported' } },
+    })
+    expect(await rpc('wallet_getCapabilities', [owner.address, ['0x7a6a']])).toEqual({
+      '0x7a6a': { atomic: { status: 'unsupported' } },
+    })
+  })
+
+  it('wallet_sendCalls: three calls, one approval, one operation; wallet_getCallsStatus follows it', async () => {
+    const owner = await fundedOwner()
+    const { rpc, shown } = rpcFor(owner)
+    const [a, b] = [fresh(), fresh()]
+    const deposit = encodeFunctionData({ abi: parseAbi(['function deposit() payable']), functionName: 'deposit' })
+    const { id } = (await rpc('wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        chainId: numberToHex(chain.id),
+        from: owner.address,
+        atomicRequired: true,
+        calls: [
+          { to: a, value: numberToHex(parseEther('0.01')) },
+          { to: b, value: numberToHex(parseEther('0.02')) },
+          { to: weth, value: numberToHex(parseEther('0.03')), data: deposit },
+        ],
+      },
+    ])) as { id: Hex }
+    expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(shown).toHaveLength(1)
+    expect(shown[0].title).toBe('frame.sendCalls')
+    expect(row(shown[0], 'frame.call')).toEqual([`1. ${a} · 0.01 ETH`, `2. ${b} · 0.02 ETH`, `3. ${weth} · 0.03 ETH`])
+    expect(shown[0].body).toBe(`3. ${deposit}`)
+
+    let status: { status: number; atomic: boolean; chainId: string; receipts?: { transactionHash: Hex }[] }
+    const until = Date.now() + 15_000
+    do {
+      status = (await rpc('wallet_getCallsStatus', [id])) as typeof status
+      if (status.status !== 100) break
+      await new Promise((r) => setTimeout(r, 200))
+    } while (Date.now() < until)
+    expect(status).toMatchObject({ status: 200, atomic: true, chainId: '0x7a69' })
+    const [{ transactionHash }] = status.receipts!
+    expect((await client.getTransactionReceipt({ hash: transactionHash })).status).toBe('success')
+    expect(await client.getBalance({ address: a })).toBe(parseEther('0.01'))
+    expect(await client.getBalance({ address: b })).toBe(parseEther('0.02'))
+    const wethBalance = await client.readContract({
+      address: weth,
+      abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+      functionName: 'balanceOf',
+      args: [owner.address],
+    })
+    expect(wethBalance).toBe(parseEther('0.03'))
+
+    // Another account cannot read this bundle; an unknown id is refused.
+    const stranger = rpcFor(privateKeyToAccount(generatePrivateKey()))
+    await expect(stranger.rpc('wallet_getCallsStatus', [id])).rejects.toMatchObject({ rpcCode: 5730 })
+    await expect(rpc('wallet_getCallsStatus', ['0x1234'])).rejects.toMatchObject({ rpcCode: 5730 })
+  }, 30_000)
+
+  it('a site id is used once; bad requests are refused before anything is shown', async () => {
+    const owner = await fundedOwner()
+    const { rpc, shown } = rpcFor(owner)
+    const request = (extra: object) => [
+      { version: '2.0.0', chainId: numberToHex(chain.id), calls: [{ to: fresh(), value: '0x1' }], ...extra },
+    ]
+    expect(await rpc('wallet_sendCalls', request({ id: 'order-7' }))).toEqual({ id: 'order-7' })
+    await expect(rpc('wallet_sendCalls', request({ id: 'order-7' }))).rejects.toMatchObject({ rpcCode: 5720 })
+    expect(shown).toHaveLength(1)
+    const seventeen = Array.from({ length: 17 }, () => ({ to: fresh() }))
+    await expect(rpc('wallet_sendCalls', request({ calls: seventeen }))).rejects.toMatchObject({
+      code: 'invalid_request',
+    })
+    await expect(rpc('wallet_sendCalls', request({ chainId: '0x7a6a' }))).rejects.toMatchObject({ rpcCode: 5710 })
+    await expect(
+      rpc('wallet_sendCalls', request({ capabilities: { paymasterService: { url: 'https://pm.example' } } })),
+    ).rejects.toMatchObject({ rpcCode: 5700 })
+    expect(shown).toHaveLength(1)
+    expect(() => parseSendCalls([{ chainId: '0x1', calls: [{ to: '0x12' }] }])).toThrow(/"to" address/)
+  }, 30_000)
+
+  it('the EOA keeps its own transactions and has no wallet_sendCalls', async () => {
+    const owner = await fundedOwner()
+    const { rpc } = rpcFor(owner, { smartAccount: () => undefined })
+    await expect(
+      rpc('wallet_sendCalls', [{ chainId: numberToHex(chain.id), calls: [{ to: fresh() }] }]),
+    ).rejects.toMatchObject({ code: 'unsupported' })
+    const hash = (await rpc('eth_sendTransaction', [{ to: fresh(), value: '0x1' }])) as Hex
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    expect(receipt.from.toLowerCase()).toBe(owner.address.toLowerCase())
+    expect(await client.getCode({ address: owner.address })).toBeUndefined()
+  })
+})
+
+describe('a bundler that is down or slow', () => {
+  let silent: Server
+  let silentUrl: string
+  beforeAll(async () => {
+    // Accepts connections and never answers.
+    silent = createServer(() => undefined)
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/31337`
+  })
+  afterAll(async () => {
+    silent.closeAllConnections()
+    await new Promise((resolve) => silent.close(resolve))
+  })
+
+  it('down: a -32002 error well within the 15 s deadline, nothing shown', async () => {
+    const owner = await fundedOwner()
+    // A port nothing listens on.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const { rpc, shown } = rpcFor(owner, {
+      smartAccount: () => ({ ...support, bundlerUrl: `http://127.0.0.1:${port}/31337` }),
+    })
+    const started = Date.now()
+    await expect(rpc('eth_sendTransaction', [{ to: fresh(), value: '0x1' }])).rejects.toMatchObject({
+      code: 'rpc_error',
+      rpcCode: -32002,
+      message: expect.stringMatching(/bundler is not reachable/),
+    })
+    expect(Date.now() - started).toBeLessThan(15_000)
+    expect(shown).toHaveLength(0)
+  })
+
+  it('slow: ends at the deadline with a -32002 error', async () => {
+    const owner = await fundedOwner()
+    const { rpc, shown } = rpcFor(owner, {
+      smartAccount: () => ({ ...support, bundlerUrl: silentUrl }),
+      bundlerDeadlineMs: 1_000,
+    })
+    const started = Date.now()
+    await expect(rpc('eth_sendTransaction', [{ to: fresh(), value: '0x1' }])).rejects.toMatchObject({
+      rpcCode: -32002,
+      message: expect.stringMatching(/did not answer in time/),
+    })
+    const took = Date.now() - started
+    expect(took).toBeGreaterThanOrEqual(900)
+    expect(took).toBeLessThan(3_000)
+    expect(shown).toHaveLength(0)
+  })
+})
