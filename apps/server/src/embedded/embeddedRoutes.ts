@@ -27,6 +27,7 @@ import type { ProjectStore } from '../projects/store.ts'
 import { registerAccountRoutes } from './accountRoutes.ts'
 import { registerDeviceApproval } from './deviceApproval.ts'
 import { registerEmailUpdateRoutes } from './emailUpdateRoutes.ts'
+import { embeddedChains } from './embeddedChains.ts'
 import type { EmbeddedContext } from './embeddedContext.ts'
 import type { EmbeddedTables } from './embeddedTables.ts'
 import type { FarcasterLogin } from './farcaster/farcasterLogin.ts'
@@ -139,22 +140,7 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
     return {
       projectId: project.id,
       allowedOrigins: project.allowedOrigins,
-      chains: config.chains.map(({ id, name, rpcUrl, nativeSymbol, accountAbstraction: aa }) => ({
-        id,
-        name,
-        rpcUrl,
-        nativeSymbol,
-        // Smart accounts only where a bundler runs and the EIP-7702 account is deployed.
-        ...(aa?.bundlerUrl && aa.entryPoint && aa.simple7702Account
-          ? {
-              smartAccount: {
-                bundlerUrl: aa.bundlerUrl,
-                entryPoint: aa.entryPoint,
-                implementation: aa.simple7702Account,
-              },
-            }
-          : {}),
-      })),
+      chains: embeddedChains(config.chains),
     }
   })
 
