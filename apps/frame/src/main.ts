@@ -17,9 +17,8 @@ import { createSocialFlow } from './login/socialSignIn.ts'
 import { createRpc } from './rpc/rpc.ts'
 import { applyTheme, cancelScreen, installStyles, setFrameLocale } from './screens.ts'
 import { createServerApi } from './serverApi.ts'
-import { type AccountType, accountTypes } from './smart-account/accountType.ts'
-import { isDelegatedTo } from './smart-account/delegation.ts'
-import { usableSupport } from './smart-account/userOperation.ts'
+import { smartAccountState } from './smart-account/accountState.ts'
+import { accountTypes } from './smart-account/accountType.ts'
 
 const params = new URLSearchParams(location.search)
 const projectId = params.get('projectId') ?? ''
@@ -90,14 +89,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
   let account: PrivateKeyAccount | undefined
   let restoring: Promise<void> | undefined
   // Smart accounts where the server names a bundler; the person's choice (else the site's) per project and user.
-  const smartAccountSupport = new Map(config.chains.map((c) => [c.id, usableSupport(c.smartAccount)]))
-  const smartAccountEnabledNetworks = config.chains.filter((c) => smartAccountSupport.get(c.id)).map((c) => c.id)
   const types = accountTypes(projectId)
-  const preferredType = (): AccountType =>
-    user && smartAccountEnabledNetworks.length ? types.preferred(user.id) : 'eoa'
-  /** The chain's support when the account is the smart account there. */
-  const smartAccountOn = (on: Chain) =>
-    preferredType() === 'smartAccount' ? smartAccountSupport.get(on.id) : undefined
+  const smartAccount = smartAccountState(config.chains, types)
 
   const requireChain = () => {
     if (!chain) throw new FrameHostError('rpc_error', 'No network is configured on the Foyer server', { rpcCode: 4901 })
@@ -148,11 +141,6 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
   async function userOut() {
     const current = requireAccount()
     const onChain = requireChain()
-    const support = smartAccountOn(onChain)
-    // Read from the chain each time; a node that does not answer counts as not delegated.
-    const deployed = support
-      ? await isDelegatedTo(onChain, current.address, support.implementation).catch(() => false)
-      : false
     const login = user!.login
     const userName = login?.username ?? login?.displayName ?? undefined
     return {
@@ -163,9 +151,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       ...(login?.fid ? { fid: login.fid } : {}),
       address: current.address,
       chainId: onChain.id,
-      accounts: [{ address: current.address, type: support ? ('smartAccount' as const) : ('eoa' as const) }],
-      smartAccountDeployed: deployed,
-      preferredAccountType: preferredType(),
+      ...(await smartAccount.userFields(onChain, current.address, user!.id)),
     }
   }
 
@@ -187,7 +173,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     chain: requireChain,
     approve: (details) => approvals.approve(details),
     chains: () => chains,
-    smartAccount: smartAccountOn,
+    smartAccount: (on) => smartAccount.activeOn(on.id, user?.id),
   })
 
   function applySignIn(next: SignedIn) {
@@ -286,13 +272,10 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       await setFrameLocale(locale)
       return {}
     },
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks }),
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: smartAccount.enabledNetworks }),
     async SET_PREFERRED_ACCOUNT({ type }) {
       await signedIn()
-      if (type === 'smartAccount' && !smartAccountEnabledNetworks.length)
-        throw new FrameHostError('unsupported', 'No network of this wallet offers a smart account')
-      types.setPreferred(user!.id, type)
-      return { type }
+      return { type: smartAccount.setPreferred(user!.id, type) }
     },
     ABORT_PENDING() {
       approvals.abortAll()

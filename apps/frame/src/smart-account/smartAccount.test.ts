@@ -7,7 +7,14 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { EmbeddedSmartAccountSupport } from '@foyer/core/protocol'
-import { type RunningDevnet, startDevnet } from '@foyer/devnet'
+import {
+  devAccounts,
+  installAccountAbstraction,
+  type RunningBundler,
+  type RunningChain,
+  startBundler,
+  startChain,
+} from '@foyer/devnet'
 import { FrameHostError } from '@foyer/embedded/host'
 import {
   type Address,
@@ -27,44 +34,42 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApprovalDetails } from '../approval/approvalScreen.ts'
 import { createRpc, type RpcContext } from '../rpc/rpc.ts'
+import { smartAccountState } from './accountState.ts'
+import { accountTypes } from './accountType.ts'
 import { delegationDesignator, isDelegatedTo } from './delegation.ts'
 import { parseSendCalls } from './sendCalls.ts'
 
 const CHAIN_PORT = 19662
-let devnet: RunningDevnet
+let anvil: RunningChain
+let bundler: RunningBundler
 let chain: Chain
 let client: PublicClient
 let support: EmbeddedSmartAccountSupport
-let weth: Address
 
+// Only what a user operation needs: one anvil chain, the ERC-4337 contracts and alto (no tokens, no pools).
 beforeAll(async () => {
-  devnet = await startDevnet({
-    chains: [{ id: 31337, name: 'Frame AA test', port: CHAIN_PORT, portEnv: 'TEST' }],
-    devnetFile: null,
-    seedHistory: false,
-    bundler: { port: 0 },
-  })
-  const [info] = devnet.info.chains
+  anvil = await startChain({ id: 31337, name: 'Frame AA test', port: CHAIN_PORT, portEnv: 'TEST' })
+  const aa = await installAccountAbstraction(anvil.rpcUrl)
+  bundler = await startBundler({ chains: [{ id: anvil.id, rpcUrl: anvil.rpcUrl }], port: 0 })
   chain = defineChain({
-    id: info.id,
-    name: info.name,
+    id: anvil.id,
+    name: anvil.name,
     nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [info.rpcUrl] } },
+    rpcUrls: { default: { http: [anvil.rpcUrl] } },
   })
   client = createPublicClient({ chain, transport: http() })
-  const aa = info.accountAbstraction
-  support = { bundlerUrl: aa.bundlerUrl!, entryPoint: aa.entryPoint, implementation: aa.simple7702Account }
-  weth = info.contracts.weth!
+  support = { bundlerUrl: bundler.urls[anvil.id], entryPoint: aa.entryPoint, implementation: aa.simple7702Account }
 }, 60_000)
 
 afterAll(async () => {
-  await devnet?.stop()
+  await bundler?.stop()
+  await anvil?.stop()
 })
 
 /** A fresh key with 1 ETH, so each test starts from an account that never delegated. */
 async function fundedOwner() {
   const owner = privateKeyToAccount(generatePrivateKey())
-  const funder = privateKeyToAccount(devnet.info.accounts[1].privateKey)
+  const funder = privateKeyToAccount(devAccounts(2)[1].privateKey)
   const hash = await createWalletClient({ account: funder, chain, transport: http() }).sendTransaction({
     to: owner.address,
     value: parseEther('1'),
@@ -166,6 +171,58 @@ describe('eth_sendTransaction from the smart account', () => {
   })
 })
 
+describe('the account state the frame reports', () => {
+  const memory = () => {
+    const items = new Map<string, string>()
+    return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) }
+  }
+  const embedded = (id: number, smartAccount?: EmbeddedSmartAccountSupport) => ({
+    id,
+    name: `Chain ${id}`,
+    rpcUrl: chain.rpcUrls.default.http[0],
+    nativeSymbol: 'ETH',
+    ...(smartAccount ? { smartAccount } : {}),
+  })
+
+  it('chains with a bundler; the type per person; deployed read from the chain, false → true', async () => {
+    const owner = await fundedOwner()
+    const state = smartAccountState([embedded(31337, support), embedded(31338)], accountTypes('shop', memory()))
+    expect(state.enabledNetworks).toEqual([31337])
+    expect(await state.userFields(chain, owner.address, 'u1')).toEqual({
+      accounts: [{ address: owner.address, type: 'eoa' }],
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
+    })
+    expect(state.setPreferred('u1', 'smartAccount')).toBe('smartAccount')
+    expect(await state.userFields(chain, owner.address, 'u1')).toEqual({
+      accounts: [{ address: owner.address, type: 'smartAccount' }],
+      smartAccountDeployed: false,
+      preferredAccountType: 'smartAccount',
+    })
+    // Another person on this device keeps the EOA.
+    expect(state.activeOn(31337, 'u2')).toBeUndefined()
+    expect(state.activeOn(31338, 'u1')).toBeUndefined()
+
+    const { rpc } = rpcFor(owner, { smartAccount: (c) => state.activeOn(c.id, 'u1') })
+    const hash = (await rpc('eth_sendTransaction', [{ to: fresh(), value: '0x1' }])) as Hex
+    expect((await client.getTransactionReceipt({ hash })).to?.toLowerCase()).toBe(support.entryPoint.toLowerCase())
+    expect((await state.userFields(chain, owner.address, 'u1')).smartAccountDeployed).toBe(true)
+
+    // Back to the EOA: the key's own transactions again (the delegation stays; the account still is the key's).
+    state.setPreferred('u1', 'eoa')
+    const own = (await rpc('eth_sendTransaction', [{ to: fresh(), value: '0x1' }])) as Hex
+    expect((await client.waitForTransactionReceipt({ hash: own })).from.toLowerCase()).toBe(owner.address.toLowerCase())
+  }, 30_000)
+
+  it('no chain with a usable bundler: only the EOA', () => {
+    const otherEntryPoint = { ...support, entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' }
+    const state = smartAccountState([embedded(31337, otherEntryPoint), embedded(31338)], accountTypes('shop', memory()))
+    expect(state.enabledNetworks).toEqual([])
+    expect(() => state.setPreferred('u1', 'smartAccount')).toThrow(/No network/)
+    expect(state.preferred('u1')).toBe('eoa')
+  })
+})
+
 describe('EIP-5792', () => {
   it('wallet_getCapabilities: atomic on smart-account chains only', async () => {
     const owner = await fundedOwner()
@@ -186,8 +243,14 @@ describe('EIP-5792', () => {
   it('wallet_sendCalls: three calls, one approval, one operation; wallet_getCallsStatus follows it', async () => {
     const owner = await fundedOwner()
     const { rpc, shown } = rpcFor(owner)
-    const [a, b] = [fresh(), fresh()]
-    const deposit = encodeFunctionData({ abi: parseAbi(['function deposit() payable']), functionName: 'deposit' })
+    const [a, b, c] = [fresh(), fresh(), fresh()]
+    // A contract call with value: a deposit at the EntryPoint for `c`.
+    const depositAbi = parseAbi([
+      'function depositTo(address) payable',
+      'function balanceOf(address) view returns (uint256)',
+    ])
+    const deposit = encodeFunctionData({ abi: depositAbi, functionName: 'depositTo', args: [c] })
+    const entryPoint = support.entryPoint as Address
     const { id } = (await rpc('wallet_sendCalls', [
       {
         version: '2.0.0',
@@ -197,14 +260,18 @@ describe('EIP-5792', () => {
         calls: [
           { to: a, value: numberToHex(parseEther('0.01')) },
           { to: b, value: numberToHex(parseEther('0.02')) },
-          { to: weth, value: numberToHex(parseEther('0.03')), data: deposit },
+          { to: entryPoint, value: numberToHex(parseEther('0.03')), data: deposit },
         ],
       },
     ])) as { id: Hex }
     expect(id).toMatch(/^0x[0-9a-f]{64}$/)
     expect(shown).toHaveLength(1)
     expect(shown[0].title).toBe('frame.sendCalls')
-    expect(row(shown[0], 'frame.call')).toEqual([`1. ${a} · 0.01 ETH`, `2. ${b} · 0.02 ETH`, `3. ${weth} · 0.03 ETH`])
+    expect(row(shown[0], 'frame.call')).toEqual([
+      `1. ${a} · 0.01 ETH`,
+      `2. ${b} · 0.02 ETH`,
+      `3. ${entryPoint} · 0.03 ETH`,
+    ])
     expect(shown[0].body).toBe(`3. ${deposit}`)
 
     let status: { status: number; atomic: boolean; chainId: string; receipts?: { transactionHash: Hex }[] }
@@ -219,13 +286,9 @@ describe('EIP-5792', () => {
     expect((await client.getTransactionReceipt({ hash: transactionHash })).status).toBe('success')
     expect(await client.getBalance({ address: a })).toBe(parseEther('0.01'))
     expect(await client.getBalance({ address: b })).toBe(parseEther('0.02'))
-    const wethBalance = await client.readContract({
-      address: weth,
-      abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
-      functionName: 'balanceOf',
-      args: [owner.address],
-    })
-    expect(wethBalance).toBe(parseEther('0.03'))
+    expect(
+      await client.readContract({ address: entryPoint, abi: depositAbi, functionName: 'balanceOf', args: [c] }),
+    ).toBe(parseEther('0.03'))
 
     // Another account cannot read this bundle; an unknown id is refused.
     const stranger = rpcFor(privateKeyToAccount(generatePrivateKey()))
