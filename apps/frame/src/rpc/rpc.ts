@@ -20,14 +20,11 @@ import type { ApprovalDetails } from '../approval/approvalScreen.ts'
 import { parseTypedData } from '../approval/typedData.ts'
 import { typedDataApproval } from '../approval/typedDataApproval.ts'
 import { callsApproval, parseSendCalls, sentBundles } from '../smart-account/sendCalls.ts'
-import {
-  BUNDLER_DEADLINE_MS,
-  bundlerFor,
-  operationReceipt,
-  prepareCalls,
-  type SmartAccountCall,
-  waitForOperation,
-} from '../smart-account/userOperation.ts'
+import { BUNDLER_DEADLINE_MS, type SmartAccountCall } from '../smart-account/support.ts'
+
+/** viem's account abstraction is its own chunk: loaded on the first user operation, never for an EOA. */
+const userOperations = () => import('../smart-account/userOperation.ts')
+
 import { formatEther, safeText } from './format.ts'
 
 export type RpcContext = {
@@ -131,6 +128,7 @@ export function createRpc(context: RpcContext) {
     support: EmbeddedSmartAccountSupport
   }) {
     const { calls, account, chain, support } = options
+    const { prepareCalls } = await userOperations()
     const prepared = await prepareCalls({ chain, support, owner: account, deadlineMs }, calls)
     await context.approve(
       callsApproval({
@@ -175,6 +173,7 @@ export function createRpc(context: RpcContext) {
       chain,
       support,
     })
+    const { bundlerFor, waitForOperation } = await userOperations()
     const landed = await waitForOperation(
       bundlerFor({ chain, support, owner: account, deadlineMs }).bundler,
       operation,
@@ -218,6 +217,7 @@ export function createRpc(context: RpcContext) {
     if (!bundle) throw new FrameHostError('rpc_error', 'Unknown bundle id', { rpcCode: 5730 })
     const chain = chains().find((c) => c.id === bundle.chainId)
     if (!chain) throw new FrameHostError('rpc_error', 'Unknown bundle id', { rpcCode: 5730 })
+    const { bundlerFor, operationReceipt } = await userOperations()
     const { bundler } = bundlerFor({ chain, support: bundle.support, owner: account, deadlineMs })
     const found = await operationReceipt(bundler, bundle.operation)
     const base = { version: '2.0.0', id, chainId: numberToHex(chain.id), atomic: true }

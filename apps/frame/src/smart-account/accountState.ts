@@ -8,7 +8,7 @@ import { FrameHostError } from '@foyer/embedded/host'
 import type { Address, Chain } from 'viem'
 import type { AccountType, AccountTypes } from './accountType.ts'
 import { isDelegatedTo } from './delegation.ts'
-import { usableSupport } from './userOperation.ts'
+import { usableSupport } from './support.ts'
 
 export function smartAccountState(chains: readonly EmbeddedChain[], types: AccountTypes) {
   const support = new Map(chains.map((c) => [c.id, usableSupport(c.smartAccount)]))

@@ -9,7 +9,7 @@ import { type Address, type Chain, type Hex, isAddress, isHex, numberToHex } fro
 import type { ApprovalDetails } from '../approval/approvalScreen.ts'
 import { formatEther } from '../rpc/format.ts'
 import { t } from '../screens.ts'
-import { MAX_CALLS, type SmartAccountCall } from './userOperation.ts'
+import { MAX_CALLS, type SmartAccountCall } from './support.ts'
 
 const invalid = (message: string) => new FrameHostError('invalid_request', message)
 

@@ -30,6 +30,7 @@ import {
   parseAbi,
   parseEther,
 } from 'viem'
+import { entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApprovalDetails } from '../approval/approvalScreen.ts'
@@ -38,6 +39,7 @@ import { smartAccountState } from './accountState.ts'
 import { accountTypes } from './accountType.ts'
 import { delegationDesignator, isDelegatedTo } from './delegation.ts'
 import { parseSendCalls } from './sendCalls.ts'
+import { ENTRY_POINT_V08 } from './support.ts'
 
 const CHAIN_PORT = 19662
 let anvil: RunningChain
@@ -215,6 +217,9 @@ describe('the account state the frame reports', () => {
   }, 30_000)
 
   it('no chain with a usable bundler: only the EOA', () => {
+    // The frame's EntryPoint is the devnet's (and viem's) v0.8.
+    expect(ENTRY_POINT_V08.toLowerCase()).toBe(support.entryPoint.toLowerCase())
+    expect(ENTRY_POINT_V08.toLowerCase()).toBe(entryPoint08Address.toLowerCase())
     const otherEntryPoint = { ...support, entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' }
     const state = smartAccountState([embedded(31337, otherEntryPoint), embedded(31338)], accountTypes('shop', memory()))
     expect(state.enabledNetworks).toEqual([])

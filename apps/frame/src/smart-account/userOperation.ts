@@ -22,25 +22,13 @@ import {
 import {
   type BundlerClient,
   createBundlerClient,
-  entryPoint08Address,
   formatUserOperationRequest,
   toSimple7702SmartAccount,
   type UserOperation,
   UserOperationReceiptNotFoundError,
   WaitForUserOperationReceiptTimeoutError,
 } from 'viem/account-abstraction'
-
-/** How long one step may wait on the bundler (or the chain behind it). */
-export const BUNDLER_DEADLINE_MS = 15_000
-/** The most calls one operation carries (wallet_sendCalls). */
-export const MAX_CALLS = 16
-
-export type SmartAccountCall = { to: Address; value?: bigint; data?: Hex }
-
-/** A chain's smart-account support as the frame may use it: EntryPoint v0.8 only (what the account is built for). */
-export function usableSupport(support: EmbeddedSmartAccountSupport | undefined) {
-  return support && support.entryPoint.toLowerCase() === entryPoint08Address.toLowerCase() ? support : undefined
-}
+import { BUNDLER_DEADLINE_MS, type SmartAccountCall } from './support.ts'
 
 const unreachable = (what: string) =>
   new FrameHostError('rpc_error', `The bundler ${what}: the operation was not sent`, { rpcCode: -32002 })
