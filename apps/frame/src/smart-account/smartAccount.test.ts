@@ -161,6 +161,19 @@ describe('eth_sendTransaction from the smart account', () => {
     expect(await client.getCode({ address: owner.address })).toBeUndefined()
   })
 
+  it('a key that already delegates to another contract is refused before anything is shown', async () => {
+    const owner = await fundedOwner()
+    const other = delegationDesignator(fresh())
+    await client.request({ method: 'anvil_setCode' as never, params: [owner.address, other] as never })
+    const { rpc, shown } = rpcFor(owner)
+    await expect(rpc('eth_sendTransaction', [{ to: fresh(), value: '0x1' }])).rejects.toMatchObject({
+      code: 'unsupported',
+      message: expect.stringMatching(/another contract/),
+    })
+    expect(shown).toHaveLength(0)
+    expect(await client.getCode({ address: owner.address })).toBe(other)
+  })
+
   it('eth_signTransaction and contract creation are refused for the smart account', async () => {
     const owner = await fundedOwner()
     const { rpc, shown } = rpcFor(owner)

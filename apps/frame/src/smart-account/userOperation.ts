@@ -28,6 +28,7 @@ import {
   UserOperationReceiptNotFoundError,
   WaitForUserOperationReceiptTimeoutError,
 } from 'viem/account-abstraction'
+import { delegationDesignator } from './delegation.ts'
 import { BUNDLER_DEADLINE_MS, type SmartAccountCall } from './support.ts'
 
 const unreachable = (what: string) =>
@@ -86,6 +87,16 @@ export type PreparedCalls = {
 export async function prepareCalls(context: SmartAccountContext, calls: SmartAccountCall[]): Promise<PreparedCalls> {
   const { chain, support, owner, deadlineMs = BUNDLER_DEADLINE_MS } = context
   const { client, bundler } = bundlerFor(context)
+  // Code that is not our delegation (a contract, or a delegation to another implementation made elsewhere) would
+  // run in place of Simple7702Account: refuse rather than sign for it.
+  let code: Hex | undefined
+  try {
+    code = await withDeadline(client.getCode({ address: owner.address }), deadlineMs)
+  } catch (error) {
+    throw bundlerError(error, 'The chain could not be read')
+  }
+  if (code && code !== '0x' && code.toLowerCase() !== delegationDesignator(support.implementation))
+    throw new FrameHostError('unsupported', 'This account already delegates to another contract')
   const account = await toSimple7702SmartAccount({
     client,
     owner,
