@@ -229,7 +229,8 @@ export function createRpc(context: RpcContext) {
       receipts: [
         {
           logs: receipt.logs.map(({ address, data, topics }) => ({ address, data, topics })),
-          status: receipt.status === 'success' ? '0x1' : '0x0',
+          // The operation's outcome: the bundle's transaction succeeds even when the operation's calls reverted.
+          status: found.success && receipt.status === 'success' ? '0x1' : '0x0',
           blockHash: receipt.blockHash,
           blockNumber: numberToHex(receipt.blockNumber),
           gasUsed: numberToHex(receipt.gasUsed),

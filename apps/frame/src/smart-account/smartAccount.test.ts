@@ -174,6 +174,17 @@ describe('eth_sendTransaction from the smart account', () => {
     expect(await client.getCode({ address: owner.address })).toBe(other)
   })
 
+  it('a call that would revert is refused with the bundler’s reason, nothing shown or sent', async () => {
+    const owner = await fundedOwner()
+    const { rpc, shown } = rpcFor(owner)
+    // The EntryPoint has no such function and no fallback that accepts it.
+    const failing = rpc('eth_sendTransaction', [{ to: support.entryPoint, data: '0xdeadbeef' }])
+    await expect(failing).rejects.toMatchObject({ code: 'rpc_error', rpcCode: -32603 })
+    await expect(failing).rejects.toThrow(/revert/i)
+    expect(shown).toHaveLength(0)
+    expect(await client.getCode({ address: owner.address })).toBeUndefined()
+  })
+
   it('eth_signTransaction and contract creation are refused for the smart account', async () => {
     const owner = await fundedOwner()
     const { rpc, shown } = rpcFor(owner)
