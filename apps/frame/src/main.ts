@@ -17,6 +17,8 @@ import { createSocialFlow } from './login/socialSignIn.ts'
 import { createRpc } from './rpc/rpc.ts'
 import { applyTheme, cancelScreen, installStyles, setFrameLocale } from './screens.ts'
 import { createServerApi } from './serverApi.ts'
+import { smartAccountState } from './smart-account/accountState.ts'
+import { accountTypes } from './smart-account/accountType.ts'
 
 const params = new URLSearchParams(location.search)
 const projectId = params.get('projectId') ?? ''
@@ -86,6 +88,9 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
   let user: EmbeddedUser | undefined
   let account: PrivateKeyAccount | undefined
   let restoring: Promise<void> | undefined
+  // Smart accounts where the server names a bundler; the person's choice (else the site's) per project and user.
+  const types = accountTypes(projectId)
+  const smartAccount = smartAccountState(config.chains, types)
 
   const requireChain = () => {
     if (!chain) throw new FrameHostError('rpc_error', 'No network is configured on the Foyer server', { rpcCode: 4901 })
@@ -133,8 +138,9 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     }
   }
 
-  function userOut() {
+  async function userOut() {
     const current = requireAccount()
+    const onChain = requireChain()
     const login = user!.login
     const userName = login?.username ?? login?.displayName ?? undefined
     return {
@@ -144,10 +150,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       ...(login?.avatarUrl && /^https?:\/\/\S{1,2040}$/.test(login.avatarUrl) ? { userAvatar: login.avatarUrl } : {}),
       ...(login?.fid ? { fid: login.fid } : {}),
       address: current.address,
-      chainId: requireChain().id,
-      accounts: [{ address: current.address, type: 'eoa' as const }],
-      smartAccountDeployed: false,
-      preferredAccountType: 'eoa' as const,
+      chainId: onChain.id,
+      ...(await smartAccount.userFields(onChain, current.address, user!.id)),
     }
   }
 
@@ -168,6 +172,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     account: requireAccount,
     chain: requireChain,
     approve: (details) => approvals.approve(details),
+    chains: () => chains,
+    smartAccount: (on) => smartAccount.activeOn(on.id, user?.id),
   })
 
   function applySignIn(next: SignedIn) {
@@ -211,7 +217,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     /** The code is typed in the frame's own screen (the site never sees it); the key is made or rebuilt here. */
     async CONNECT_OTP() {
       await accountFlows.verifyEmail()
-      return { user: userOut() }
+      return { user: await userOut() }
     },
     CONNECT_SOCIAL: ({ provider }) => socialFlow.start(provider),
     CONNECT_FARCASTER: () => socialFlow.start('farcaster'),
@@ -220,7 +226,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       const state = await socialFlow.wait()
       vault.writeSession(state.session)
       applySignIn(state)
-      return { user: userOut() }
+      return { user: await userOut() }
     },
     CANCEL_SOCIAL() {
       socialFlow.cancel('closed')
@@ -233,7 +239,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
         chain = chains.find((c) => c.id === chainId)
         localStorage.setItem(chainKey, String(chainId))
       }
-      return { user: userOut() }
+      return { user: await userOut() }
     },
     async IS_CONNECTED() {
       await restore()
@@ -261,14 +267,15 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       approvalChanged() // what the person sees changed: Approve counts again
       return {}
     },
-    async SYNC_DAPP_DATA({ locale }) {
+    async SYNC_DAPP_DATA({ locale, defaultAccountType }) {
+      if (defaultAccountType) types.setSiteDefault(defaultAccountType)
       await setFrameLocale(locale)
       return {}
     },
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }),
-    SET_PREFERRED_ACCOUNT({ type }) {
-      if (type !== 'eoa') throw new FrameHostError('unsupported', 'Smart accounts are not available yet')
-      return { type: 'eoa' }
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: smartAccount.enabledNetworks }),
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      await signedIn()
+      return { type: smartAccount.setPreferred(user!.id, type) }
     },
     ABORT_PENDING() {
       approvals.abortAll()

@@ -27,6 +27,7 @@ import type { ProjectStore } from '../projects/store.ts'
 import { registerAccountRoutes } from './accountRoutes.ts'
 import { registerDeviceApproval } from './deviceApproval.ts'
 import { registerEmailUpdateRoutes } from './emailUpdateRoutes.ts'
+import { embeddedChains } from './embeddedChains.ts'
 import type { EmbeddedContext } from './embeddedContext.ts'
 import type { EmbeddedTables } from './embeddedTables.ts'
 import type { FarcasterLogin } from './farcaster/farcasterLogin.ts'
@@ -139,7 +140,7 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
     return {
       projectId: project.id,
       allowedOrigins: project.allowedOrigins,
-      chains: config.chains.map(({ id, name, rpcUrl, nativeSymbol }) => ({ id, name, rpcUrl, nativeSymbol })),
+      chains: embeddedChains(config.chains),
     }
   })
 

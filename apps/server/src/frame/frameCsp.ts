@@ -1,7 +1,7 @@
 /**
  * The secure frame's Content-Security-Policy, built per request: `frame-ancestors` is the allowed-origin list of
  * the project named in `?projectId=` (the same list the server's CORS uses), never `*`; everything the frame may
- * fetch is named exactly (the Foyer server and the configured chains' RPC endpoints), never a scheme wildcard.
+ * fetch is named exactly (the Foyer server, the configured chains' RPC endpoints and bundlers), never a scheme wildcard.
  */
 import type { ServerConfig } from '../config.ts'
 
@@ -16,7 +16,7 @@ export function frameAncestors(allowedOrigins: readonly string[] | undefined): s
 
 /**
  * What the frame may connect to: the server's public URL (FOYER_PUBLIC_URL, the URL the frame build bakes in as
- * FOYER_API_URL) and each chain's RPC URL, as scheme://host:port/path without query (CSP sources cannot carry one).
+ * FOYER_API_URL) and each chain's RPC URL and bundler URL, as scheme://host:port/path without query (CSP sources cannot carry one).
  */
 export function connectSources(config: Pick<ServerConfig, 'chains' | 'embedded'>): string[] {
   const sources = new Set<string>()
@@ -38,7 +38,11 @@ export function connectSources(config: Pick<ServerConfig, 'chains' | 'embedded'>
     sources.add(`${url.protocol}//${url.host}${path}`)
   }
   add(config.embedded.publicUrl, false)
-  for (const chain of config.chains) add(chain.rpcUrl, true)
+  for (const chain of config.chains) {
+    add(chain.rpcUrl, true)
+    // The embedded wallet's smart account sends user operations to the chain's bundler.
+    if (chain.accountAbstraction?.bundlerUrl) add(chain.accountAbstraction.bundlerUrl, true)
+  }
   return [...sources]
 }
 

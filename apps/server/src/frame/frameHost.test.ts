@@ -1,7 +1,7 @@
 /**
  * The frame host's headers, with projects from a real database (PGlite and, when reachable, Postgres): the CSP's
  * frame-ancestors is exactly the named project's allowed origins (never `*`), 'none' for an unknown or missing
- * project; connect-src names the server and the chains' RPC URLs exactly; the other headers of the HTML and assets.
+ * project; connect-src names the server and the chains' RPC and bundler URLs exactly; the other headers of the HTML and assets.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,6 +20,8 @@ const postgres = await probePostgresFor('frameHost.test.ts')
 const SHOP = ['https://shop.example', 'https://www.shop.example:8443']
 const RPC_1 = 'http://127.0.0.1:8545'
 const RPC_2 = 'https://rpc.example.net/v1/key;with,separators?apikey=secret'
+const BUNDLER_1 = 'http://127.0.0.1:8798/31337'
+const ENTRY_POINT = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
 
 function loadTestConfig(env: Record<string, string> = {}): ServerConfig {
   const config = loadConfig(
@@ -36,8 +38,14 @@ function loadTestConfig(env: Record<string, string> = {}): ServerConfig {
     },
     { repoRoot: '/nonexistent' },
   )
-  // Two chains as a devnet file would give them; the frame host reads only their RPC URLs.
-  return { ...config, chains: [{ rpcUrl: RPC_1 }, { rpcUrl: RPC_2 }] as ServerConfig['chains'] }
+  // Two chains as a devnet file would give them; the frame host reads only their RPC and bundler URLs.
+  return {
+    ...config,
+    chains: [
+      { rpcUrl: RPC_1, accountAbstraction: { entryPoint: ENTRY_POINT, bundlerUrl: BUNDLER_1 } },
+      { rpcUrl: RPC_2 },
+    ] as ServerConfig['chains'],
+  }
 }
 
 /** A stand-in for `vite build` output: the host serves whatever the build holds. */
@@ -106,12 +114,13 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       }
     })
 
-    it('connect-src is the server and the RPC URLs exactly: no *, no scheme wildcard, no query', async () => {
+    it('connect-src is the server, the RPC and bundler URLs exactly: no *, no scheme wildcard, no query', async () => {
       const csp = (await app.request('/?projectId=shop')).headers.get('content-security-policy')!
       const d = directives(csp)
       expect(d['connect-src']).toEqual([
         'http://127.0.0.1:8787',
         RPC_1,
+        BUNDLER_1,
         'https://rpc.example.net/v1/key%3Bwith%2Cseparators',
       ])
       expect(csp).not.toMatch(/(^|\s)\*/)

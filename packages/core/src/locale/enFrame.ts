@@ -13,6 +13,12 @@ export const enFrame = {
   'frame.from': 'From',
   'frame.to': 'To',
   'frame.value': 'Value',
+  'frame.sendCalls': 'Send calls',
+  'frame.call': 'Call',
+  'frame.maxNetworkFee': 'Network fee (at most)',
+  'frame.smartAccount': 'smart account',
+  'frame.delegation':
+    'This first transaction also makes your account a smart account (EIP-7702): same address, same key.',
   'frame.saveRecoveryTitle': 'Save your recovery code',
   'frame.saveRecoveryBody':
     'You need it to use this wallet on another device. Keep it somewhere safe; nobody else, not even this site, can show it to you again.',

@@ -367,6 +367,12 @@ export const es: Catalogue = {
   'frame.from': 'Desde',
   'frame.to': 'Para',
   'frame.value': 'Importe',
+  'frame.sendCalls': 'Enviar llamadas',
+  'frame.call': 'Llamada',
+  'frame.maxNetworkFee': 'Comisión de red (como máximo)',
+  'frame.smartAccount': 'cuenta inteligente',
+  'frame.delegation':
+    'Esta primera transacción también convierte tu cuenta en una cuenta inteligente (EIP-7702): misma dirección, misma clave.',
   'frame.saveRecoveryTitle': 'Guarda tu código de recuperación',
   'frame.saveRecoveryBody':
     'Lo necesitas para usar este monedero en otro dispositivo. Guárdalo en un lugar seguro; nadie más, ni siquiera este sitio, puede volver a mostrártelo.',

@@ -82,6 +82,13 @@ export type FoyerOptions = {
    * this is `true`: then the events that carry one (a connection, a sign-in) send it. Default `false`.
    */
   analyticsIncludeAddress?: boolean
+  /**
+   * The embedded wallet's account for people who chose none: `eoa` (default, the key's own transactions) or
+   * `smartAccount` (the same address delegated to Simple7702Account with EIP-7702; transactions become user
+   * operations through the bundler the Foyer server names for the chain, and EIP-5792 batches work). Only on
+   * chains with a bundler; elsewhere the wallet stays an EOA.
+   */
+  defaultAccountType?: 'eoa' | 'smartAccount'
 }
 
 export type ResolvedOptions = Omit<FoyerOptions, 'networks' | 'features'> & {

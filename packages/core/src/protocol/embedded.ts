@@ -115,8 +115,19 @@ export type DeviceRevokeBodyInput = v.InferInput<typeof DeviceRevokeBody>
 export type SocialStartBodyInput = v.InferInput<typeof SocialStartBody>
 export type SocialFinishBodyInput = v.InferInput<typeof SocialFinishBody>
 
-/** One chain the frame's wallet may use. */
-export type EmbeddedChain = { id: number; name: string; rpcUrl: string; nativeSymbol: string }
+/**
+ * A chain's ERC-4337 support for the embedded wallet's smart account: the bundler the frame sends user operations
+ * to, the EntryPoint (v0.8) and the EIP-7702 implementation (Simple7702Account) the wallet's key delegates to.
+ */
+export type EmbeddedSmartAccountSupport = { bundlerUrl: string; entryPoint: string; implementation: string }
+/** One chain the frame's wallet may use; `smartAccount` only where a bundler runs for it. */
+export type EmbeddedChain = {
+  id: number
+  name: string
+  rpcUrl: string
+  nativeSymbol: string
+  smartAccount?: EmbeddedSmartAccountSupport
+}
 /** `GET /v1/embedded/config`: the project the frame serves (the frame checks its parent against `allowedOrigins`). */
 export type EmbeddedConfigResponse = { projectId: string; allowedOrigins: string[]; chains: EmbeddedChain[] }
 

@@ -79,6 +79,7 @@ export {
   type EmbeddedLogin,
   type EmbeddedOkResponse,
   type EmbeddedSessionResponse,
+  type EmbeddedSmartAccountSupport,
   type EmbeddedUser,
   type EmbeddedUserResponse,
   EmbeddedWalletAddress,

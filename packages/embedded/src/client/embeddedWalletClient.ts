@@ -210,6 +210,7 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     syncDappData: (payload: {
       sdkVersion: string
       locale?: string
+      defaultAccountType?: 'eoa' | 'smartAccount'
       metadata?: { name: string; description?: string; url?: string; icons?: string[] }
     }) => bus.request('SYNC_DAPP_DATA', payload),
     getSmartAccountEnabledNetworks: () => bus.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {}),

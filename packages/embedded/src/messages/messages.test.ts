@@ -142,6 +142,28 @@ describe('frame message schemas', () => {
     })
   })
 
+  it('carries the smart account: enabled chains, the account type both ways, the site default', () => {
+    const networks = responseMessage('GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'request-0006', {
+      result: { smartAccountEnabledNetworks: [31337, 31338] },
+    })
+    expect(parseFrameMessage(networks)).toMatchObject({
+      ok: true,
+      result: { smartAccountEnabledNetworks: [31337, 31338] },
+    })
+    expect(() => parseFrameMessage({ ...networks, result: { smartAccountEnabledNetworks: ['31337'] } })).toThrow(
+      SchemaError,
+    )
+    const type = responseMessage('SET_PREFERRED_ACCOUNT', 'request-0007', { result: { type: 'smartAccount' } })
+    expect(parseFrameMessage(type)).toMatchObject({ ok: true, result: { type: 'smartAccount' } })
+    expect(() => parseFrameMessage({ ...type, result: { type: 'multisig' } })).toThrow(SchemaError)
+    expect(
+      parseRequestMessage(request('SYNC_DAPP_DATA', { sdkVersion: '1', defaultAccountType: 'smartAccount' })).payload,
+    ).toEqual({ sdkVersion: '1', defaultAccountType: 'smartAccount' })
+    expect(() =>
+      parseRequestMessage(request('SYNC_DAPP_DATA', { sdkVersion: '1', defaultAccountType: 'safe' })),
+    ).toThrow(SchemaError)
+  })
+
   it('validates outgoing messages too', () => {
     expect(() => requestMessage('CONNECT_OTP', 'request-0003', { otp: '123456' } as never)).toThrow(SchemaError)
     expect(() => responseMessage('GET_CHAIN_ID', 'request-0004', { result: { chainId: -1 } })).toThrow(SchemaError)

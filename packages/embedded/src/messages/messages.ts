@@ -106,6 +106,8 @@ export const requestSchemas = {
       sdkVersion: string({ max: 32 }),
       /** The language of the site's modal; the frame's own screens follow it. */
       locale: optional(string({ min: 2, max: 10, pattern: /^[a-z]{2}(?:-[A-Z]{2})?$/ })),
+      /** The site's choice of account for its people; a person's own choice (SET_PREFERRED_ACCOUNT) wins. */
+      defaultAccountType: optional(oneOf('eoa', 'smartAccount')),
       metadata: optional(
         object({
           name: string({ max: 100 }),
@@ -117,15 +119,18 @@ export const requestSchemas = {
     }),
     result: empty,
   },
-  /** Smart accounts do not exist in Foyer yet: the frame answers with no networks (an honest stub). */
+  /** The chains whose server config names a bundler: there the wallet can be a smart account (EIP-7702). */
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: {
     payload: empty,
-    result: object({ smartAccountEnabledNetworks: array(chainId, { max: 0 }) }),
+    result: object({ smartAccountEnabledNetworks: array(chainId, { max: 64 }) }),
   },
-  /** Only `eoa` is accepted until smart accounts exist; `smartAccount` is refused with `unsupported`. */
+  /**
+   * The signed-in person's account type for this project, kept in the frame. `smartAccount` is refused with
+   * `unsupported` when no chain offers it.
+   */
   SET_PREFERRED_ACCOUNT: {
     payload: object({ type: oneOf('eoa', 'smartAccount') }),
-    result: object({ type: oneOf('eoa') }),
+    result: object({ type: oneOf('eoa', 'smartAccount') }),
   },
   /** The site's modal closed: the frame rejects the approval it is showing, if any. */
   ABORT_PENDING: { payload: empty, result: empty },

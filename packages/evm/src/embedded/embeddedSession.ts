@@ -13,7 +13,8 @@ import {
 import { BaseError } from 'viem'
 
 /**
- * Creates the frame client, waits for the frame to answer, and tells it the site's theme, locale and metadata.
+ * Creates the frame client, waits for the frame to answer, and tells it the site's theme, locale, metadata and
+ * default account type.
  * A frame that never answers is destroyed and the error rethrown.
  */
 export async function openEmbeddedClient(
@@ -42,8 +43,14 @@ export async function openEmbeddedClient(
     ...(options.metadata.url && { url: options.metadata.url }),
     ...(options.metadata.icons && { icons: options.metadata.icons.slice(0, 5) }),
   }
+  const accountType = options.defaultAccountType
   void created
-    .syncDappData({ sdkVersion: SDK_VERSION, locale: options.locale, ...(metadata && { metadata }) })
+    .syncDappData({
+      sdkVersion: SDK_VERSION,
+      locale: options.locale,
+      ...(metadata && { metadata }),
+      ...((accountType === 'eoa' || accountType === 'smartAccount') && { defaultAccountType: accountType }),
+    })
     .catch(() => {})
   return created
 }

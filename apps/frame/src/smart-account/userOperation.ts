@@ -1,0 +1,176 @@
+/**
+ * The smart account's calls as ERC-4337 user operations: the wallet's own key, delegated (EIP-7702) to
+ * Simple7702Account, so the account's address is the key's. `prepareCalls` asks the bundler for the gas (the
+ * account's first operation carries the delegation; until it is signed a placeholder stands in for estimation),
+ * then, once the person approved, `submit` signs the authorization and the operation and hands it to the bundler.
+ * Every step that waits on the bundler has a deadline: a bundler that is down or slow ends in a clear `-32002`
+ * error, never a request that hangs.
+ */
+import type { EmbeddedSmartAccountSupport } from '@foyer/core/protocol'
+import { FrameHostError } from '@foyer/embedded/host'
+import {
+  type Address,
+  BaseError,
+  type Chain,
+  createPublicClient,
+  type Hex,
+  HttpRequestError,
+  http,
+  type PrivateKeyAccount,
+  TimeoutError,
+} from 'viem'
+import {
+  type BundlerClient,
+  createBundlerClient,
+  formatUserOperationRequest,
+  toSimple7702SmartAccount,
+  type UserOperation,
+  UserOperationReceiptNotFoundError,
+  WaitForUserOperationReceiptTimeoutError,
+} from 'viem/account-abstraction'
+import { delegationDesignator } from './delegation.ts'
+import { BUNDLER_DEADLINE_MS, type SmartAccountCall } from './support.ts'
+
+const unreachable = (what: string) =>
+  new FrameHostError('rpc_error', `The bundler ${what}: the operation was not sent`, { rpcCode: -32002 })
+
+/** A bundler or chain error as the site sees it: `-32002` when it did not answer, else its short message. */
+export function bundlerError(error: unknown, fallback = 'The user operation failed'): FrameHostError {
+  if (error instanceof FrameHostError) return error
+  if (error instanceof BaseError) {
+    const slow = error.walk((e) => e instanceof TimeoutError || e instanceof WaitForUserOperationReceiptTimeoutError)
+    if (slow) return new FrameHostError('rpc_error', 'The bundler did not answer in time', { rpcCode: -32002 })
+    if (error.walk((e) => e instanceof HttpRequestError)) return unreachable('is not reachable')
+    return new FrameHostError('rpc_error', error.shortMessage || fallback, { rpcCode: -32603 })
+  }
+  return new FrameHostError('rpc_error', fallback, { rpcCode: -32603 })
+}
+
+/** Rejects with the `-32002` error once `ms` passed (a step with no deadline of its own: the chain's node). */
+function withDeadline<value>(task: Promise<value>, ms: number): Promise<value> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new FrameHostError('rpc_error', 'The bundler did not answer in time', { rpcCode: -32002 })),
+      ms,
+    )
+  })
+  return Promise.race([task, late]).finally(() => clearTimeout(timer))
+}
+
+export type SmartAccountContext = {
+  chain: Chain
+  support: EmbeddedSmartAccountSupport
+  owner: PrivateKeyAccount
+  deadlineMs?: number
+}
+
+export function bundlerFor({ chain, support, deadlineMs = BUNDLER_DEADLINE_MS }: SmartAccountContext) {
+  const client = createPublicClient({ chain, transport: http(undefined, { timeout: deadlineMs, retryCount: 0 }) })
+  const bundler = createBundlerClient({
+    client,
+    chain,
+    transport: http(support.bundlerUrl, { timeout: deadlineMs, retryCount: 0 }),
+  })
+  return { client, bundler }
+}
+
+export type PreparedCalls = {
+  /** The most the operation can cost the account, in wei (gas limits × max fee per gas). */
+  maxCost: bigint
+  /** True when this operation also delegates the key to the smart account (its first). */
+  delegates: boolean
+  /** Signs and sends; answers the operation's hash. */
+  submit(): Promise<Hex>
+}
+
+export async function prepareCalls(context: SmartAccountContext, calls: SmartAccountCall[]): Promise<PreparedCalls> {
+  const { chain, support, owner, deadlineMs = BUNDLER_DEADLINE_MS } = context
+  const { client, bundler } = bundlerFor(context)
+  // Code that is not our delegation (a contract, or a delegation to another implementation made elsewhere) would
+  // run in place of Simple7702Account: refuse rather than sign for it.
+  let code: Hex | undefined
+  try {
+    code = await withDeadline(client.getCode({ address: owner.address }), deadlineMs)
+  } catch (error) {
+    throw bundlerError(error, 'The chain could not be read')
+  }
+  if (code && code !== '0x' && code.toLowerCase() !== delegationDesignator(support.implementation))
+    throw new FrameHostError('unsupported', 'This account already delegates to another contract')
+  const account = await toSimple7702SmartAccount({
+    client,
+    owner,
+    implementation: support.implementation as Address,
+  })
+  let operation: UserOperation<'0.8'>
+  try {
+    // Without an authorization viem puts a placeholder in for an account not delegated yet (for the estimate).
+    operation = (await withDeadline(
+      bundler.prepareUserOperation({ account, calls }),
+      deadlineMs,
+    )) as unknown as UserOperation<'0.8'>
+  } catch (error) {
+    throw bundlerError(error, 'The user operation could not be prepared')
+  }
+  const gas =
+    operation.preVerificationGas +
+    operation.verificationGasLimit +
+    operation.callGasLimit +
+    (operation.paymasterVerificationGasLimit ?? 0n) +
+    (operation.paymasterPostOpGasLimit ?? 0n)
+  const placeholder = operation.authorization
+  return {
+    maxCost: gas * operation.maxFeePerGas,
+    delegates: Boolean(placeholder),
+    async submit() {
+      try {
+        const authorization = placeholder
+          ? await owner.signAuthorization({
+              chainId: chain.id,
+              address: support.implementation as Address,
+              nonce: placeholder.nonce,
+            })
+          : undefined
+        const signed = { ...operation, ...(authorization ? { authorization } : {}) }
+        const signature = await account.signUserOperation(signed)
+        return await withDeadline(
+          bundler.request(
+            {
+              method: 'eth_sendUserOperation',
+              params: [formatUserOperationRequest({ ...signed, signature }), account.entryPoint.address],
+            },
+            { retryCount: 0 },
+          ),
+          deadlineMs,
+        )
+      } catch (error) {
+        throw bundlerError(error, 'The bundler refused the user operation')
+      }
+    },
+  }
+}
+
+/** Waits (up to the deadline) for the operation to land; answers the transaction that carried it. */
+export async function waitForOperation(
+  bundler: BundlerClient,
+  hash: Hex,
+  deadlineMs = BUNDLER_DEADLINE_MS,
+): Promise<{ transactionHash: Hex; success: boolean }> {
+  try {
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: deadlineMs, pollingInterval: 250 })
+    return { transactionHash: receipt.receipt.transactionHash, success: receipt.success }
+  } catch (error) {
+    throw bundlerError(error)
+  }
+}
+
+/** The operation's receipt, or undefined while it is pending. */
+export async function operationReceipt(bundler: BundlerClient, hash: Hex) {
+  try {
+    return await bundler.getUserOperationReceipt({ hash })
+  } catch (error) {
+    if (error instanceof BaseError && error.walk((e) => e instanceof UserOperationReceiptNotFoundError))
+      return undefined
+    throw bundlerError(error)
+  }
+}
