@@ -14,6 +14,9 @@ const executablePath = ensureChromium()
 
 export default defineConfig({
   testDir: 'e2e',
+  // Tests tagged @faults are the fault suite's longer browser variants: `npm run faults` runs them
+  // (FOYER_E2E_FAULTS=1 with --grep @faults); `npm test` and a plain `playwright test` leave them out.
+  grepInvert: process.env.FOYER_E2E_FAULTS === '1' ? undefined : /@faults/,
   outputDir: '.foyer/test-results',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
