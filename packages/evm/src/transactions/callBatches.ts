@@ -38,7 +38,7 @@ export async function sendAtomicCalls(
         ...(call.value !== undefined && { value: call.value }),
       })),
     })
-    const result = await waitForCallsStatus(config, { id, timeout: RECEIPT_TIMEOUT_MS })
+    const result = await waitForCallsStatus(config, { id, timeout: RECEIPT_TIMEOUT_MS, pollingInterval: 1_000 })
     return {
       status: result.status === 'success' ? 'success' : 'failure',
       atomic: Boolean(result.atomic),
