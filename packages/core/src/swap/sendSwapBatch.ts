@@ -17,6 +17,9 @@ export type SendSwapBatchReturnType = AdapterCallsResult
 /** Besides these, whatever the wallet throws (a decline is `UserRejectedRequestError`). */
 export type SendSwapBatchErrorType = TransactionRevertedErrorType | ChainAdapterNotFoundErrorType
 
+/** How long the preview waits for the wallet's capabilities before it goes on with two transactions. */
+export const CAPABILITIES_TIMEOUT_MS = 3_000
+
 type BatchingAdapter = Required<Pick<ChainAdapter, 'supportsAtomicBatch' | 'sendAtomicCalls'>>
 
 function batchingAdapter(client: AdapterHolder, network: CaipNetwork): BatchingAdapter | undefined {
@@ -26,7 +29,8 @@ function batchingAdapter(client: AdapterHolder, network: CaipNetwork): BatchingA
 
 /**
  * Whether the connected wallet runs call batches atomically on the network (its EIP-5792 `atomic` capability is
- * `supported` or `ready`). An adapter without batching, or a wallet that fails to answer, is `false`.
+ * `supported` or `ready`). An adapter without batching, or a wallet that fails to answer (an error, or nothing within
+ * `CAPABILITIES_TIMEOUT_MS`), is `false`.
  *
  * @example
  * if (await supportsSwapBatch(client, { network })) await sendSwapBatch(client, { network, transactions })
@@ -34,10 +38,16 @@ function batchingAdapter(client: AdapterHolder, network: CaipNetwork): BatchingA
 export async function supportsSwapBatch(client: AdapterHolder, parameters: { network: CaipNetwork }): Promise<boolean> {
   const adapter = batchingAdapter(client, parameters.network)
   if (!adapter) return false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const silence = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), CAPABILITIES_TIMEOUT_MS)
+  })
   try {
-    return await adapter.supportsAtomicBatch(parameters.network)
+    return await Promise.race([adapter.supportsAtomicBatch(parameters.network), silence])
   } catch {
     return false
+  } finally {
+    clearTimeout(timer)
   }
 }
 

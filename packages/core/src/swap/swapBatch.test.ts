@@ -8,7 +8,7 @@ import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient
 import { connectedAnvilClient } from '../test/anvilWallet.ts'
 import { SWAP_TEST_TIMEOUT_MS, type SwapTestServer, startSwapTestServer } from '../test/swapTestServer.ts'
 import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
-import { supportsSwapBatch } from './sendSwapBatch.ts'
+import { CAPABILITIES_TIMEOUT_MS, supportsSwapBatch } from './sendSwapBatch.ts'
 import { createSwapController } from './swapController.ts'
 
 // The swap flow with a wallet that runs call batches atomically: Foyer's test wallet (EIP-5792 over EIP-7702, in
@@ -163,6 +163,15 @@ describe('swap with a wallet that batches atomically', () => {
     } finally {
       wallet.setAtomicBatch(true)
     }
+    // A wallet that never answers (a stand-in adapter: no real wallet hangs on demand) is no after the wait.
+    const silent = {
+      options: {
+        adapters: [{ ...client.options.adapters[0]!, supportsAtomicBatch: () => new Promise<boolean>(() => {}) }],
+      },
+    }
+    const started = Date.now()
+    expect(await supportsSwapBatch(silent, { network: t.network })).toBe(false)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CAPABILITIES_TIMEOUT_MS - 50)
     // wagmi's mock wallet answers capabilities for another chain only: no batching either.
     const mock = await connectedAnvilClient({ ...t, address: t.accounts[5]!.address })
     try {
