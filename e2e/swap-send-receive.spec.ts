@@ -287,3 +287,50 @@ test.describe('send, receive and balances', () => {
     })
   }
 })
+
+test.describe('swap with a wallet that batches atomically', () => {
+  // After the send journeys of the same account: the batch delegates it to Simple7702Account (EIP-7702).
+  test.use({ walletKey: 8 })
+
+  test('the approval and the swap: one confirmation, one transaction, both land', async ({ page, wallet }) => {
+    wallet.setAtomicBatch(true)
+    const amount = parseUnits('30', 6)
+    const modal = await openSwap(page, 'fUSD', 'FOY', '30')
+    const quoted = await amountsOut(amount, [contracts().usd, contracts().token])
+    await expect(modal.getByTestId('swap-target-amount')).toHaveText(sixDecimals(quoted, 18))
+    const [usdBefore, foyBefore] = await Promise.all([
+      tokenBalance(contracts().usd, wallet.address),
+      tokenBalance(contracts().token, wallet.address),
+    ])
+    await modal.getByTestId('swap-review').click()
+    // One button for both: the explainer says why the approval is there.
+    await expect(modal.getByTestId('swap-approve-explainer')).toContainText('30 fUSD')
+    await expect(modal.getByTestId('swap-confirm')).toBeEnabled()
+    await expect(modal.getByTestId('swap-approve')).toHaveCount(0)
+    wallet.clearRequests()
+    await modal.getByTestId('swap-confirm').click()
+    await expect(page.getByTestId('snackbar')).toContainText(`Swapped 30 fUSD to ${sixDecimals(quoted, 18)} FOY`)
+    await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
+
+    const prompts = wallet.requests.filter((r) => ['eth_sendTransaction', 'wallet_sendCalls'].includes(r.method))
+    expect(prompts.map((r) => r.method)).toEqual(['wallet_sendCalls'])
+    const status = wallet.requests.findLast((r) => r.method === 'wallet_getCallsStatus')?.result as {
+      status: number
+      receipts: { transactionHash: `0x${string}` }[]
+    }
+    expect(status.status).toBe(200)
+    expect(status.receipts).toHaveLength(1)
+    const tx = await client.getTransaction({ hash: status.receipts[0]!.transactionHash })
+    expect(tx.type).toBe('eip7702')
+    expect(usdBefore - (await tokenBalance(contracts().usd, wallet.address))).toBe(amount)
+    expect((await tokenBalance(contracts().token, wallet.address)) - foyBefore).toBe(quoted)
+    // The approval landed with the swap and was spent by it.
+    const allowance = await client.readContract({
+      address: contracts().usd,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [wallet.address, contracts().router],
+    })
+    expect(allowance).toBe(0n)
+  })
+})

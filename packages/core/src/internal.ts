@@ -13,6 +13,7 @@ export {
 export { watchAccountData } from './account-data/watchAccountData.ts'
 export type {
   AdapterBalance,
+  AdapterCallsResult,
   AdapterController,
   AdapterTokenCall,
   AdapterTransaction,

@@ -12,6 +12,16 @@ export const WalletErrorCode = {
   disconnected: 4900,
   /** EIP-3326: the chain has not been added to the wallet. */
   unrecognizedChain: 4902,
+  /** EIP-5792: the request requires a capability the wallet does not have. */
+  unsupportedCapability: 5700,
+  /** EIP-5792: the chain id of a call batch is not one the wallet has. */
+  unsupportedChain: 5710,
+  /** EIP-5792: a call batch with this id was already sent. */
+  duplicateId: 5720,
+  /** EIP-5792: no call batch has this id. */
+  unknownBundle: 5730,
+  /** EIP-5792: the batch must run atomically and the wallet cannot. */
+  atomicityNotSupported: 5760,
   /** JSON-RPC: invalid request object. */
   invalidRequest: -32600,
   /** JSON-RPC: invalid method parameters. */

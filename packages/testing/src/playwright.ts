@@ -37,6 +37,8 @@ export interface TestWalletOptions {
   switchChainOnAdd?: boolean
   /** Origins already connected at start, e.g. `['http://127.0.0.1:5173']`. */
   authorizedOrigins?: readonly string[]
+  /** Report and run atomic call batches (EIP-5792 over EIP-7702); see `TestWalletCoreOptions`. Default false. */
+  atomicBatch?: boolean
 }
 
 export interface TestWallet {
@@ -50,6 +52,8 @@ export interface TestWallet {
   readonly requests: readonly TestWalletRequest[]
   /** From now on the user rejects every prompt (connect, sign, send, switch, add chain) with code 4001. */
   setRejecting(on: boolean): void
+  /** Turns atomic call batching (EIP-5792) on or off. */
+  setAtomicBatch(on: boolean): void
   /** The user changes network inside the wallet: every page gets `chainChanged`. */
   switchChainFromWallet(chainId: number): Promise<void>
   /** The user selects another account: connected origins get `accountsChanged`. */
@@ -120,6 +124,7 @@ export async function installTestWallet(
     initialChainId: options.initialChainId,
     switchChainOnAdd: options.switchChainOnAdd,
     authorizedOrigins: options.authorizedOrigins,
+    atomicBatch: options.atomicBatch,
   })
   const rdns = options.rdns ?? DEFAULT_RDNS
   const info = Object.freeze({
@@ -186,6 +191,7 @@ export async function installTestWallet(
       return core.requests
     },
     setRejecting: (on) => core.setRejecting(on),
+    setAtomicBatch: (on) => core.setAtomicBatch(on),
     switchChainFromWallet: (chainId) => core.switchChain(chainId),
     setAccount: (privateKey) => core.setAccount(privateKey),
     disconnectFromWallet: () => core.disconnectAll(),

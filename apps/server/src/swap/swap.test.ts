@@ -308,6 +308,16 @@ describe('building and sending swaps', () => {
       status: 400,
       body: { error: { code: 'insufficient_allowance' } },
     })
+    // Built to run in one batch after its approval: no refusal, and a gas budget instead of an estimate.
+    const early = await post('/v1/convert/build-transaction', {
+      ...request,
+      eip155: { slippage: 1, afterApproval: true },
+    })
+    expect(early.status).toBe(200)
+    expect(early.body.tx.eip155.gas).toBe('250000')
+    expect(
+      await post('/v1/convert/build-transaction', { ...request, eip155: { slippage: 1, afterApproval: 'yes' } }),
+    ).toMatchObject({ status: 400 })
 
     const approve = await get('/v1/convert/build-approve', {
       userAddress: caip(user),
@@ -331,7 +341,8 @@ describe('building and sending swaps', () => {
     expect(built.status).toBe(200)
     const before = await balanceOf(contracts().token, user)
     const usdBefore = await balanceOf(contracts().usd, user)
-    expect((await send(4, built.body.tx)).status).toBe('success')
+    // The swap built before the approval lands once the approval has.
+    expect((await send(4, early.body.tx)).status).toBe('success')
     expect((await balanceOf(contracts().token, user)) - before).toBe(BigInt(quoted.quotes[0].toAmount))
     expect(usdBefore - (await balanceOf(contracts().usd, user))).toBe(amount)
     expect(

@@ -116,6 +116,7 @@ export function registerSwapRoutes(
         amount: body.amount,
         user: checksummed(body.userAddress),
         slippagePercent: body.eip155.slippage,
+        afterApproval: body.eip155.afterApproval ?? false,
       })
       return {
         tx: transactionJson(chain, built),

@@ -133,6 +133,9 @@ async function priceImpactOf(chain: SwapChain, path: Address[], amount: bigint, 
   return Math.max(0, Math.round(impact * 100) / 100)
 }
 
+/** The gas a swap built before its approval lands is budgeted at (a two-hop Uniswap V2 swap uses about 150,000). */
+export const UNSIMULATED_SWAP_GAS = 250_000n
+
 /** How much the router may spend of the owner's token (native needs no allowance: the maximum). */
 export async function readAllowance(chain: SwapChain, token: Address, owner: Address): Promise<bigint> {
   if (isNative(token)) return MAX_UINT256
@@ -201,19 +204,30 @@ export async function buildApprove(
  * The router call for an exact-input swap: `swapExactETHForTokens`, `swapExactTokensForETH` or
  * `swapExactTokensForTokens`, on the quoted path, with the minimum output the slippage allows and a deadline
  * 20 minutes ahead. Refused when the allowance is short (build the approval first) or the call would revert.
+ * With `afterApproval` (the wallet runs the approval and the swap in one batch) a short allowance is no refusal: the
+ * swap cannot be simulated before its approval, so its gas is `UNSIMULATED_SWAP_GAS`, a budget for the preview's
+ * network cost (the wallet prices the batch itself).
  */
 export async function buildSwap(
   chain: SwapChain,
-  parameters: { from: Address; to: Address; amount: bigint; user: Address; slippagePercent: number },
+  parameters: {
+    from: Address
+    to: Address
+    amount: bigint
+    user: Address
+    slippagePercent: number
+    afterApproval?: boolean
+  },
 ): Promise<BuiltTransaction & { quote: SwapQuote; minimumOut: bigint; deadline: bigint }> {
-  const { from, to, amount, user, slippagePercent } = parameters
+  const { from, to, amount, user, slippagePercent, afterApproval = false } = parameters
   const [quote, allowance, prices, block] = await Promise.all([
     quoteSwap(chain, from, to, amount),
     readAllowance(chain, from, user),
     readGasPrices(chain),
     chain.client.getBlock(),
   ])
-  if (allowance < amount) {
+  const approvalPending = allowance < amount
+  if (approvalPending && !afterApproval) {
     throw badRequest(
       'insufficient_allowance',
       'The router may not spend this much of the source token yet: send the approval first',
@@ -245,7 +259,9 @@ export async function buildSwap(
           args: [amount, minimumOut, quote.path, user, deadline],
         })
   const value = isNative(from) ? amount : 0n
-  const gas = await estimate(chain, { from: user, to: chain.router, data, value })
+  const gas = approvalPending
+    ? UNSIMULATED_SWAP_GAS
+    : await estimate(chain, { from: user, to: chain.router, data, value })
   return { from: user, to: chain.router, data, value, gas, gasPrice: prices.standard, quote, minimumOut, deadline }
 }
 

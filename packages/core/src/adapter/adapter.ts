@@ -56,6 +56,9 @@ export type AdapterTokenCall = {
 
 export type AdapterReceipt = { status: 'success' | 'reverted'; transactionHash: string }
 
+/** A call batch the wallet ran (EIP-5792): whether all of it landed, and the receipts of its transactions. */
+export type AdapterCallsResult = { status: 'success' | 'failure'; atomic: boolean; receipts: AdapterReceipt[] }
+
 /** One interface for every chain family; views never see a provider, only core actions backed by this. */
 export interface ChainAdapter {
   readonly namespace: ChainNamespace
@@ -95,6 +98,19 @@ export interface ChainAdapter {
   writeContract?(call: AdapterTokenCall): Promise<string>
   /** Waits for the transaction's receipt on the network (25 s, `RECEIPT_TIMEOUT_MS`). */
   waitForReceipt?(hash: string, network: CaipNetwork): Promise<AdapterReceipt>
+  /**
+   * Whether the connected wallet runs call batches atomically on the network (EIP-5792 `atomic` capability
+   * `supported` or `ready`). A wallet that cannot say (an error, no answer) is `false`.
+   */
+  supportsAtomicBatch?(network: CaipNetwork): Promise<boolean>
+  /**
+   * Asks the wallet to run the calls as one atomic batch (EIP-5792 `wallet_sendCalls`, `atomicRequired`) and waits
+   * until it lands. A decline is `UserRejectedRequestError`. Gas and gas price are the wallet's own.
+   */
+  sendAtomicCalls?(parameters: {
+    network: CaipNetwork
+    calls: Omit<AdapterTransaction, 'network' | 'gas' | 'gasPrice'>[]
+  }): Promise<AdapterCallsResult>
   /** Gas the transaction would use, estimated for `from`. */
   estimateGas?(transaction: AdapterTransaction & { from: string }): Promise<bigint>
   /** Gas a token call by `from` would use (the adapter encodes the call for its chain family). */

@@ -50,8 +50,10 @@ export const SwapBuildTransactionBody = v.object(
           v.minValue(0, `must be a percentage from 0 to ${MAX_SLIPPAGE_PERCENT}`),
           v.maxValue(MAX_SLIPPAGE_PERCENT, `must be a percentage from 0 to ${MAX_SLIPPAGE_PERCENT}`),
         ),
+        /** The swap runs in one batch after its approval: a short allowance is no refusal (gas is a budget). */
+        afterApproval: v.optional(v.boolean('must be true or false')),
       },
-      `must be an object {slippage}`,
+      `must be an object {slippage, afterApproval?}`,
     ),
   },
   'send a JSON object {amount, eip155: {slippage}, from, to, userAddress}',

@@ -11,6 +11,8 @@ export type BuildSwapTransactionParameters = Omit<SwapBuildTransactionBodyInput,
   amount: bigint
   /** The most the output may fall short of the quote by, in percent (`SWAP_SLIPPAGE_PERCENT`, at most 50). */
   slippage: number
+  /** The wallet runs the approval and this swap in one batch: built before the allowance is there. */
+  afterApproval?: boolean
   signal?: AbortSignal
 }
 export type BuildSwapTransactionReturnType = {
@@ -40,7 +42,10 @@ export async function buildSwapTransaction(
       {
         body: {
           amount: parameters.amount.toString(),
-          eip155: { slippage: parameters.slippage },
+          eip155: {
+            slippage: parameters.slippage,
+            ...(parameters.afterApproval && { afterApproval: true }),
+          },
           from: parameters.from,
           to: parameters.to,
           userAddress: parameters.userAddress,

@@ -18,6 +18,7 @@ import { fetchSwapAllowance } from './fetchSwapAllowance.ts'
 import { fetchSwapGasPrice } from './fetchSwapGasPrice.ts'
 import { fetchSwapQuote } from './fetchSwapQuote.ts'
 import { fetchSwapTokens } from './fetchSwapTokens.ts'
+import { sendSwapBatch, supportsSwapBatch } from './sendSwapBatch.ts'
 import { sendSwapTransaction } from './sendSwapTransaction.ts'
 import { NoSwapAddressError, SwapQuoteError, SwapStepError } from './swapErrors.ts'
 import {
@@ -166,6 +167,7 @@ export function createSwapController(client: FoyerClient) {
       loadingQuote: false,
       approvalTransaction: undefined,
       swapTransaction: undefined,
+      batched: undefined,
     }
   }
 
@@ -291,7 +293,12 @@ export function createSwapController(client: FoyerClient) {
     if (!sourceToken || !toToken || !toTokenAmountRaw) return
     const amount = parseUnits(sourceTokenAmount, sourceToken.decimals)
     const request = ++requests.build
-    store.setState({ loadingTransaction: true, approvalTransaction: undefined, swapTransaction: undefined })
+    store.setState({
+      loadingTransaction: true,
+      approvalTransaction: undefined,
+      swapTransaction: undefined,
+      batched: undefined,
+    })
     const done = (patch: Partial<SwapState> = {}) =>
       request === requests.build && store.setState({ loadingTransaction: false, ...patch })
     let allowance: bigint
@@ -308,6 +315,7 @@ export function createSwapController(client: FoyerClient) {
     }
     if (request !== requests.build) return
     if (allowance < amount) {
+      const batchedSwap = buildBatchedSwap(amount)
       try {
         const approvalTransaction = await buildSwapApproval(client, {
           userAddress: userAddress(),
@@ -315,7 +323,8 @@ export function createSwapController(client: FoyerClient) {
           to: toToken.id,
           amount,
         })
-        done({ approvalTransaction })
+        const swapTransaction = await batchedSwap
+        done({ approvalTransaction, ...(swapTransaction && { swapTransaction, batched: true }) })
       } catch (error) {
         client.logger.error('swap: build approval', error)
         client.showSnackbar('error', { key: 'snackbar.failedToCreateApprovalTransaction' })
@@ -336,6 +345,29 @@ export function createSwapController(client: FoyerClient) {
       client.logger.error('swap: build transaction', error)
       client.showSnackbar('error', { key: 'snackbar.failedToCreateTransaction' })
       done()
+    }
+  }
+
+  /**
+   * The swap to send with its approval in one batch, when the wallet runs batches atomically on the network; else
+   * (or when building it fails) `undefined`, and the approval and the swap go one after the other.
+   */
+  async function buildBatchedSwap(amount: bigint): Promise<SwapTransaction | undefined> {
+    const { sourceToken, toToken, slippage } = get()
+    if (!sourceToken || !toToken || !(await supportsSwapBatch(client, { network: network() }))) return undefined
+    try {
+      const { transaction } = await buildSwapTransaction(client, {
+        amount,
+        slippage,
+        from: sourceToken.id,
+        to: toToken.id,
+        userAddress: userAddress(),
+        afterApproval: true,
+      })
+      return transaction
+    } catch (error) {
+      client.logger.error('swap: build batched swap', error)
+      return undefined
     }
   }
 
@@ -360,9 +392,13 @@ export function createSwapController(client: FoyerClient) {
     }
   }
 
-  /** "Swapping X to Y" → "Swapped X to Y", then the swap state resets and the modal returns to Account. */
+  /**
+   * "Swapping X to Y" → "Swapped X to Y" (with its approval in the same batch when `batched`), then the swap state
+   * resets and the modal returns to Account.
+   */
   async function sendSwap() {
-    const { swapTransaction, sourceToken, toToken, sourceTokenAmount, toTokenAmount } = get()
+    const { swapTransaction, approvalTransaction, batched, sourceToken, toToken, sourceTokenAmount, toTokenAmount } =
+      get()
     if (!swapTransaction || !sourceToken || !toToken || get().sending) return
     const parameters = { from: `${sourceTokenAmount} ${sourceToken.symbol}`, to: `${toTokenAmount} ${toToken.symbol}` }
     store.setState({ sending: 'swap' })
@@ -370,7 +406,9 @@ export function createSwapController(client: FoyerClient) {
     client.emit('SWAP_SUBMIT', props)
     client.showSnackbar('loading', { key: 'snackbar.swapping', parameters })
     try {
-      await sendThroughWallet(swapTransaction)
+      if (batched && approvalTransaction)
+        await sendSwapBatch(client, { network: network(), transactions: [approvalTransaction, swapTransaction] })
+      else await sendThroughWallet(swapTransaction)
     } catch (error) {
       client.logger.error('swap: send', error)
       client.emit('SWAP_ERROR', { ...props, ...failureProps(error), step: 'submit' }, 'error')

@@ -39,6 +39,11 @@ export type SwapState = {
   loadingTransaction: boolean
   approvalTransaction?: SwapTransaction
   swapTransaction?: SwapTransaction
+  /**
+   * The approval and the swap go to the wallet together, as one atomic batch (the wallet reports EIP-5792 atomic
+   * batching on the network): one confirmation instead of two.
+   */
+  batched?: boolean
   /** What the wallet is being asked to sign right now. */
   sending?: 'approval' | 'swap'
   /** Which side SwapSelectToken picks for. */
@@ -60,6 +65,7 @@ export const initialSwapState: { [key in keyof Required<SwapState>]: SwapState[k
   inputError: undefined,
   quoteError: undefined,
   approvalTransaction: undefined,
+  batched: undefined,
   swapTransaction: undefined,
   sending: undefined,
   selectingSide: undefined,

@@ -184,7 +184,7 @@ describe('TestWalletCore', () => {
       'anvil_mine',
       'evm_snapshot',
       'hardhat_impersonateAccount',
-      'wallet_sendCalls',
+      'wallet_showCallsStatus',
       'eth_subscribe',
       'eth_signTypedData',
     ])

@@ -59,6 +59,15 @@ export class TestWalletCore {
     this.#wallet.rejecting = Boolean(on)
   }
 
+  /** Whether `wallet_sendCalls` runs batches atomically (and `wallet_getCapabilities` says so). */
+  get atomicBatch(): boolean {
+    return this.#wallet.atomicBatch
+  }
+
+  setAtomicBatch(on: boolean): void {
+    this.#wallet.atomicBatch = Boolean(on)
+  }
+
   /** Authorises an origin as if the user had connected it (emits `accountsChanged` to it if new). */
   async authorize(origin: string): Promise<void> {
     await this.#wallet.grant(normalizeOrigin(origin))

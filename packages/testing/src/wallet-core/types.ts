@@ -2,7 +2,7 @@
  * The public shapes of the test wallet core: its options, the chains it knows, its request log, and the events it
  * sends to pages.
  */
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { RpcErrorShape } from '../errors.ts'
 
 /** A chain the wallet knows. `rpcUrl` is where reads and raw transactions go. */
@@ -25,6 +25,18 @@ export interface TestWalletCoreOptions {
    * MetaMask does when the user accepts. wagmi's `switchChain` relies on that. Default true.
    */
   switchChainOnAdd?: boolean
+  /**
+   * Atomic batching (EIP-5792): `wallet_getCapabilities` reports `atomic: { status: 'supported' }` on every chain,
+   * and `wallet_sendCalls` delegates the account to `batchDelegate` (EIP-7702) and runs the calls in one
+   * transaction. Off (the default), no `atomic` capability is reported: a batch that requires atomicity is refused
+   * (5760), one that does not is sent as one transaction a call.
+   */
+  atomicBatch?: boolean
+  /**
+   * The contract the account delegates to for atomic batches: one with `executeBatch((address,uint256,bytes)[])`
+   * callable by the account itself. Default: Simple7702Account v0.8 at its devnet address.
+   */
+  batchDelegate?: Address
   /** Origins authorised from the start (as if the user had connected earlier). */
   authorizedOrigins?: readonly string[]
 }

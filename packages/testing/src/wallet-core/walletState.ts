@@ -12,6 +12,19 @@ import type { EventScope, EventSink, TestWalletChain, TestWalletCoreOptions, Wal
 
 export const toHexChainId = (id: number): Hex => numberToHex(id)
 
+/** Simple7702Account v0.8, at the same address on every devnet chain (and on public chains). */
+export const SIMPLE_7702_ACCOUNT: Address = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
+
+/** A call batch the wallet sent (EIP-5792): its chain, whether it ran atomically, and its transactions. */
+export interface SentBatch {
+  origin: string
+  chainId: number
+  atomic: boolean
+  hashes: Hex[]
+  /** A call that could not be sent after earlier ones were (non-atomic batches only). */
+  incomplete: boolean
+}
+
 export class WalletState {
   account: PrivateKeyAccount
   readonly chains = new Map<number, TestWalletChain>()
@@ -20,6 +33,10 @@ export class WalletState {
   readonly authorized = new Set<string>()
   rejecting = false
   readonly switchOnAdd: boolean
+  atomicBatch: boolean
+  readonly batchDelegate: Address
+  /** Call batches by id, as `wallet_getCallsStatus` reports them. */
+  readonly batches = new Map<string, SentBatch>()
   sink: EventSink = async () => {}
   #rpcId = 0
 
@@ -39,6 +56,10 @@ export class WalletState {
     if (!this.chains.has(this.chainId))
       throw new TypeError(`installTestWallet: initialChainId ${this.chainId} is not one of the chains`)
     this.switchOnAdd = options.switchChainOnAdd ?? true
+    this.atomicBatch = Boolean(options.atomicBatch)
+    if (options.batchDelegate !== undefined && !isAddress(options.batchDelegate, { strict: false }))
+      throw new TypeError('installTestWallet: batchDelegate must be an address')
+    this.batchDelegate = options.batchDelegate ?? SIMPLE_7702_ACCOUNT
     for (const origin of options.authorizedOrigins ?? []) this.authorized.add(normalizeOrigin(origin))
   }
 
@@ -51,8 +72,8 @@ export class WalletState {
   }
 
   /** Sends a read the wallet does not answer itself to the selected chain's node. */
-  forward(method: string, params: unknown): Promise<unknown> {
-    return forwardToNode(this.currentChain(), ++this.#rpcId, method, params)
+  forward(method: string, params: unknown, chain = this.currentChain()): Promise<unknown> {
+    return forwardToNode(chain, ++this.#rpcId, method, params)
   }
 
   accountsFor(origin: string): Address[] {

@@ -12,7 +12,8 @@ import { useSwap } from './useSwap.ts'
 
 /**
  * The swap's last step: checks the allowance, asks for an approval first when it is short ("Approve limit increase
- * in your wallet"), then the swap ("Swapping X to Y" → "Swapped X to Y", back to Account).
+ * in your wallet"), then the swap ("Swapping X to Y" → "Swapped X to Y", back to Account). A wallet that runs call
+ * batches atomically gets both at once: one confirmation.
  */
 export function SwapPreviewView() {
   const client = useFoyerClient()
@@ -73,7 +74,7 @@ export function SwapPreviewView() {
         >
           {t('swap.cancel')}
         </button>
-        {state.approvalTransaction ? (
+        {state.approvalTransaction && !state.batched ? (
           <button
             type="button"
             className="fo-primary"

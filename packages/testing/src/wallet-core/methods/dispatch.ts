@@ -5,6 +5,7 @@
 import { unsupported } from '../../errors.ts'
 import type { WalletState } from '../walletState.ts'
 import { accountMethods } from './accountMethods.ts'
+import { callsMethods } from './callsMethods.ts'
 import { chainMethods } from './chainMethods.ts'
 import type { MethodHandler } from './methodHandler.ts'
 import { signingMethods } from './signingMethods.ts'
@@ -23,6 +24,7 @@ export const PROMPT_METHODS: ReadonlySet<string> = new Set([
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
   'wallet_watchAsset',
+  'wallet_sendCalls',
 ])
 
 /** Namespaces a browser wallet never forwards to its node: testing-node controls and unhandled wallet methods. */
@@ -40,7 +42,7 @@ const BLOCKED_PREFIXES = [
 const BLOCKED_METHODS = new Set(['eth_subscribe', 'eth_unsubscribe', 'eth_signTypedData', 'eth_newFilter_subscribe'])
 
 const HANDLERS = new Map<string, MethodHandler>(
-  Object.entries({ ...accountMethods, ...signingMethods, ...transactionMethods, ...chainMethods }),
+  Object.entries({ ...accountMethods, ...signingMethods, ...transactionMethods, ...chainMethods, ...callsMethods }),
 )
 
 /** Answers `method` for the (normalised) `origin`; resolves with the result or rejects with a `WalletRpcError`. */
