@@ -206,12 +206,10 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
 
     getGasPrice: async (network) => (await sendingChunk()).readGasPrice(publicClient(network)),
 
-    // Call batches (EIP-5792) are a chunk of their own: only the swap asks, after a click.
-    supportsAtomicBatch: async (network) =>
-      (await import('../transactions/callBatches.ts')).supportsAtomicBatch(config, network),
+    // Call batches (EIP-5792) travel in the sending chunk: only the swap asks, after a click.
+    supportsAtomicBatch: async (network) => (await sendingChunk()).supportsAtomicBatch(config, network),
 
-    sendAtomicCalls: async (parameters) =>
-      (await import('../transactions/callBatches.ts')).sendAtomicCalls(config, parameters),
+    sendAtomicCalls: async (parameters) => (await sendingChunk()).sendAtomicCalls(config, parameters),
 
     // Its own chunk: a signature follows a click (sign-in, a name), never a page load, and needs none of the
     // sending chunk's transaction preparation.

@@ -1,6 +1,7 @@
 /**
  * Call batches through the connected wallet (EIP-5792): whether it runs them atomically on a chain, and sending one
- * atomic batch and waiting until it lands. A chunk of its own: it follows a click in the swap view, never a page load.
+ * atomic batch and waiting until it lands. Part of the sending chunk: it follows a click in the swap view, never a page
+ * load.
  */
 import type { CaipNetwork } from '@foyer/core'
 import { type AdapterCallsResult, RECEIPT_TIMEOUT_MS } from '@foyer/core/internal'
