@@ -447,6 +447,7 @@ describe('gas sponsored by the site (the project’s paymaster, through the fram
         FOYER_INDEXER: 'false',
         FOYER_RATE_LIMIT_PER_CLIENT: '0',
         FOYER_RATE_LIMIT_PER_PROJECT: '0',
+        LOG_LEVEL: 'warn',
         SMTP_PORT: String(sink.smtpPort),
         FOYER_PAYMASTER_SIGNER_KEY: sponsorAccount().privateKey,
         FOYER_PAYMASTERS: JSON.stringify({ [anvil.id]: paymaster }),
