@@ -43,6 +43,8 @@ import {
 import { entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// A PGlite copied from a migrated template (a fresh one migrates for seconds).
+import { openTestPGlite, type TestDatabase } from '../../../server/src/test/backends.ts'
 import type { ApprovalDetails } from '../approval/approvalScreen.ts'
 import { createRpc, type RpcContext } from '../rpc/rpc.ts'
 import { smartAccountState } from './accountState.ts'
@@ -432,6 +434,7 @@ describe('gas sponsored by the site (the project’s paymaster, through the fram
   let dir: string
   let sink: MailSink
   let server: FoyerServer
+  let database: TestDatabase
   let apiUrl: string
   const PROJECT = 'sponsoring-shop'
 
@@ -482,12 +485,14 @@ describe('gas sponsored by the site (the project’s paymaster, through the fram
         paymaster,
       },
     }
-    server = await createFoyerServer({ ...base, chains: [served] } as typeof base)
+    database = await openTestPGlite()
+    server = await createFoyerServer({ ...base, chains: [served] } as typeof base, { database: database.database })
     apiUrl = (await server.listen()).url
   }, 60_000)
 
   afterAll(async () => {
     await server?.close()
+    await database?.cleanup()
     await sink?.stop()
     if (dir) await rm(dir, { recursive: true, force: true })
   })
