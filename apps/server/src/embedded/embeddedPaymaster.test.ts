@@ -128,6 +128,22 @@ await describeEmbedded(
       expect(third.body.error?.data).toMatchObject({ reason: 'daily_operations_exceeded', used: 2 })
       expect((await viaSite()).body.error?.data).toMatchObject({ reason: 'daily_operations_exceeded' })
     })
+
+    it('50 requests at once, half through each route, against a limit of 2: exactly 2 signed', async () => {
+      const { token, address } = await signedIn('parallel')
+      const body = rpc('pm_getPaymasterData', operation(address))
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, async (_, i) =>
+          i % 2
+            ? embedded(body, token)
+            : k.json(
+                await k.call(`/v1/paymaster?projectId=${PROJECT}`, body, { origin: SITE, 'x-project-id': PROJECT }),
+              ),
+        ),
+      )
+      expect(answers.filter((a) => a.body.result).length).toBe(2)
+      expect(answers.filter((a) => a.body.error?.data?.reason === 'daily_operations_exceeded').length).toBe(48)
+    })
   },
   {
     FOYER_PAYMASTER_SIGNER_KEY: devAccountAt(30).privateKey,
