@@ -174,6 +174,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     approve: (details) => approvals.approve(details),
     chains: () => chains,
     smartAccount: (on) => smartAccount.activeOn(on.id, user?.id),
+    sponsor: () => (session ? api.paymaster(session.token) : undefined),
   })
 
   function applySignIn(next: SignedIn) {

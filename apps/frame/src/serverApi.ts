@@ -76,6 +76,11 @@ export function createServerApi(projectId: string, baseUrl = __FOYER_API_URL__) 
   }
   return {
     config: () => call('embeddedConfig'),
+    /** The project's paymaster service (ERC-7677 JSON-RPC) for `token`'s session: viem's paymaster client calls it. */
+    paymaster: (token: string) => ({
+      url: `${baseUrl}${endpoints.embeddedPaymaster.path}`,
+      headers: { 'x-project-id': projectId, authorization: `Bearer ${token}` },
+    }),
     // Always VERIFY_OTP: whether the address has an account (and needs a device approval first) is not told.
     startEmail: (email: string, deviceId: string) => call('embeddedEmailStart', { email, deviceId }),
     verifyEmail: (email: string, deviceId: string, otp: string) =>

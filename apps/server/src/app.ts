@@ -35,7 +35,7 @@ import { requestContext } from './observability/requestId.ts'
 import { effectiveFeatures } from './projects/model.ts'
 import { ProjectStore } from './projects/store.ts'
 import { registerSiweRoutes } from './siwe/siweRoutes.ts'
-import { registerSponsorshipRoutes, sponsoredChains } from './sponsorship/sponsorshipRoutes.ts'
+import { createPaymasterService, registerSponsorshipRoutes, sponsoredChains } from './sponsorship/sponsorshipRoutes.ts'
 import { SponsorshipStore } from './sponsorship/sponsorshipStore.ts'
 import { registerSwapRoutes } from './swap/swapRoutes.ts'
 
@@ -181,7 +181,8 @@ export function createApp({
     }
   })
 
-  registerSponsorshipRoutes(app, { config, project, store: new SponsorshipStore(db.kysely), logger })
+  const paymaster = createPaymasterService({ config, store: new SponsorshipStore(db.kysely), logger })
+  registerSponsorshipRoutes(app, { project, service: paymaster })
 
   registerSwapRoutes(app, { config, project })
 
@@ -212,6 +213,7 @@ export function createApp({
     logger,
     mailer: sender,
     farcaster: farcaster ?? createFarcasterLogin(config.farcaster),
+    paymaster,
   })
 
   // The operator console's API (/console/api): its sign-in, then everything else for signed-in operators only.

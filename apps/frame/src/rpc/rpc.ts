@@ -3,7 +3,7 @@
  * are shown for approval first. The chain is captured when a request arrives: the approval shows it and the
  * signature or transaction uses exactly that chain, whatever happens in between.
  */
-import type { EmbeddedSmartAccountSupport } from '@foyer/core/protocol'
+import type { EmbeddedSmartAccountSupport, SponsorshipRefusal } from '@foyer/core/protocol'
 import { classifyRpcMethod, FrameHostError } from '@foyer/embedded/host'
 import {
   type Address,
@@ -21,6 +21,7 @@ import { parseTypedData } from '../approval/typedData.ts'
 import { typedDataApproval } from '../approval/typedDataApproval.ts'
 import { callsApproval, parseSendCalls, sentBundles } from '../smart-account/sendCalls.ts'
 import { BUNDLER_DEADLINE_MS, type SmartAccountCall } from '../smart-account/support.ts'
+import type { SponsorEndpoint } from '../smart-account/userOperation.ts'
 
 /** viem's account abstraction is its own chunk: loaded on the first user operation, never for an EOA. */
 const userOperations = () => import('../smart-account/userOperation.ts')
@@ -46,6 +47,8 @@ export type RpcContext = {
   smartAccount?: (chain: Chain) => EmbeddedSmartAccountSupport | undefined
   /** How long one step may wait on the bundler; 15 s. */
   bundlerDeadlineMs?: number
+  /** The project's paymaster for the signed-in session, used on chains whose `sponsored` is true. */
+  sponsor?: () => SponsorEndpoint | undefined
 }
 
 type TransactionParams = { from?: string; to?: string; value?: Hex; data?: Hex; gas?: Hex }
@@ -128,8 +131,19 @@ export function createRpc(context: RpcContext) {
     support: EmbeddedSmartAccountSupport
   }) {
     const { calls, account, chain, support } = options
-    const { prepareCalls } = await userOperations()
-    const prepared = await prepareCalls({ chain, support, owner: account, deadlineMs }, calls)
+    const { prepareCalls, sponsorshipRefusal } = await userOperations()
+    const sponsor = support.sponsored ? context.sponsor?.() : undefined
+    let refusal: SponsorshipRefusal | undefined
+    let prepared: Awaited<ReturnType<typeof prepareCalls>> | undefined
+    if (sponsor)
+      try {
+        prepared = await prepareCalls({ chain, support, owner: account, deadlineMs, sponsor }, calls)
+      } catch (error) {
+        // The site's paymaster said no: the account pays its own gas, and the approval says why.
+        refusal = sponsorshipRefusal(error)
+        if (!refusal) throw error
+      }
+    prepared ??= await prepareCalls({ chain, support, owner: account, deadlineMs }, calls)
     await context.approve(
       callsApproval({
         title: options.title,
@@ -139,6 +153,8 @@ export function createRpc(context: RpcContext) {
         calls,
         maxCost: prepared.maxCost,
         delegates: prepared.delegates,
+        sponsored: prepared.sponsored,
+        ...(refusal ? { refusal } : {}),
       }),
     )
     return prepared.submit()

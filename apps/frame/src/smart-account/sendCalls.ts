@@ -3,7 +3,7 @@
  * that lists the calls in plain words, and the bundles this frame sent (`wallet_getCallsStatus` answers from the
  * bundler's receipt). A bundle is one user operation, so it is always atomic.
  */
-import type { EmbeddedSmartAccountSupport } from '@foyer/core/protocol'
+import type { EmbeddedSmartAccountSupport, SponsorshipRefusal } from '@foyer/core/protocol'
 import { FrameHostError } from '@foyer/embedded/host'
 import { type Address, type Chain, type Hex, isAddress, isHex, numberToHex } from 'viem'
 import type { ApprovalDetails } from '../approval/approvalScreen.ts'
@@ -55,7 +55,10 @@ function parseCall(call: unknown, index: number): SmartAccountCall {
   return { to: to as Address, ...(amount ? { value: amount } : {}), ...(data ? { data: data as Hex } : {}) }
 }
 
-/** The approval of calls from the smart account: network, account, each call, the most it may cost. */
+/**
+ * The approval of calls from the smart account: network, account, each call, and the most it may cost — or that the
+ * site pays the gas; when the site's paymaster refused, a line says why the account pays.
+ */
 export function callsApproval(options: {
   title: ApprovalDetails['title']
   site: string
@@ -64,6 +67,8 @@ export function callsApproval(options: {
   calls: SmartAccountCall[]
   maxCost: bigint
   delegates: boolean
+  sponsored?: boolean
+  refusal?: SponsorshipRefusal
 }): ApprovalDetails {
   const { chain, calls } = options
   const symbol = chain.nativeCurrency.symbol
@@ -77,7 +82,18 @@ export function callsApproval(options: {
     if (single) rows.push(['frame.to', call.to], ['frame.value', value])
     else rows.push(['frame.call', `${i + 1}. ${call.to} · ${value}`])
   })
-  rows.push(['frame.maxNetworkFee', `${formatEther(options.maxCost)} ${symbol}`])
+  if (options.sponsored) rows.push(['frame.networkFee', t('frame.gasSponsored')])
+  else rows.push(['frame.maxNetworkFee', `${formatEther(options.maxCost)} ${symbol}`])
+  const summary: NonNullable<ApprovalDetails['summary']> = []
+  if (options.delegates) summary.push({ key: 'frame.delegation', parameters: {} })
+  if (options.refusal && !options.sponsored)
+    summary.push({
+      key:
+        options.refusal === 'daily_operations_exceeded' || options.refusal === 'daily_gas_exceeded'
+          ? 'frame.notSponsoredLimit'
+          : 'frame.notSponsoredCall',
+      parameters: {},
+    })
   const data = calls
     .map((call, i) => (call.data && call.data !== '0x' ? (single ? call.data : `${i + 1}. ${call.data}`) : ''))
     .filter(Boolean)
@@ -85,7 +101,7 @@ export function callsApproval(options: {
     title: options.title,
     site: options.site,
     rows,
-    ...(options.delegates ? { summary: [{ key: 'frame.delegation' as const, parameters: {} }] } : {}),
+    ...(summary.length ? { summary } : {}),
     ...(data.length ? { body: data.join('\n') } : {}),
   }
 }

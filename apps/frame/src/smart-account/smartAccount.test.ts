@@ -4,18 +4,26 @@
  * EIP-5792 batches, and a bundler that is down or slow. The person's decision is the `approve` function the RPC is
  * given (the approval screen and its queue have their own tests).
  */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { EmbeddedSmartAccountSupport } from '@foyer/core/protocol'
 import {
+  deployChain,
   devAccounts,
   installAccountAbstraction,
   type RunningBundler,
   type RunningChain,
+  sponsorAccount,
   startBundler,
   startChain,
 } from '@foyer/devnet'
+import { type MailSink, startMailSink } from '@foyer/devnet/mail'
 import { FrameHostError } from '@foyer/embedded/host'
+import { createServer as createFoyerServer, type FoyerServer, loadConfig } from '@foyer/server'
 import {
   type Address,
   type Chain,
@@ -23,16 +31,20 @@ import {
   createWalletClient,
   defineChain,
   encodeFunctionData,
+  erc20Abi,
   type Hex,
   http,
   numberToHex,
   type PublicClient,
   parseAbi,
   parseEther,
+  parseUnits,
 } from 'viem'
 import { entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// A PGlite copied from a migrated template (a fresh one migrates for seconds).
+import { openTestPGlite, type TestDatabase } from '../../../server/src/test/backends.ts'
 import type { ApprovalDetails } from '../approval/approvalScreen.ts'
 import { createRpc, type RpcContext } from '../rpc/rpc.ts'
 import { smartAccountState } from './accountState.ts'
@@ -40,6 +52,7 @@ import { accountTypes } from './accountType.ts'
 import { delegationDesignator, isDelegatedTo } from './delegation.ts'
 import { parseSendCalls } from './sendCalls.ts'
 import { ENTRY_POINT_V08 } from './support.ts'
+import type { SponsorEndpoint } from './userOperation.ts'
 
 const CHAIN_PORT = 19662
 let anvil: RunningChain
@@ -48,10 +61,16 @@ let chain: Chain
 let client: PublicClient
 let support: EmbeddedSmartAccountSupport
 
-// Only what a user operation needs: one anvil chain, the ERC-4337 contracts and alto (no tokens, no pools).
+let usd: Address
+let paymaster: Address
+
+// What a user operation needs: one anvil chain, the ERC-4337 contracts (with the verifying paymaster) and alto; the
+// devnet's tokens, for the sponsored fUSD transfer.
 beforeAll(async () => {
   anvil = await startChain({ id: 31337, name: 'Frame AA test', port: CHAIN_PORT, portEnv: 'TEST' })
+  usd = (await deployChain({ rpcUrl: anvil.rpcUrl, chainId: anvil.id, accounts: devAccounts(2) })).contracts.usd
   const aa = await installAccountAbstraction(anvil.rpcUrl)
+  paymaster = aa.paymaster
   bundler = await startBundler({ chains: [{ id: anvil.id, rpcUrl: anvil.rpcUrl }], port: 0 })
   chain = defineChain({
     id: anvil.id,
@@ -409,4 +428,154 @@ describe('a bundler that is down or slow', () => {
     expect(took).toBeLessThan(3_000)
     expect(shown).toHaveLength(0)
   })
+})
+
+describe('gas sponsored by the site (the project’s paymaster, through the frame’s session)', () => {
+  let dir: string
+  let sink: MailSink
+  let server: FoyerServer
+  let database: TestDatabase
+  let apiUrl: string
+  const PROJECT = 'sponsoring-shop'
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'foyer-frame-sponsor-'))
+    sink = await startMailSink({ smtpPort: 0, httpPort: 0 })
+    const base = loadConfig(
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
+        FOYER_DATA_DIR: join(dir, 'data'),
+        FOYER_INDEXER: 'false',
+        FOYER_RATE_LIMIT_PER_CLIENT: '0',
+        FOYER_RATE_LIMIT_PER_PROJECT: '0',
+        LOG_LEVEL: 'warn',
+        SMTP_PORT: String(sink.smtpPort),
+        FOYER_PAYMASTER_SIGNER_KEY: sponsorAccount().privateKey,
+        FOYER_PAYMASTERS: JSON.stringify({ [anvil.id]: paymaster }),
+        FOYER_PROJECTS: JSON.stringify([
+          {
+            id: PROJECT,
+            allowedOrigins: ['https://shop.example'],
+            features: { email: true },
+            sponsorship: {
+              chains: [anvil.id],
+              contracts: [usd],
+              maxOperationsPerAccountPerDay: 1,
+              maxGasWeiPerAccountPerDay: '50000000000000000',
+            },
+          },
+        ]),
+      },
+      { repoRoot: '/nonexistent' },
+    )
+    const served = {
+      id: anvil.id,
+      name: anvil.name,
+      rpcUrl: anvil.rpcUrl,
+      nativeSymbol: 'ETH',
+      contracts: {},
+      tokens: [],
+      nfts: [],
+      accountAbstraction: {
+        entryPoint: support.entryPoint,
+        simple7702Account: support.implementation,
+        bundlerUrl: support.bundlerUrl,
+        paymaster,
+      },
+    }
+    database = await openTestPGlite()
+    server = await createFoyerServer({ ...base, chains: [served] } as typeof base, { database: database.database })
+    apiUrl = (await server.listen()).url
+  }, 60_000)
+
+  afterAll(async () => {
+    await server?.close()
+    await database?.cleanup()
+    await sink?.stop()
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  /** Signs in by email as the frame does and links `owner` as the wallet: the session's paymaster endpoint. */
+  async function signIn(owner: ReturnType<typeof privateKeyToAccount>): Promise<SponsorEndpoint> {
+    const email = `${owner.address.slice(2, 12).toLowerCase()}@example.com`
+    const deviceId = randomBytes(32).toString('hex')
+    const post = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${apiUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-project-id': PROJECT,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+      expect(response.status, path).toBe(200)
+      return (await response.json()) as Record<string, any>
+    }
+    await post('/v1/embedded/email/start', { email, deviceId })
+    const otp = /\b(\d{6})\b/.exec(sink.messages().find((m) => m.to.includes(email))?.subject ?? '')?.[1]
+    const { sessionToken, user } = await post('/v1/embedded/email/verify', { email, deviceId, otp })
+    const authShare = `02${randomBytes(32).toString('hex')}`
+    const message = `Link wallet ${owner.address.toLowerCase()} to Foyer user ${user.id} with auth share ${authShare}`
+    await post(
+      '/v1/embedded/wallet',
+      { address: owner.address, authShare, signature: await owner.signMessage({ message }) },
+      sessionToken,
+    )
+    // The config the frame reads says the chain is sponsored.
+    const config = await fetch(`${apiUrl}/v1/embedded/config?projectId=${PROJECT}`).then((r) => r.json())
+    expect(config.chains[0].smartAccount.sponsored).toBe(true)
+    return {
+      url: `${apiUrl}/v1/embedded/paymaster`,
+      headers: { 'x-project-id': PROJECT, authorization: `Bearer ${sessionToken}` },
+    }
+  }
+
+  const usdBalance = (of: Address) =>
+    client.readContract({ address: usd, abi: erc20Abi, functionName: 'balanceOf', args: [of] })
+  const transfer = (to: Address, amount: bigint) =>
+    encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+
+  it('a 0-ETH account sends fUSD with the gas paid; past the day’s limit it would pay, and the approval says why', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const funder = privateKeyToAccount(devAccounts(2)[1].privateKey)
+    const funded = await createWalletClient({ account: funder, chain, transport: http() }).writeContract({
+      address: usd,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [owner.address, parseUnits('10', 6)],
+    })
+    await client.waitForTransactionReceipt({ hash: funded })
+    const sponsor = await signIn(owner)
+    const sponsored = { ...support, sponsored: true }
+    const { rpc, shown } = rpcFor(owner, { smartAccount: () => sponsored, sponsor: () => sponsor })
+    const to = fresh()
+
+    const hash = (await rpc('eth_sendTransaction', [{ to: usd, data: transfer(to, parseUnits('1', 6)) }])) as Hex
+    expect((await client.getTransactionReceipt({ hash })).status).toBe('success')
+    expect(await usdBalance(to)).toBe(parseUnits('1', 6))
+    expect(await client.getBalance({ address: owner.address })).toBe(0n)
+    expect(row(shown[0], 'frame.networkFee')).toEqual(['Paid by the site'])
+    expect(row(shown[0], 'frame.maxNetworkFee')).toEqual([])
+    expect(shown[0].summary?.map((s) => s.key)).toEqual(['frame.delegation'])
+
+    // One sponsored operation a day: the second is refused, so the account pays its own gas (given some ETH now),
+    // and the approval shows the most it may cost and why the site does not pay.
+    await client.request({
+      method: 'anvil_setBalance' as never,
+      params: [owner.address, numberToHex(parseEther('1'))] as never,
+    })
+    const own = rpcFor(owner, { smartAccount: () => sponsored, sponsor: () => sponsor })
+    const second = (await own.rpc('eth_sendTransaction', [{ to: usd, data: transfer(to, 1n) }])) as Hex
+    expect((await client.getTransactionReceipt({ hash: second })).status).toBe('success')
+    expect(await usdBalance(to)).toBe(parseUnits('1', 6) + 1n)
+    expect(own.shown[0].summary?.map((s) => s.key)).toEqual(['frame.notSponsoredLimit'])
+    expect(row(own.shown[0], 'frame.networkFee')).toEqual([])
+    const [maxFee] = row(own.shown[0], 'frame.maxNetworkFee')
+    const spent = parseEther('1') - (await client.getBalance({ address: owner.address }))
+    expect(spent).toBeGreaterThan(0n)
+    expect(spent).toBeLessThanOrEqual(parseEther(maxFee.replace(' ETH', '')))
+  }, 30_000)
 })

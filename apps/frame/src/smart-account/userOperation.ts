@@ -6,7 +6,7 @@
  * Every step that waits on the bundler has a deadline: a bundler that is down or slow ends in a clear `-32002`
  * error, never a request that hangs.
  */
-import type { EmbeddedSmartAccountSupport } from '@foyer/core/protocol'
+import { type EmbeddedSmartAccountSupport, PAYMASTER_RPC_ERRORS, type SponsorshipRefusal } from '@foyer/core/protocol'
 import { FrameHostError } from '@foyer/embedded/host'
 import {
   type Address,
@@ -17,11 +17,13 @@ import {
   HttpRequestError,
   http,
   type PrivateKeyAccount,
+  RpcRequestError,
   TimeoutError,
 } from 'viem'
 import {
   type BundlerClient,
   createBundlerClient,
+  createPaymasterClient,
   formatUserOperationRequest,
   toSimple7702SmartAccount,
   type UserOperation,
@@ -58,21 +60,46 @@ function withDeadline<value>(task: Promise<value>, ms: number): Promise<value> {
   return Promise.race([task, late]).finally(() => clearTimeout(timer))
 }
 
+/** The project's paymaster service for the signed-in person (`POST /v1/embedded/paymaster`, ERC-7677). */
+export type SponsorEndpoint = { url: string; headers: Record<string, string> }
+
 export type SmartAccountContext = {
   chain: Chain
   support: EmbeddedSmartAccountSupport
   owner: PrivateKeyAccount
   deadlineMs?: number
+  /** When set, the site pays the gas: the operation carries its paymaster's signed fields. */
+  sponsor?: SponsorEndpoint
 }
 
-export function bundlerFor({ chain, support, deadlineMs = BUNDLER_DEADLINE_MS }: SmartAccountContext) {
+export function bundlerFor({ chain, support, sponsor, deadlineMs = BUNDLER_DEADLINE_MS }: SmartAccountContext) {
   const client = createPublicClient({ chain, transport: http(undefined, { timeout: deadlineMs, retryCount: 0 }) })
+  const paymaster = sponsor
+    ? createPaymasterClient({
+        transport: http(sponsor.url, {
+          timeout: deadlineMs,
+          retryCount: 0,
+          fetchOptions: { headers: sponsor.headers },
+        }),
+      })
+    : undefined
   const bundler = createBundlerClient({
     client,
     chain,
     transport: http(support.bundlerUrl, { timeout: deadlineMs, retryCount: 0 }),
+    ...(paymaster ? { paymaster } : {}),
   })
   return { client, bundler }
+}
+
+/** Why the site's paymaster refused the operation (its JSON-RPC error's `data.reason`), if that is what `error` is. */
+export function sponsorshipRefusal(error: unknown): SponsorshipRefusal | undefined {
+  if (!(error instanceof BaseError)) return undefined
+  const refusal = error.walk(
+    (e) => e instanceof RpcRequestError && e.code === PAYMASTER_RPC_ERRORS.sponsorshipRefused,
+  ) as RpcRequestError | null
+  const reason = (refusal?.data as { reason?: unknown } | undefined)?.reason
+  return typeof reason === 'string' ? (reason as SponsorshipRefusal) : undefined
 }
 
 export type PreparedCalls = {
@@ -80,6 +107,8 @@ export type PreparedCalls = {
   maxCost: bigint
   /** True when this operation also delegates the key to the smart account (its first). */
   delegates: boolean
+  /** True when the site's paymaster pays the gas (the account pays nothing). */
+  sponsored: boolean
   /** Signs and sends; answers the operation's hash. */
   submit(): Promise<Hex>
 }
@@ -110,6 +139,8 @@ export async function prepareCalls(context: SmartAccountContext, calls: SmartAcc
       deadlineMs,
     )) as unknown as UserOperation<'0.8'>
   } catch (error) {
+    // A refusal of the site's paymaster is the caller's to handle (it may pay the gas itself instead).
+    if (sponsorshipRefusal(error)) throw error
     throw bundlerError(error, 'The user operation could not be prepared')
   }
   const gas =
@@ -122,6 +153,7 @@ export async function prepareCalls(context: SmartAccountContext, calls: SmartAcc
   return {
     maxCost: gas * operation.maxFeePerGas,
     delegates: Boolean(placeholder),
+    sponsored: Boolean(context.sponsor && operation.paymaster),
     async submit() {
       try {
         const authorization = placeholder

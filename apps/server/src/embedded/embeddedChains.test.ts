@@ -38,11 +38,21 @@ describe('embeddedChains', () => {
           bundlerUrl: 'http://127.0.0.1:8798/31337',
           entryPoint: aa.entryPoint,
           implementation: aa.simple7702Account,
+          sponsored: false,
         },
       },
       { id: 31338, name: 'Chain 31338', rpcUrl: 'http://127.0.0.1:8546', nativeSymbol: 'ETH' },
       { id: 31339, name: 'Chain 31339', rpcUrl: 'http://127.0.0.1:8547', nativeSymbol: 'ETH' },
       { id: 31340, name: 'Chain 31340', rpcUrl: 'http://127.0.0.1:8548', nativeSymbol: 'ETH' },
     ])
+  })
+
+  it('says where the project sponsors the gas', () => {
+    const withBundler = (id: number) =>
+      chain(id, { accountAbstraction: { ...aa, bundlerUrl: `http://127.0.0.1:8798/${id}` } })
+    const sponsored = embeddedChains([withBundler(31337), withBundler(31338)], [31338]).map(
+      (c) => c.smartAccount?.sponsored,
+    )
+    expect(sponsored).toEqual([false, true])
   })
 })

@@ -5,7 +5,7 @@
  * these from a browser; the site itself never does. Codes, tokens and device ids are stored as hashes and never
  * logged. Every limit and one-time use is enforced in one database statement (challenges.ts, sendLimits.ts).
  */
-import { LOGIN_PROVIDERS, routes } from '@foyer/core/protocol'
+import { LOGIN_PROVIDERS, PAYMASTER_RPC_ERRORS, routes } from '@foyer/core/protocol'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config.ts'
@@ -24,11 +24,13 @@ import {
   normalizeOrigin,
 } from '../projects/model.ts'
 import type { ProjectStore } from '../projects/store.ts'
+import type { PaymasterService } from '../sponsorship/sponsorshipRoutes.ts'
+import { sponsoredChains } from '../sponsorship/sponsorshipRoutes.ts'
 import { registerAccountRoutes } from './accountRoutes.ts'
 import { registerDeviceApproval } from './deviceApproval.ts'
 import { registerEmailUpdateRoutes } from './emailUpdateRoutes.ts'
 import { embeddedChains } from './embeddedChains.ts'
-import type { EmbeddedContext } from './embeddedContext.ts'
+import { type EmbeddedContext, requireSession } from './embeddedContext.ts'
 import type { EmbeddedTables } from './embeddedTables.ts'
 import type { FarcasterLogin } from './farcaster/farcasterLogin.ts'
 import { registerLoginRoutes } from './loginRoutes.ts'
@@ -55,6 +57,8 @@ export type EmbeddedDeps = {
   counters?: CounterStore
   /** For tests: the clock. */
   now?: () => Date
+  /** The paymaster service `POST /v1/paymaster` answers with; absent: `/v1/embedded/paymaster` is not served. */
+  paymaster?: PaymasterService
   /** The OAuth providers' clients (default: built and cached per project and provider on first use). */
   providerClients?: ProviderClients
   /** Sign in with Farcaster; absent: the `farcaster` provider answers `provider_not_configured`. */
@@ -140,9 +144,29 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
     return {
       projectId: project.id,
       allowedOrigins: project.allowedOrigins,
-      chains: embeddedChains(config.chains),
+      chains: embeddedChains(config.chains, sponsoredChains(project, config).chains),
     }
   })
+
+  // The signed-in person's gas, sponsored by the project their session is for: the same service, policy and daily
+  // limits as `POST /v1/paymaster` (sponsorshipRoutes.ts), for the session's own account only.
+  const { paymaster } = deps
+  if (paymaster)
+    route(app, routes.embeddedPaymaster, frameProject, async (c) => {
+      const session = await requireSession(ctx, c)
+      const body = await readJsonBody(c, { require: true })
+      const sender = senderOf(body)
+      if (sender !== undefined && sender.toLowerCase() !== session.address?.toLowerCase())
+        return {
+          jsonrpc: '2.0' as const,
+          id: isPlainObject(body) && (typeof body.id === 'string' || typeof body.id === 'number') ? body.id : null,
+          error: {
+            code: PAYMASTER_RPC_ERRORS.invalidParams,
+            message: "Invalid params: the operation's sender is not this session's account",
+          },
+        }
+      return paymaster(c.get('project'), body)
+    })
 
   registerLoginRoutes(app, ctx, emailProject)
   registerDeviceApproval(app, ctx)
@@ -174,3 +198,10 @@ const providerGate: LoginGate = (f, c) =>
   f.email || f.socials.includes(c.req.param('provider') ?? '')
     ? undefined
     : 'Neither email login nor this provider is switched on for this project'
+
+/** `params[0].sender` of a JSON-RPC body when it is a string (the service checks the rest). */
+function senderOf(body: unknown): string | undefined {
+  if (!isPlainObject(body) || !Array.isArray(body.params)) return undefined
+  const [operation] = body.params
+  return isPlainObject(operation) && typeof operation.sender === 'string' ? operation.sender : undefined
+}

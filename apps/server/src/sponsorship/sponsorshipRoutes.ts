@@ -32,9 +32,8 @@ import {
 import type { SponsorshipPolicy } from './sponsorshipPolicy.ts'
 import { type SponsorshipStore, utcDay } from './sponsorshipStore.ts'
 
-export interface SponsorshipRouteDeps {
+export interface PaymasterServiceDeps {
   config: ServerConfig
-  project: MiddlewareHandler<AppEnv>
   store: SponsorshipStore
   logger?: Logger
   /** Milliseconds since 1970 (tests move the clock). */
@@ -59,13 +58,31 @@ export function sponsoredChains(project: Pick<Project, 'sponsorship'>, config: S
  *   and its most gas cost against the account's day (one statement: sponsorshipStore.ts).
  * Both check the project's policy first: a refusal is JSON-RPC error `-32001` whose `data.reason` says why.
  */
-export function registerSponsorshipRoutes(app: FoyerApp, deps: SponsorshipRouteDeps) {
-  const { config, project, store } = deps
+export function registerSponsorshipRoutes(
+  app: FoyerApp,
+  { project, service }: { project: MiddlewareHandler<AppEnv>; service: PaymasterService },
+) {
+  route(
+    app,
+    routes.paymaster,
+    project,
+    async (c): Promise<PaymasterRpcResponse> => service(c.get('project'), await readJsonBody(c, { require: true })),
+  )
+}
+
+/** Answers one ERC-7677 JSON-RPC request body for a project: what `POST /v1/paymaster` and the frame's route share. */
+export type PaymasterService = (project: Project, body: unknown) => Promise<PaymasterRpcResponse>
+
+/**
+ * The paymaster service: the request read, the project's policy checked, the day's limits counted (one statement,
+ * sponsorshipStore.ts) and the fields signed. The routes only say which project asks.
+ */
+export function createPaymasterService(deps: PaymasterServiceDeps): PaymasterService {
+  const { config, store } = deps
   const logger = deps.logger ?? silentLogger
   const now = deps.now ?? (() => Date.now())
 
-  route(app, routes.paymaster, project, async (c): Promise<PaymasterRpcResponse> => {
-    const body = await readJsonBody(c, { require: true })
+  return async (p: Project, body: unknown): Promise<PaymasterRpcResponse> => {
     const envelope = v.safeParse(RpcRequestSchema, body)
     if (!envelope.success) {
       const id = typeof body === 'object' && body !== null && 'id' in body ? (body.id as RpcId) : null
@@ -87,7 +104,6 @@ export function registerSponsorshipRoutes(app: FoyerApp, deps: SponsorshipRouteD
     const params = v.safeParse(PaymasterParamsSchema, envelope.output.params)
     if (!params.success) return invalidParams(id, params.issues)
     const [rpcOperation, , chainId] = params.output
-    const p = c.get('project')
     try {
       const { policy, paymaster } = allowed(p, chainId, rpcOperation)
       const key = { projectId: p.id, chainId, account: rpcOperation.sender, day: utcDay(now()) }
@@ -173,7 +189,7 @@ export function registerSponsorshipRoutes(app: FoyerApp, deps: SponsorshipRouteD
         })
       throw error
     }
-  })
+  }
 
   /** The policy, paymaster and chain for `operation` on `chainId`, or the refusal that says why not. */
   function allowed(p: Project, chainId: number, operation: RpcUserOperationInput) {

@@ -16,6 +16,10 @@ export const enFrame = {
   'frame.sendCalls': 'Send calls',
   'frame.call': 'Call',
   'frame.maxNetworkFee': 'Network fee (at most)',
+  'frame.networkFee': 'Network fee',
+  'frame.gasSponsored': 'Paid by the site',
+  'frame.notSponsoredLimit': 'You have had this site’s sponsored transactions for today, so you pay this network fee.',
+  'frame.notSponsoredCall': 'This site does not pay the network fee for this transaction, so you pay it.',
   'frame.smartAccount': 'smart account',
   'frame.delegation':
     'This first transaction also makes your account a smart account (EIP-7702): same address, same key.',

@@ -370,6 +370,11 @@ export const es: Catalogue = {
   'frame.sendCalls': 'Enviar llamadas',
   'frame.call': 'Llamada',
   'frame.maxNetworkFee': 'Comisión de red (como máximo)',
+  'frame.networkFee': 'Comisión de red',
+  'frame.gasSponsored': 'La paga el sitio',
+  'frame.notSponsoredLimit':
+    'Ya usaste las transacciones patrocinadas de este sitio por hoy, así que pagas esta comisión de red.',
+  'frame.notSponsoredCall': 'Este sitio no paga la comisión de red de esta transacción, así que la pagas tú.',
   'frame.smartAccount': 'cuenta inteligente',
   'frame.delegation':
     'Esta primera transacción también convierte tu cuenta en una cuenta inteligente (EIP-7702): misma dirección, misma clave.',

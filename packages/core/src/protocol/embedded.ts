@@ -117,9 +117,16 @@ export type SocialFinishBodyInput = v.InferInput<typeof SocialFinishBody>
 
 /**
  * A chain's ERC-4337 support for the embedded wallet's smart account: the bundler the frame sends user operations
- * to, the EntryPoint (v0.8) and the EIP-7702 implementation (Simple7702Account) the wallet's key delegates to.
+ * to, the EntryPoint (v0.8) and the EIP-7702 implementation (Simple7702Account) the wallet's key delegates to, and
+ * whether the project pays the gas there.
  */
-export type EmbeddedSmartAccountSupport = { bundlerUrl: string; entryPoint: string; implementation: string }
+export type EmbeddedSmartAccountSupport = {
+  bundlerUrl: string
+  entryPoint: string
+  implementation: string
+  /** True when the project sponsors gas on this chain (`POST /v1/embedded/paymaster`); absent means false. */
+  sponsored?: boolean
+}
 /** One chain the frame's wallet may use; `smartAccount` only where a bundler runs for it. */
 export type EmbeddedChain = {
   id: number

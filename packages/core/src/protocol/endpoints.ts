@@ -33,6 +33,7 @@ export {
   embeddedEmailUpdatePrimary,
   embeddedEmailUpdateSecondary,
   embeddedEmailVerify,
+  embeddedPaymaster,
   embeddedSession,
   embeddedSignOut,
   embeddedSocialCallback,

@@ -362,6 +362,11 @@ export const routes = /* @__PURE__ */ defineRoutes({
   },
 
   embeddedConfig: { answer: json<EmbeddedConfigResponse>(), errors: FRAME },
+  // JSON-RPC as `paymaster`, for the frame's signed-in person: the session decides the project and the account.
+  embeddedPaymaster: {
+    answer: json<PaymasterRpcResponse>(),
+    errors: [...FRAME, 'unauthorized', 'unsupported_media_type'],
+  },
   embeddedEmailStart: {
     body: EmailStartBody,
     answer: json<EmbeddedActionResponse & { action: 'VERIFY_OTP' }>(),

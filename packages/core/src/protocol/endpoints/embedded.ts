@@ -64,3 +64,9 @@ export const embeddedSocialFinish = {
   method: 'POST',
   path: '/v1/embedded/social/finish',
 } as const
+/** The frame's paymaster service (ERC-7677 JSON-RPC), for the signed-in person's smart account. */
+export const embeddedPaymaster = {
+  name: 'embeddedPaymaster',
+  method: 'POST',
+  path: '/v1/embedded/paymaster',
+} as const
