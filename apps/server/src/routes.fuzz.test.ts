@@ -120,6 +120,7 @@ const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string
     'POST /v1/embedded/social/:provider/start': { body: ['deviceId', 'origin'] },
     'GET /v1/embedded/social/:provider/callback': { query: ['code', 'state', 'error'], html: true },
     'POST /v1/embedded/social/finish': { body: ['flow', 'deviceId', 'link'] },
+    'POST /v1/embedded/paymaster': { body: ['jsonrpc', 'id', 'method', 'params'] },
     // The operator console's API: signed out here, so past the sign-in routes the guard answers.
     'GET /console/api/session': {},
     'POST /console/api/session': { body: ['email', 'password'] },
@@ -385,7 +386,7 @@ describe('route fuzzing', () => {
     // random values; the rest must.
     const needsSecrets = Object.keys(ROUTES).filter(
       (k) =>
-        /embedded\/(session|wallet|sign-out|email\/(verify|update)|devices|device\/approve)/.test(k) ||
+        /embedded\/(session|wallet|sign-out|email\/(verify|update)|devices|device\/approve|paymaster)/.test(k) ||
         // a flow's token (finish) or its state (the provider's callback) comes only from a start
         /embedded\/social\/(finish|:provider\/callback)/.test(k) ||
         /auth\/siwe\/(verify|session|sign-out)/.test(k) ||
