@@ -91,7 +91,10 @@ describe('the packed @foyer/server', () => {
       expect(readFileSync(join(work, 'app/node_modules/@foyer/server/dist', f), 'utf8')).not.toContain(repoRoot)
   })
 
-  it('starts with only PORT and a data folder: embedded PGlite, migrations, no chains', async () => {
+  // Its wait for "ready" is bounded at 180 s: the first start migrates a new PGlite, slow on a busy machine.
+  it('starts with only PORT and a data folder: embedded PGlite, migrations, no chains', {
+    timeout: 180_000,
+  }, async () => {
     const dataDir = join(work, 'data')
     child = spawn(join(work, 'app/node_modules/.bin/foyer-server'), [], {
       cwd: join(work, 'app'),
