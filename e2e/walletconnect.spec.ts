@@ -14,7 +14,8 @@ test.afterEach(async () => {
 
 async function readPairingUri(page: import('@playwright/test').Page) {
   const modal = page.getByTestId('foyer-modal')
-  await expect(modal.getByTestId('wc-qr-code')).toBeVisible()
+  // The QR waits for the WalletConnect chunk and the relay's pairing: seconds on a busy machine.
+  await expect(modal.getByTestId('wc-qr-code')).toBeVisible({ timeout: 15_000 })
   await modal.getByTestId('copy-wc-uri').click()
   await expect(page.getByTestId('snackbar')).toContainText('Link copied')
   return page.evaluate(() => navigator.clipboard.readText())
