@@ -131,6 +131,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0014_operators',
           '0015_project_config_digest',
           '0016_analytics_visits',
+          '0017_sponsorship',
         ])
       })
 

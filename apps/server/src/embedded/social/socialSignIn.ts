@@ -122,7 +122,18 @@ export async function settleIdentity(
             .select('id')
             .where('email', '=', identity.email)
             .executeTakeFirst()
-          if (owner) return end('link', owner.id)
+          if (owner) {
+            // A parallel first sign-in of this same identity may have made that account and bound the identity
+            // after the update above looked: then this sign-in is that account's, not a link offer.
+            const boundSince = await trx
+              .selectFrom('embedded_identities')
+              .select('user_id')
+              .where('provider', '=', identity.provider)
+              .where('subject', '=', identity.subject)
+              .executeTakeFirst()
+            if (boundSince) return end('done', boundSince.user_id)
+            return end('link', owner.id)
+          }
         }
 
         // A new person: the verified email becomes the account's (no one has it: checked just above; a parallel
