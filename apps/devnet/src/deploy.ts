@@ -1,6 +1,6 @@
 // viem/utils rather than viem: the encoders without the client half keep `npm start` quicker (see rpc.ts).
 
-import type { Address, Hash, Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import {
   encodeDeployData,
@@ -10,7 +10,6 @@ import {
   getCreate2Address,
   keccak256,
   parseAbi,
-  parseGwei,
 } from 'viem/utils'
 import type { DevAccount } from './accounts.ts'
 import { assertRouterMatchesPair, ownArtifacts, uniswapArtifacts } from './artifacts.ts'
@@ -28,6 +27,7 @@ import {
   USD_INFO,
 } from './market.ts'
 import { jsonRpc } from './rpc.ts'
+import { type DeployStep, sendSteps } from './sendSteps.ts'
 
 export interface DeployedContracts {
   weth: Address
@@ -67,21 +67,8 @@ const routerAbi = parseAbi([
   'function addLiquidityETH(address token, uint amountTokenDesired, uint amountTokenMin, uint amountETHMin, address to, uint deadline) payable returns (uint, uint, uint)',
 ])
 
-// Fixed gas and fees let every transaction be signed up front, without an estimate round trip each. The limit
-// is above the largest step (Router02, ~4.5M gas) and below prague's block limit; only gas used is paid.
-const GAS_LIMIT = 8_000_000n
-const MAX_FEE = parseGwei('50')
-const PRIORITY_FEE = parseGwei('1')
 /** Unlimited approvals and deadlines. */
 const MAX_UINT256 = 2n ** 256n - 1n
-
-/** One transaction of the deployment, in nonce order. */
-interface Step {
-  what: string
-  to?: Address
-  data: Hex
-  value?: bigint
-}
 
 /** If someone edited a .sol file but did not recompile, the chain would run stale code: say so instead. */
 function assertArtifactsFresh(): void {
@@ -144,7 +131,7 @@ export async function deployChain(opts: DeployOptions): Promise<DeployedChain> {
   const everyone = opts.accounts.map((a) => a.address)
   const { wethUsd, tokenUsd, wethToken } = reserves
 
-  const steps: Step[] = [
+  const steps: DeployStep[] = [
     { what: 'deploying WETH9', data: encodeDeployData({ ...uniswap.weth9 }) },
     { what: 'deploying UniswapV2Factory', data: encodeDeployData({ ...uniswap.factory, args: [me] }) },
     { what: 'deploying UniswapV2Router02', data: encodeDeployData({ ...uniswap.router02, args: [factory, weth] }) },
@@ -235,27 +222,7 @@ export async function deployChain(opts: DeployOptions): Promise<DeployedChain> {
     },
   ]
 
-  const hashes: Hash[] = []
-  for (const [nonce, step] of steps.entries()) {
-    const serializedTransaction = await deployer.signTransaction({
-      type: 'eip1559',
-      chainId,
-      nonce,
-      to: step.to ?? null,
-      data: step.data,
-      value: step.value ?? 0n,
-      gas: GAS_LIMIT,
-      maxFeePerGas: MAX_FEE,
-      maxPriorityFeePerGas: PRIORITY_FEE,
-    })
-    hashes.push(await rpc.sendRaw(serializedTransaction))
-  }
-  // Same sender, consecutive nonces: once the last is mined, all are.
-  await rpc.waitForReceipt(hashes.at(-1)!)
-  const receipts = await Promise.all(hashes.map((hash) => rpc.receipt(hash)))
-  const failed = receipts.findIndex((r) => r?.status !== '0x1')
-  if (failed >= 0)
-    throw new Error(`Devnet deploy on chain ${opts.chainId}: ${steps[failed].what} reverted (${hashes[failed]})`)
+  await sendSteps(rpc, deployer, { chainId, firstNonce, where: `Devnet deploy on chain ${opts.chainId}` }, steps)
   // Sign in with Farcaster reads Farcaster's registries; the local chain has stand-ins at their real addresses.
   if (opts.chainId === FARCASTER_CHAIN_ID) await installFarcasterRegistries(opts.rpcUrl)
 

@@ -4,10 +4,11 @@
  * paymaster's 100 ETH deposit at the EntryPoint. Runs after the main deploy and the history seed, from an account
  * of its own, so the dev accounts' nonces and history and the seeded blocks stay as they were. ~50 ms a chain.
  */
-import type { Address, Hash, Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { encodeFunctionData, numberToHex, parseAbi, parseGwei } from 'viem/utils'
+import { encodeFunctionData, numberToHex, parseAbi } from 'viem/utils'
 import { jsonRpc } from '../rpc.ts'
+import { type DeployStep, sendSteps } from '../sendSteps.ts'
 import {
   AA_ACCOUNT_BALANCE,
   accountAbstractionDeployments,
@@ -37,11 +38,6 @@ const entryPointAbi = parseAbi([
   'function balanceOf(address account) view returns (uint256)',
 ])
 
-// Fixed gas and fees, as in the main deploy: the EntryPoint's creation is the largest step (~4.3M gas).
-const GAS_LIMIT = 8_000_000n
-const MAX_FEE = parseGwei('50')
-const PRIORITY_FEE = parseGwei('1')
-
 export async function installAccountAbstraction(rpcUrl: string): Promise<AccountAbstractionContracts> {
   const rpc = jsonRpc(rpcUrl)
   const sponsorKey = sponsorAccount()
@@ -60,7 +56,7 @@ export async function installAccountAbstraction(rpcUrl: string): Promise<Account
 
   // Only what is missing is sent, so installing on a chain that has it already changes nothing.
   const present = await Promise.all(deployments.map(async (d) => (await codeAt(d.address)) !== '0x'))
-  const steps: { what: string; to: Address; data: Hex; value?: bigint }[] = deployments
+  const steps: DeployStep[] = deployments
     .filter((_, i) => !present[i])
     .map((d) => ({ what: `deploying ${d.name}`, to: CREATE2_DEPLOYER, data: `${d.salt}${d.initCode.slice(2)}` as Hex }))
   if (!present[3])
@@ -73,26 +69,7 @@ export async function installAccountAbstraction(rpcUrl: string): Promise<Account
 
   if (steps.length > 0) {
     const [chainId, firstNonce] = await Promise.all([rpc.chainId(), rpc.nonce(sponsor.address)])
-    const hashes: Hash[] = []
-    for (const [i, step] of steps.entries()) {
-      const signed = await sponsor.signTransaction({
-        type: 'eip1559',
-        chainId,
-        nonce: firstNonce + i,
-        to: step.to,
-        data: step.data,
-        value: step.value ?? 0n,
-        gas: GAS_LIMIT,
-        maxFeePerGas: MAX_FEE,
-        maxPriorityFeePerGas: PRIORITY_FEE,
-      })
-      hashes.push(await rpc.sendRaw(signed))
-    }
-    await rpc.waitForReceipt(hashes.at(-1)!)
-    const receipts = await Promise.all(hashes.map((hash) => rpc.receipt(hash)))
-    const failed = receipts.findIndex((r) => r?.status !== '0x1')
-    if (failed >= 0)
-      throw new Error(`Account abstraction on ${rpcUrl}: ${steps[failed].what} reverted (${hashes[failed]})`)
+    await sendSteps(rpc, sponsor, { chainId, firstNonce, where: `Account abstraction on ${rpcUrl}` }, steps)
     // The proxy returns nothing on a failed CREATE2 without reverting in every version: check the code itself.
     const missing = (
       await Promise.all(deployments.map(async (d) => ((await codeAt(d.address)) === '0x' ? d.name : null)))
