@@ -12,7 +12,7 @@ import { createApp, type FoyerApp, loadConfig, ProjectStore } from '@foyer/serve
 import { createAdaptorServer } from '@hono/node-server'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProjects } from '../../apps/server/src/projects/seed.ts'
 import { BACKEND_TIMEOUT_MS, openTestPGlite, type TestDatabase } from '../../apps/server/src/test/backends.ts'
 
@@ -93,8 +93,9 @@ describe('docs/siwe.md', () => {
   })
 
   it('its backend code accepts the server’s token for the project and refuses others', async () => {
-    process.env.FOYER_URL = foyerUrl
-    process.env.FOYER_PROJECT_ID = 'shop'
+    // The example reads its settings from the environment; set for this test only (other files share the process).
+    vi.stubEnv('FOYER_URL', foyerUrl)
+    vi.stubEnv('FOYER_PROJECT_ID', 'shop')
     const { verifyFoyerToken } = await import('./verifyFoyerToken.ts')
     const token = await signIn('shop', SITE)
     expect(await verifyFoyerToken(token)).toMatchObject({ address: alice!.address, chainId: 31337 })
@@ -106,4 +107,5 @@ describe('docs/siwe.md', () => {
     const altered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: '0x0000000000000000000000000000000000000001' })).toString('base64url')}.${s}`
     await expect(verifyFoyerToken(altered)).rejects.toThrow(/signature/)
   })
+  afterAll(() => vi.unstubAllEnvs())
 })
