@@ -12,14 +12,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { EmbeddedSmartAccountSupport } from '@foyer/core/protocol'
 import {
-  deployChain,
   devAccounts,
-  installAccountAbstraction,
   type RunningBundler,
   type RunningChain,
+  type RunningDevnet,
   sponsorAccount,
-  startBundler,
-  startChain,
+  startDevnet,
 } from '@foyer/devnet'
 import { type MailSink, startMailSink } from '@foyer/devnet/mail'
 import { FrameHostError } from '@foyer/embedded/host'
@@ -55,6 +53,7 @@ import { ENTRY_POINT_V08 } from './support.ts'
 import type { SponsorEndpoint } from './userOperation.ts'
 
 const CHAIN_PORT = 19662
+let devnet: RunningDevnet
 let anvil: RunningChain
 let bundler: RunningBundler
 let chain: Chain
@@ -67,11 +66,17 @@ let paymaster: Address
 // What a user operation needs: one anvil chain, the ERC-4337 contracts (with the verifying paymaster) and alto; the
 // devnet's tokens, for the sponsored fUSD transfer.
 beforeAll(async () => {
-  anvil = await startChain({ id: 31337, name: 'Frame AA test', port: CHAIN_PORT, portEnv: 'TEST' })
-  usd = (await deployChain({ rpcUrl: anvil.rpcUrl, chainId: anvil.id, accounts: devAccounts(2) })).contracts.usd
-  const aa = await installAccountAbstraction(anvil.rpcUrl)
+  devnet = await startDevnet({
+    chains: [{ id: 31337, name: 'Frame AA test', port: CHAIN_PORT, portEnv: 'TEST' }],
+    devnetFile: null,
+    seedHistory: false,
+    bundler: { port: 0 },
+  })
+  anvil = devnet.chains[0]!
+  bundler = devnet.bundler!
+  const { contracts, accountAbstraction: aa } = devnet.info.chains[0]!
+  usd = contracts.usd
   paymaster = aa.paymaster
-  bundler = await startBundler({ chains: [{ id: anvil.id, rpcUrl: anvil.rpcUrl }], port: 0 })
   chain = defineChain({
     id: anvil.id,
     name: anvil.name,
@@ -83,8 +88,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await bundler?.stop()
-  await anvil?.stop()
+  await devnet?.stop()
 })
 
 /** A fresh key with 1 ETH, so each test starts from an account that never delegated. */

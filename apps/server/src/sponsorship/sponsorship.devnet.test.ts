@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PAYMASTER_RPC_ERRORS } from '@foyer/core/protocol'
-import { type RunningBundler, type RunningDevnet, sponsorAccount, startBundler, startDevnet } from '@foyer/devnet'
+import { type RunningBundler, type RunningDevnet, sponsorAccount, startDevnet } from '@foyer/devnet'
 import { SIMPLE_7702_ACCOUNT_V08 } from '@foyer/devnet/account-abstraction'
 import { createPublicClient, createWalletClient, erc20Abi, http, type PublicClient, parseAbi, parseUnits } from 'viem'
 import {
@@ -40,11 +40,16 @@ let paymaster: `0x${string}`
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'foyer-sponsorship-'))
   const devnetFile = join(dir, 'devnet.json')
-  devnet = await startDevnet({
-    chains: [{ id: CHAIN_ID, name: 'Sponsored chain', port: 19660, portEnv: 'TEST' }],
-    devnetFile,
-    seedHistory: false,
-  })
+  ;[devnet, t] = await Promise.all([
+    startDevnet({
+      chains: [{ id: CHAIN_ID, name: 'Sponsored chain', port: 19660, portEnv: 'TEST' }],
+      devnetFile,
+      seedHistory: false,
+      bundler: { port: 0 },
+    }),
+    openTestPGlite(),
+  ])
+  bundler = devnet.bundler!
   const [first] = devnet.info.chains
   usd = first!.contracts.usd
   paymaster = first!.accountAbstraction.paymaster
@@ -74,7 +79,6 @@ beforeAll(async () => {
     },
     { repoRoot: '/nonexistent' },
   )
-  ;[bundler, t] = await Promise.all([startBundler({ chains: devnet.info.chains, port: 0 }), openTestPGlite()])
   server = await createServer(config, { database: t.database })
   serverUrl = (await server.listen()).url
 }, BACKEND_TIMEOUT_MS)
@@ -82,7 +86,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close()
   await t?.cleanup()
-  await bundler?.stop()
   await devnet?.stop()
   if (dir) await rm(dir, { recursive: true, force: true })
 }, BACKEND_TIMEOUT_MS)
