@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * Workspaces whose tests run without isolation: each worker process imports a module once and keeps it for every
- * file it runs, instead of starting afresh per file (about a quarter of the unit tests' CPU time). Their tests build
+ * file it runs, instead of starting afresh per file (about a fifth of the unit tests' CPU time). Their tests build
  * what they use (a server, a database, a chain) and leave no global behind: no module mocks, no stubbed globals, no
  * environment left set. The rest (the React views and the frame on jsdom, files that mock modules, stub globals or
  * rely on a module loading for the first time, as the modal's lazy chunks do) get a fresh process per file.
@@ -20,7 +20,9 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    testTimeout: 30_000,
+    // Room for a crowded 2-core machine (beside Playwright, chains and servers): these only bound how long a broken
+    // test hangs; speed is measured by `npm run bench`.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // Two files at a time (vitest's default on two cores is one): much of a file's time is waiting on a chain, a
