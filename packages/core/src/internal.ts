@@ -45,6 +45,7 @@ export {
 export { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embedded/embeddedFlows.ts'
 export type {
   AwaitSocialOptions,
+  EmbeddedAccountType,
   EmbeddedLoginInfo,
   EmbeddedWallet,
 } from './embedded/embeddedWallet.ts'

@@ -1,4 +1,5 @@
 import { disconnectedAccount, type ReportedAccount, reportedAccountState } from '../account/account.ts'
+import { createRefreshAccountType } from '../account/refreshAccountType.ts'
 import { createRefreshBalance } from '../account/refreshBalance.ts'
 import { forgetAccountData } from '../account-data/forgetAccountData.ts'
 import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
@@ -65,7 +66,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
   const showSnackbar = snackbar.show
   const theme = createThemeController(store)
   const locale = createLocaleController(store)
-  const refreshBalance = createRefreshBalance({
+  const refreshBalanceOnly = createRefreshBalance({
     store,
     networkById,
     // The site's token on the network (`tokens`) when it names one and the adapter reads tokens; else the native balance.
@@ -79,6 +80,18 @@ export function createFoyerClient(parameters: FoyerOptions) {
     logger,
     showSnackbar,
   })
+  // An embedded wallet's account type, read with the balance: the account's first user operation deploys it.
+  const refreshAccountType = createRefreshAccountType({
+    store,
+    read: (account) =>
+      get().connectors.find((c) => c.id === account.connectorId)?.type === 'AUTH'
+        ? options.adapters.find((a) => a.embeddedWallet)?.embeddedWallet?.readAccountType?.()
+        : undefined,
+  })
+  const refreshBalance: typeof refreshBalanceOnly = (parameters) => {
+    void refreshAccountType()
+    return refreshBalanceOnly(parameters)
+  }
 
   // ---- account and network -----------------------------------------------------------------------
   function applyNetwork(networkId: CaipNetworkId) {

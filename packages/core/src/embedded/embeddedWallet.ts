@@ -15,6 +15,16 @@ export type AwaitSocialOptions = EmbeddedRequestOptions & { onFrameVisible?: (vi
 /** The provider a session signed in with, and what it calls the person (username, else display name). */
 export type EmbeddedLoginInfo = { provider: LoginProvider; name?: string; avatarUrl?: string; fid?: number }
 
+/**
+ * The signed-in person's accounts on the wallet's current chain and which one it uses: the key's own (`eoa`) or the
+ * smart account at the same address (where the chain has a bundler), and whether that one is deployed yet.
+ */
+export type EmbeddedAccountType = {
+  preferredAccountType: 'eoa' | 'smartAccount'
+  smartAccountDeployed: boolean
+  accounts: { address: string; type: 'eoa' | 'smartAccount' }[]
+}
+
 export interface EmbeddedWallet {
   /** The id of the AUTH connector this wallet backs (what `client.connect` takes). */
   readonly connectorId: string
@@ -53,4 +63,6 @@ export interface EmbeddedWallet {
   cancelSocial?(): Promise<void>
   /** The provider this session signed in with (undefined for an email login or before a sign-in). */
   getLogin?(): EmbeddedLoginInfo | undefined
+  /** Asks the frame for the person's account type now (undefined when nobody is signed in). */
+  readAccountType?(): Promise<EmbeddedAccountType | undefined>
 }

@@ -164,6 +164,11 @@ export function createEmbeddedRuntime() {
         ...(user.fid ? { fid: user.fid } : {}),
       }
     },
+    async readAccountType() {
+      if (!loaded?.user) return undefined
+      const { preferredAccountType, smartAccountDeployed, accounts } = await loaded.getUser()
+      return { preferredAccountType, smartAccountDeployed, accounts }
+    },
   }
 
   /** The wagmi connector. Nothing is loaded until a login starts or a stored session is restored. */
