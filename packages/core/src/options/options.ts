@@ -83,12 +83,12 @@ export type FoyerOptions = {
    */
   analyticsIncludeAddress?: boolean
   /**
-   * The embedded wallet's account for people who chose none: `eoa` (default, the key's own transactions) or
-   * `smartAccount` (the same address delegated to Simple7702Account with EIP-7702; transactions become user
-   * operations through the bundler the Foyer server names for the chain, and EIP-5792 batches work). Only on
-   * chains with a bundler; elsewhere the wallet stays an EOA.
+   * The embedded wallet's account, per namespace, for people who chose none: `eoa` (default, the key's own
+   * transactions) or `smartAccount` (the same address delegated to Simple7702Account with EIP-7702; transactions
+   * become user operations through the bundler the Foyer server names for the chain, and EIP-5792 batches work).
+   * Only EVM chains with a bundler have a smart account; elsewhere the wallet stays an EOA.
    */
-  defaultAccountType?: 'eoa' | 'smartAccount'
+  preferredAccountType?: { eip155?: 'eoa' | 'smartAccount' }
 }
 
 export type ResolvedOptions = Omit<FoyerOptions, 'networks' | 'features'> & {

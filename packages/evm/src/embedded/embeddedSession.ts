@@ -43,7 +43,7 @@ export async function openEmbeddedClient(
     ...(options.metadata.url && { url: options.metadata.url }),
     ...(options.metadata.icons && { icons: options.metadata.icons.slice(0, 5) }),
   }
-  const accountType = options.defaultAccountType
+  const accountType = options.preferredAccountType?.eip155
   void created
     .syncDappData({
       sdkVersion: SDK_VERSION,
