@@ -36,6 +36,7 @@ export {
   WALLETS_PAGE_SIZE,
   WALLETS_SEARCH_PAGE_SIZE,
 } from './constants.ts'
+export { readSmartAccountNetworks, switchAccountType } from './embedded/accountType.ts'
 export {
   EMAIL_LOGIN_TIMESTAMP_KEY,
   emailLoginLockSeconds,

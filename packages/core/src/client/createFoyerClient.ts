@@ -88,9 +88,8 @@ export function createFoyerClient(parameters: FoyerOptions) {
         ? options.adapters.find((a) => a.embeddedWallet)?.embeddedWallet?.readAccountType?.()
         : undefined,
   })
-  const refreshBalance: typeof refreshBalanceOnly = (parameters) => {
-    void refreshAccountType()
-    return refreshBalanceOnly(parameters)
+  const refreshBalance: typeof refreshBalanceOnly = async (parameters) => {
+    await Promise.all([refreshAccountType(), refreshBalanceOnly(parameters)])
   }
 
   // ---- account and network -----------------------------------------------------------------------

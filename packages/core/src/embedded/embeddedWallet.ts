@@ -65,4 +65,8 @@ export interface EmbeddedWallet {
   getLogin?(): EmbeddedLoginInfo | undefined
   /** Asks the frame for the person's account type now (undefined when nobody is signed in). */
   readAccountType?(): Promise<EmbeddedAccountType | undefined>
+  /** The chain ids where the wallet offers a smart account (those whose Foyer server names a bundler). */
+  getSmartAccountNetworks?(): Promise<number[]>
+  /** Makes the smart account, or the key's own account, the person's; the frame keeps the choice per person. */
+  setPreferredAccountType?(type: 'eoa' | 'smartAccount'): Promise<void>
 }

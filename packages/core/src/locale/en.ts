@@ -81,6 +81,7 @@ export const en = {
   'view.UpdateEmail': 'Edit Email',
   'view.UpdateEmailConfirm': 'Confirm Email Change',
   'view.EmbeddedDevices': 'Devices',
+  'view.AccountSettings': 'Account settings',
   'view.ConnectSocials': 'Sign in with an account',
   'view.ConnectingSocial': 'Signing in',
   'view.ConnectingFarcaster': 'Sign in with Farcaster',

@@ -35,6 +35,7 @@ export type ViewName =
   | 'ConnectSocials'
   | 'ConnectingSocial'
   | 'ConnectingFarcaster'
+  | 'AccountSettings'
 
 /** What a view was opened with (which wallet is connecting, and so on). */
 export type RouteData = {

@@ -169,6 +169,12 @@ export function createEmbeddedRuntime() {
       const { preferredAccountType, smartAccountDeployed, accounts } = await loaded.getUser()
       return { preferredAccountType, smartAccountDeployed, accounts }
     },
+    async getSmartAccountNetworks() {
+      return (await (await load()).getSmartAccountEnabledNetworks()).smartAccountEnabledNetworks
+    },
+    async setPreferredAccountType(type) {
+      await (await load()).setPreferredAccount(type)
+    },
   }
 
   /** The wagmi connector. Nothing is loaded until a login starts or a stored session is restored. */

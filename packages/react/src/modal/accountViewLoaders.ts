@@ -31,4 +31,5 @@ export const accountViewImports: Record<AccountViewName, () => Promise<Component
   UpdateEmail: () => import('../views/email/UpdateEmailViews.tsx').then((m) => m.UpdateEmailView),
   UpdateEmailConfirm: () => import('../views/email/UpdateEmailViews.tsx').then((m) => m.UpdateEmailConfirmView),
   EmbeddedDevices: () => import('../views/email/EmbeddedDevicesView.tsx').then((m) => m.EmbeddedDevicesView),
+  AccountSettings: () => import('../views/account/AccountSettingsView.tsx').then((m) => m.AccountSettingsView),
 }

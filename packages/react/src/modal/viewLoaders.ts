@@ -26,6 +26,7 @@ const accountViewNames = [
   'UpdateEmail',
   'UpdateEmailConfirm',
   'EmbeddedDevices',
+  'AccountSettings',
 ] as const satisfies readonly ViewName[]
 export type AccountViewName = (typeof accountViewNames)[number]
 

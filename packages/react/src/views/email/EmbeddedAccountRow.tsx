@@ -8,7 +8,8 @@ const rowText = { ...enAccount, ...enEmail, ...enSocial }
 
 /**
  * In Account, for an embedded wallet: who signed in ("Signed in with <Provider> as <name>" after a social sign-in),
- * the email ("Edit email"; hidden for a person without one) and the devices ("Manage"). Nothing for other wallets.
+ * the email ("Edit email"; hidden for a person without one), the devices ("Manage") and the account type (Account
+ * settings). Nothing for other wallets.
  */
 export function EmbeddedAccountRow() {
   const client = useFoyerClient()
@@ -18,6 +19,7 @@ export function EmbeddedAccountRow() {
   const socialUserName = useFoyerStore((s) => s.account.socialUserName)
   const socialUserAvatar = useFoyerStore((s) => s.account.socialUserAvatar)
   const farcasterFid = useFoyerStore((s) => s.account.farcasterFid)
+  const accountType = useFoyerStore((s) => s.account.preferredAccountType ?? 'eoa')
   const wallet = getEmbeddedWallet(client)
   if (!isEmbedded || !wallet) return null
   const email = wallet.getEmail()
@@ -60,6 +62,15 @@ export function EmbeddedAccountRow() {
       >
         <span className="fo-row-label">{t('devices.row')}</span>
         <span className="fo-tag">{t('devices.manage')}</span>
+      </button>
+      <button
+        type="button"
+        className="fo-row"
+        data-testid="account-settings"
+        onClick={() => client.navigate.push('AccountSettings')}
+      >
+        <span className="fo-row-label">{t('accountType.row')}</span>
+        <span className="fo-tag">{t(`accountType.${accountType}`)}</span>
       </button>
     </>
   )
