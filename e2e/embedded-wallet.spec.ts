@@ -184,8 +184,19 @@ test('log in with an email (the code typed in the frame, unseen by the site), sa
   await expect(page.getByTestId('account-button')).toBeVisible()
   await expect(page.getByTestId('wagmi-address')).toHaveText(walletAddress)
 
-  // Sign out from Account; after a reload it stays signed out.
+  // Account settings: no chain of this stack has a bundler, so the smart account is not offered, and the view says so.
   await page.getByTestId('account-button').click()
+  await expect(page.getByTestId('account-settings')).toHaveText('Account typeRegular account')
+  await page.getByTestId('account-settings').click()
+  await expect(view(page)).toHaveAttribute('data-view', 'AccountSettings')
+  await expect(page.getByTestId('account-type-unavailable')).toHaveText(
+    'No network of this site offers a smart account, so your account is a regular one.',
+  )
+  await expect(page.getByTestId('account-type-smartAccount')).toHaveCount(0)
+  await page.getByTestId('modal-back').click()
+  await expect(view(page)).toHaveAttribute('data-view', 'Account')
+
+  // Sign out from Account; after a reload it stays signed out.
   await page.getByTestId('disconnect-button').click()
   await expect(page.getByTestId('connect-button')).toBeVisible()
   await page.reload()
