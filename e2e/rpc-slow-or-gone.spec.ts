@@ -171,16 +171,25 @@ async function quoteBack(modal: Locator, amount: string) {
   await expect(modal.getByTestId('swap-input-error')).toHaveCount(0)
 }
 
+/**
+ * The token list fails under `balanceFault` and comes back once it is gone; then Swap's quote fails under `quoteFault`
+ * and comes back. Answers how long each failure took to show.
+ */
+async function failAndComeBack(page: Page, balanceFault: FaultMode, quoteFault: FaultMode) {
+  const { modal, ms: balanceMs } = await openAccountWith(page, balanceFault)
+  await balancesBack(modal)
+  await openSwap(modal)
+  const quoteMs = await quoteFails(modal, quoteFault, '0.01')
+  await quoteBack(modal, '0.02')
+  return { balanceMs, quoteMs }
+}
+
 test('RPC refused, then hanging: the token list and the quote say so within the deadline, and come back', async ({
   page,
   wallet,
 }) => {
   void wallet
-  const { modal, ms: balanceMs } = await openAccountWith(page, { kind: 'refuse' })
-  await balancesBack(modal)
-  await openSwap(modal)
-  const quoteMs = await quoteFails(modal, { kind: 'blackhole' }, '0.01')
-  await quoteBack(modal, '0.02')
+  const { balanceMs, quoteMs } = await failAndComeBack(page, { kind: 'refuse' }, { kind: 'blackhole' })
   console.log(
     `rpc-slow-or-gone: refused → token list failed in ${balanceMs} ms (deadline ${BALANCE_DEADLINE_MS}); hanging → quote failed in ${quoteMs} ms (deadline ${QUOTE_DEADLINE_MS})`,
   )
@@ -189,11 +198,7 @@ test('RPC refused, then hanging: the token list and the quote say so within the 
 test.describe('the longer variants', { tag: '@faults' }, () => {
   test('RPC hanging: both fail within the deadline, then come back', async ({ page, wallet }) => {
     void wallet
-    const { modal, ms: balanceMs } = await openAccountWith(page, { kind: 'blackhole' })
-    await balancesBack(modal)
-    await openSwap(modal)
-    const quoteMs = await quoteFails(modal, { kind: 'blackhole' }, '0.01')
-    await quoteBack(modal, '0.02')
+    const { balanceMs, quoteMs } = await failAndComeBack(page, { kind: 'blackhole' }, { kind: 'blackhole' })
     console.log(`rpc-slow-or-gone: hanging → token list ${balanceMs} ms, quote ${quoteMs} ms`)
   })
 
@@ -203,11 +208,7 @@ test.describe('the longer variants', { tag: '@faults' }, () => {
   }) => {
     void wallet
     const slow: FaultMode = { kind: 'delay', ms: 5_000 }
-    const { modal, ms: balanceMs } = await openAccountWith(page, slow)
-    await balancesBack(modal)
-    await openSwap(modal)
-    const quoteMs = await quoteFails(modal, slow, '0.01')
-    await quoteBack(modal, '0.02')
+    const { balanceMs, quoteMs } = await failAndComeBack(page, slow, slow)
     console.log(`rpc-slow-or-gone: 5 s a chunk → token list ${balanceMs} ms, quote ${quoteMs} ms`)
   })
 

@@ -30,7 +30,7 @@ export function createRefreshAccountType({
         ...s.account,
         preferredAccountType: type.preferredAccountType,
         smartAccountDeployed: type.smartAccountDeployed,
-        allAccounts: type.accounts.map(({ address, type }) => ({ address, type })),
+        allAccounts: type.accounts,
       },
     }))
   }

@@ -80,13 +80,15 @@ export function createFoyerClient(parameters: FoyerOptions) {
     logger,
     showSnackbar,
   })
+  /** The embedded wallet behind a connector, when it is the AUTH one. */
+  const embeddedWalletFor = (connectorId: string | undefined) =>
+    get().connectors.find((c) => c.id === connectorId)?.type === 'AUTH'
+      ? options.adapters.find((a) => a.embeddedWallet)?.embeddedWallet
+      : undefined
   // An embedded wallet's account type, read with the balance: the account's first user operation deploys it.
   const refreshAccountType = createRefreshAccountType({
     store,
-    read: (account) =>
-      get().connectors.find((c) => c.id === account.connectorId)?.type === 'AUTH'
-        ? options.adapters.find((a) => a.embeddedWallet)?.embeddedWallet?.readAccountType?.()
-        : undefined,
+    read: (account) => embeddedWalletFor(account.connectorId)?.readAccountType?.(),
   })
   const refreshBalance: typeof refreshBalanceOnly = async (parameters) => {
     await Promise.all([refreshAccountType(), refreshBalanceOnly(parameters)])
@@ -121,10 +123,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
     const previous = get().account.address
     if (previous && previous !== reported.address) forgetAccountData(queries, previous)
     // An embedded wallet signed in with a provider: which one, and the person's name there.
-    const login =
-      connector?.type === 'AUTH'
-        ? options.adapters.find((a) => a.embeddedWallet)?.embeddedWallet?.getLogin?.()
-        : undefined
+    const login = embeddedWalletFor(reported.connectorId)?.getLogin?.()
     store.setState({
       account: reportedAccountState(get().account, reported, connector, networkById(reported.networkId), login),
     })

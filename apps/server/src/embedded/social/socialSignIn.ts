@@ -125,13 +125,8 @@ export async function settleIdentity(
           if (owner) {
             // A parallel first sign-in of this same identity may have made that account and bound the identity
             // after the update above looked: then this sign-in is that account's, not a link offer.
-            const boundSince = await trx
-              .selectFrom('embedded_identities')
-              .select('user_id')
-              .where('provider', '=', identity.provider)
-              .where('subject', '=', identity.subject)
-              .executeTakeFirst()
-            if (boundSince) return end('done', boundSince.user_id)
+            const boundSince = await identityOwner(trx, identity)
+            if (boundSince) return end('done', boundSince)
             return end('link', owner.id)
           }
         }
@@ -239,11 +234,18 @@ async function bindIdentity(trx: EmbeddedDb, identity: VerifiedIdentity, userId:
   if (!owner) throw badRequest('login_failed', 'The account with this email has changed; sign in again')
   const bound = await insertIdentity(trx, identity, userId)
   if (bound) return bound.user_id
-  const existing = await trx
+  const existing = await identityOwner(trx, identity)
+  if (!existing) throw new Error('social identity neither inserted nor found')
+  return existing
+}
+
+/** The user the provider's identity is bound to, if any. */
+async function identityOwner(trx: EmbeddedDb, identity: VerifiedIdentity): Promise<string | undefined> {
+  const row = await trx
     .selectFrom('embedded_identities')
     .select('user_id')
     .where('provider', '=', identity.provider)
     .where('subject', '=', identity.subject)
-    .executeTakeFirstOrThrow()
-  return existing.user_id
+    .executeTakeFirst()
+  return row?.user_id
 }

@@ -44,34 +44,35 @@ export function EmbeddedAccountRow() {
         </p>
       )}
       {(email || !provider) && (
-        <button
-          type="button"
-          className="fo-row"
-          data-testid="account-update-email"
+        <LinkRow
+          testId="account-update-email"
+          label={email ?? t('account.email')}
+          tag={t('account.updateEmail')}
           onClick={() => client.navigate.push('UpdateEmail')}
-        >
-          <span className="fo-row-label">{email ?? t('account.email')}</span>
-          <span className="fo-tag">{t('account.updateEmail')}</span>
-        </button>
+        />
       )}
-      <button
-        type="button"
-        className="fo-row"
-        data-testid="account-devices"
+      <LinkRow
+        testId="account-devices"
+        label={t('devices.row')}
+        tag={t('devices.manage')}
         onClick={() => client.navigate.push('EmbeddedDevices')}
-      >
-        <span className="fo-row-label">{t('devices.row')}</span>
-        <span className="fo-tag">{t('devices.manage')}</span>
-      </button>
-      <button
-        type="button"
-        className="fo-row"
-        data-testid="account-settings"
+      />
+      <LinkRow
+        testId="account-settings"
+        label={t('accountType.row')}
+        tag={t(`accountType.${accountType}`)}
         onClick={() => client.navigate.push('AccountSettings')}
-      >
-        <span className="fo-row-label">{t('accountType.row')}</span>
-        <span className="fo-tag">{t(`accountType.${accountType}`)}</span>
-      </button>
+      />
     </>
+  )
+}
+
+/** A row that leads to another view: what it is, and a tag saying what is there. */
+function LinkRow({ testId, label, tag, onClick }: { testId: string; label: string; tag: string; onClick(): void }) {
+  return (
+    <button type="button" className="fo-row" data-testid={testId} onClick={onClick}>
+      <span className="fo-row-label">{label}</span>
+      <span className="fo-tag">{tag}</span>
+    </button>
   )
 }
