@@ -184,15 +184,13 @@ test('log in with an email (the code typed in the frame, unseen by the site), sa
   await expect(page.getByTestId('account-button')).toBeVisible()
   await expect(page.getByTestId('wagmi-address')).toHaveText(walletAddress)
 
-  // Account settings: no chain of this stack has a bundler, so the smart account is not offered, and the view says so.
+  // Account settings: the regular account is in use; the smart account is offered (e2e/smart-account.spec.ts uses it).
   await page.getByTestId('account-button').click()
   await expect(page.getByTestId('account-settings')).toHaveText('Account typeRegular account')
   await page.getByTestId('account-settings').click()
   await expect(view(page)).toHaveAttribute('data-view', 'AccountSettings')
-  await expect(page.getByTestId('account-type-unavailable')).toHaveText(
-    'No network of this site offers a smart account, so your account is a regular one.',
-  )
-  await expect(page.getByTestId('account-type-smartAccount')).toHaveCount(0)
+  await expect(page.getByTestId('account-type-eoa').getByTestId('account-type-current')).toHaveText('In use')
+  await expect(page.getByTestId('account-type-smartAccount')).toBeVisible()
   await page.getByTestId('modal-back').click()
   await expect(view(page)).toHaveAttribute('data-view', 'Account')
 

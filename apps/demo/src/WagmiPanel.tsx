@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useAccount, useBalance, useChainId, useSendTransaction, useSignMessage } from 'wagmi'
+import { BatchPanel } from './BatchPanel.tsx'
 
 /** wagmi hooks beside Foyer: they see the connection Foyer made. */
 export function WagmiPanel() {
@@ -70,6 +71,7 @@ export function WagmiPanel() {
           {error}
         </p>
       )}
+      {address && <BatchPanel />}
     </section>
   )
 }
