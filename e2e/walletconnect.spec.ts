@@ -1,6 +1,7 @@
+import { readDevnet } from '@foyer/devnet/file'
 import { ANVIL_PRIVATE_KEYS, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@foyer/testing'
-import { verifyMessage } from 'viem'
-import { CHAIN_1, CHAIN_2, expect, seriousViolations, test } from './fixtures.ts'
+import { type Address, erc20Abi, parseUnits, verifyMessage } from 'viem'
+import { CHAIN_1, CHAIN_2, expect, publicClient, seriousViolations, test } from './fixtures.ts'
 
 const RELAY_URL = process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'
 
@@ -170,4 +171,73 @@ test('the dev wallet app pairs with the demo, and asks before it signs', async (
   await page.getByTestId('sign-message').click()
   await walletPage.getByTestId('wallet-reject').click()
   await expect(page.getByTestId('sign-error')).toBeVisible()
+})
+
+test('a swap with a WalletConnect wallet that batches atomically: one approval in the wallet, one transaction', async ({
+  page,
+  context,
+}) => {
+  // Account 8 also batches in swap-send-receive.spec.ts (the same EIP-7702 delegation); balances are compared, not set.
+  test.setTimeout(90_000)
+  const contracts = readDevnet().chains.find((c) => c.id === CHAIN_1.id)!.contracts as Record<'usd' | 'router', Address>
+  const chain = publicClient(CHAIN_1)
+  const usdOf = (owner: Address) =>
+    chain.readContract({ address: contracts.usd, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  const modal = page.getByTestId('foyer-modal')
+  await modal.getByTestId('wallet-selector-walletconnect').click()
+  const uri = await readPairingUri(page)
+  wcWallet = await createWalletConnectTestWallet({
+    relayUrl: RELAY_URL,
+    privateKey: ANVIL_PRIVATE_KEYS[8]!,
+    chains: [CHAIN_1, CHAIN_2],
+    atomicBatch: true,
+  })
+  await wcWallet.pair(uri)
+  await expect(page.getByTestId('wagmi-address')).toHaveText(wcWallet.address)
+
+  await page.getByTestId('account-button').click()
+  await modal.getByTestId('account-swap').click()
+  await expect(modal.getByTestId('swap-view')).toBeVisible()
+  await modal.getByTestId('swap-source-token').click()
+  await modal.getByTestId('swap-token-fUSD').click()
+  await modal.getByTestId('swap-target-token').click()
+  await modal.getByTestId('swap-token-FOY').click()
+  await modal.getByTestId('swap-source-amount').fill('30')
+  await expect(modal.getByTestId('swap-review')).toBeEnabled()
+  const usdBefore = await usdOf(wcWallet.address)
+  await modal.getByTestId('swap-review').click()
+  // The wallet reported atomic batches over the session: one Swap button, the approval explained beside it.
+  await expect(modal.getByTestId('swap-approve-explainer')).toContainText('30 fUSD')
+  await expect(modal.getByTestId('swap-confirm')).toBeEnabled()
+  await expect(modal.getByTestId('swap-approve')).toHaveCount(0)
+  expect(wcWallet.requests.map((r) => r.method)).toContain('wallet_getCapabilities')
+  const asked = wcWallet.requests.length
+  await modal.getByTestId('swap-confirm').click()
+  await expect(page.getByTestId('snackbar')).toContainText('Swapped 30 fUSD to')
+  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
+
+  const sent = wcWallet.requests.slice(asked)
+  const prompts = sent.filter((r) => ['eth_sendTransaction', 'wallet_sendCalls'].includes(r.method))
+  expect(prompts.map((r) => r.method)).toEqual(['wallet_sendCalls'])
+  const status = sent.findLast((r) => r.method === 'wallet_getCallsStatus')?.result as {
+    status: number
+    receipts: { transactionHash: `0x${string}` }[]
+  }
+  expect(status.status).toBe(200)
+  expect(status.receipts).toHaveLength(1)
+  expect((await chain.getTransaction({ hash: status.receipts[0]!.transactionHash })).type).toBe('eip7702')
+  expect(usdBefore - (await usdOf(wcWallet.address))).toBe(parseUnits('30', 6))
+  // The approval landed with the swap and was spent by it.
+  expect(
+    await chain.readContract({
+      address: contracts.usd,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [wcWallet.address, contracts.router],
+    }),
+  ).toBe(0n)
 })

@@ -6,12 +6,13 @@
 // The Farcaster part first: it does not wait for the WalletConnect client below.
 import './farcaster.ts'
 import { ANVIL_PRIVATE_KEYS } from '@foyer/testing/accounts'
-import { TestWalletCore, toWalletRpcError } from '@foyer/testing/wallet-core'
+import { PROMPT_METHODS, TestWalletCore, toWalletRpcError } from '@foyer/testing/wallet-core'
 import { SignClient } from '@walletconnect/sign-client'
 import type { SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import { privateKeyToAccount } from 'viem/accounts'
 
+/** What the wallet approves of a site's proposal; the SDK delivers no request for a method the session lacks. */
 const METHODS = [
   'eth_sendTransaction',
   'eth_signTransaction',
@@ -21,6 +22,11 @@ const METHODS = [
   'eth_signTypedData_v4',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  // EIP-5792 call batches: atomic (one EIP-7702 transaction) when "Atomic call batches" is ticked, else one
+  // transaction a call, and `wallet_getCapabilities` answers {} so sites send their calls one by one.
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
 ]
 const EVENTS = ['chainChanged', 'accountsChanged']
 const chains = __FOYER_LOCAL_CHAINS__
@@ -137,24 +143,27 @@ client.on('session_request', ({ id, topic, params }) => {
   const { method, params: requestParams } = params.request
   const respond = (response: { result: unknown } | { error: { code: number; message: string } }) =>
     client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } as never })
+  async function answer() {
+    try {
+      const chainId = Number(params.chainId.split(':')[1])
+      if (chainId !== core.chainId && chains.some((c) => c.id === chainId) && method !== 'wallet_switchEthereumChain')
+        await core.switchChain(chainId)
+      const result = await core.request(origin, method, requestParams)
+      await respond({ result })
+      log(`${method}: done`)
+    } catch (error) {
+      const rpc = toWalletRpcError(error)
+      await respond({ error: { code: rpc.code, message: rpc.message } })
+      log(`${method}: ${rpc.message}`)
+    }
+  }
+  // Reads (capabilities, a batch's status) are answered at once, as wallets do; a site waits only briefly for them.
+  if (!PROMPT_METHODS.has(method)) return void answer()
   prompts.push({
     id: `r${id}`,
     title: `${origin} asks: ${method} on ${params.chainId}`,
     detail: JSON.stringify(requestParams, null, 2),
-    async approve() {
-      try {
-        const chainId = Number(params.chainId.split(':')[1])
-        if (chainId !== core.chainId && chains.some((c) => c.id === chainId) && method !== 'wallet_switchEthereumChain')
-          await core.switchChain(chainId)
-        const result = await core.request(origin, method, requestParams)
-        await respond({ result })
-        log(`${method}: done`)
-      } catch (error) {
-        const rpc = toWalletRpcError(error)
-        await respond({ error: { code: rpc.code, message: rpc.message } })
-        log(`${method}: ${rpc.message}`)
-      }
-    },
+    approve: answer,
     async reject() {
       await respond({ error: { code: 4001, message: 'User rejected the request.' } })
       log(`${method}: rejected`)
@@ -197,6 +206,11 @@ for (const chain of chains) chainSelect.add(new Option(`${chain.name} (${chain.i
 chainSelect.onchange = async () => {
   await core.switchChain(Number(chainSelect.value))
   log(`network ${core.chainId}`)
+}
+const atomicBatch = $<HTMLInputElement>('atomic-batch')
+atomicBatch.onchange = () => {
+  core.setAtomicBatch(atomicBatch.checked)
+  log(`atomic call batches ${atomicBatch.checked ? 'on' : 'off'}`)
 }
 $('address').textContent = core.address
 $('relay').textContent = `Relay: ${__FOYER_WC_RELAY_URL__}`

@@ -16,7 +16,10 @@ export const NO_SWAPS_PROJECT = 'no-swaps'
 
 export type SwapTestServer = Awaited<ReturnType<typeof startSwapTestServer>>
 
-/** Starts anvil on `port` (one port per test file: vitest runs files in parallel), the devnet contracts and the server. */
+/**
+ * Starts anvil on `port` (one port per test file: vitest runs files in parallel; 0 for a free one), the devnet
+ * contracts and the server.
+ */
 export async function startSwapTestServer({ port }: { port: number }) {
   const [{ devnet }, t] = await Promise.all([startTestChain({ port }), openTestPGlite()])
   const config = loadConfig(

@@ -1,6 +1,7 @@
 // Test-only (not shipped: package.json leaves src/test out): a real chain for the swap and send tests. anvil on the
 // caller's port (one port per test file: vitest runs files in parallel), deployed and seeded by the devnet code the
 // stack uses, with viem clients over it.
+import { type AddressInfo, createServer } from 'node:net'
 import { type DevAccount, type RunningDevnet, startDevnet } from '@foyer/devnet'
 import {
   type Address,
@@ -24,10 +25,25 @@ export type BuiltTransaction = { to: string; data: Hex; value: bigint; gas: bigi
 
 export type TestChain = Awaited<ReturnType<typeof startTestChain>>
 
-/** anvil with the devnet's contracts and liquidity (no history seeded), and the tools the tests read it with. */
+/** A loopback port nobody listens on right now: anvil must be told its port, it cannot take 0 and report back. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen({ host: '127.0.0.1', port: 0 }, () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * anvil with the devnet's contracts and liquidity (no history seeded), and the tools the tests read it with. Port 0
+ * picks a free one.
+ */
 export async function startTestChain({ port }: { port: number }) {
   const devnet = await startDevnet({
-    chains: [{ id: CHAIN_ID, name: 'Foyer Local', port, portEnv: 'FOYER_TEST_PORT' }],
+    chains: [{ id: CHAIN_ID, name: 'Foyer Local', port: port || (await freePort()), portEnv: 'FOYER_TEST_PORT' }],
     devnetFile: null,
     seedHistory: false,
   })

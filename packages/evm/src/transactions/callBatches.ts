@@ -4,6 +4,11 @@
  * load. It speaks the three wallet methods over the connector's EIP-1193 client rather than through wagmi's batch
  * actions: those bring viem modules the page's entry shares, and Rolldown then splits them into extra chunks fetched
  * at start (docs/performance.md).
+ *
+ * With WalletConnect that client is the SDK's provider, which sends all three through the session, never to the RPC
+ * URL: `wallet_getCapabilities` answered from the session's own capabilities when the wallet put them there, else by
+ * the wallet; a session whose wallet did not approve a method fails it on the spot (so `supportsAtomicBatch` is false
+ * at once, not after the preview's wait).
  */
 import type { CaipNetwork } from '@foyer/core'
 import { type AdapterCallsResult, RECEIPT_TIMEOUT_MS } from '@foyer/core/internal'

@@ -84,4 +84,5 @@ export function walletConnect(parameters: WalletConnectParameters) {
   })
 }
 
-export { PairingSupersededError, WALLETCONNECT_METHODS, type WalletConnectParameters } from './walletConnectProtocol.ts'
+export { WALLETCONNECT_METHODS } from './walletConnectMethods.ts'
+export { PairingSupersededError, type WalletConnectParameters } from './walletConnectProtocol.ts'

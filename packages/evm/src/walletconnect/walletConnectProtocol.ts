@@ -19,17 +19,6 @@ export type WalletConnectParameters = {
   rpcMap?: Record<number, string>
 }
 
-/** The methods asked of the wallet in the session proposal. */
-export const WALLETCONNECT_METHODS = [
-  'eth_sendTransaction',
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_signTypedData',
-  'eth_sign',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-] as const
-
 /** Set while a WalletConnect session exists, so a page load can tell without loading the SDK. */
 export const SESSION_FLAG = 'foyer.walletConnect.connected'
 

@@ -1,12 +1,12 @@
 import { UniversalProvider } from '@walletconnect/universal-provider'
 import { type Address, type Chain, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError } from 'viem'
+import { WALLETCONNECT_METHODS } from './walletConnectMethods.ts'
 import {
   type ConnectorConfig,
   type DisplayUriMessage,
   PairingSupersededError,
   SESSION_FLAG,
   type SessionStorage,
-  WALLETCONNECT_METHODS,
   type WalletConnectEvents,
   type WalletConnectParameters,
 } from './walletConnectProtocol.ts'
@@ -88,6 +88,7 @@ export async function createWalletConnectSession(
       provider.on('display_uri', onUri)
       try {
         await provider.connect({
+          // All optional, the call batch methods too: a wallet approves what it supports (walletConnectMethods.ts).
           optionalNamespaces: {
             eip155: {
               chains: config.chains.map((c) => `eip155:${c.id}`),

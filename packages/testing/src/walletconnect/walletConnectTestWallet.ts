@@ -1,7 +1,8 @@
 /**
  * A WalletConnect wallet that runs in Node, for end-to-end tests of dapps that pair over WalletConnect (the
  * Foyer modal's QR view, or any dapp): the real `@walletconnect/sign-client` as the wallet side, signing and
- * sending with the same `TestWalletCore` the EIP-6963 test wallet uses (viem, real transactions on the chain).
+ * sending with the same `TestWalletCore` the EIP-6963 test wallet uses (viem, real transactions on the chain),
+ * EIP-5792 call batches included.
  */
 import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
@@ -10,6 +11,10 @@ import type { Hex } from 'viem'
 import { type TestWalletChain, TestWalletCore, type TestWalletRequest, toWalletRpcError } from '../wallet-core/index.ts'
 import { MemoryKeyValueStorage } from './memoryStorage.ts'
 
+/** EIP-5792 call batches, offered unless the `callBatches` option is off. */
+const CALL_BATCH_METHODS = ['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'] as const
+
+/** The methods the wallet approves when a proposal asks for them (without the call batch ones when `callBatches` is off). */
 export const WALLETCONNECT_TEST_WALLET_METHODS = [
   'eth_sendTransaction',
   'eth_signTransaction',
@@ -19,6 +24,7 @@ export const WALLETCONNECT_TEST_WALLET_METHODS = [
   'eth_signTypedData_v4',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  ...CALL_BATCH_METHODS,
 ] as const
 export const WALLETCONNECT_TEST_WALLET_EVENTS = ['chainChanged', 'accountsChanged'] as const
 
@@ -33,6 +39,23 @@ export type WalletConnectTestWalletOptions = {
   /** Approve session proposals as they arrive (default true); otherwise call `approve()` / `reject()`. */
   autoApprove?: boolean
   metadata?: SignClientTypes.Metadata
+  /**
+   * Offer EIP-5792 call batches (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`) in the
+   * sessions it approves (default true). Off, it is a wallet from before EIP-5792: a dapp that asks for them still
+   * connects, without them.
+   */
+  callBatches?: boolean
+  /**
+   * Run call batches atomically (EIP-7702 delegation, as the core's `atomicBatch`), and report the `atomic`
+   * capability as `supported` (default false: `wallet_getCapabilities` answers `{}`).
+   */
+  atomicBatch?: boolean
+  /**
+   * Also put the capabilities in each session it approves (CAIP-25 `scopedProperties`, per chain:
+   * `{ 'eip155:<id>': { atomic: { status: 'supported' } } }`), as wallets do so that dapps need not ask. The session
+   * keeps what was true at approval. Default false.
+   */
+  capabilitiesInSession?: boolean
 }
 
 export type PendingProposal = SignClientTypes.EventArguments['session_proposal']
@@ -80,7 +103,11 @@ export async function createWalletConnectTestWallet(
     privateKey: options.privateKey,
     chains: options.chains,
     initialChainId: options.initialChainId,
+    atomicBatch: options.atomicBatch,
   })
+  const methods = WALLETCONNECT_TEST_WALLET_METHODS.filter(
+    (method) => options.callBatches !== false || !(CALL_BATCH_METHODS as readonly string[]).includes(method),
+  )
   const client = await SignClient.init({
     projectId: options.projectId ?? 'foyer-test-wallet',
     relayUrl: options.relayUrl,
@@ -112,7 +139,7 @@ export async function createWalletConnectTestWallet(
       supportedNamespaces: {
         eip155: {
           chains: caipChains(),
-          methods: [...WALLETCONNECT_TEST_WALLET_METHODS],
+          methods,
           events: [...WALLETCONNECT_TEST_WALLET_EVENTS],
           accounts: caipChains().map((chain) => `${chain}:${core.address}`),
         },
@@ -120,8 +147,22 @@ export async function createWalletConnectTestWallet(
     })
   }
 
+  /** The `atomic` capability per chain, for the session (CAIP-25 scoped properties), when the wallet announces it. */
+  function scopedPropertiesFor(namespaces: ReturnType<typeof namespacesFor>) {
+    const approved = namespaces.eip155
+    if (!options.capabilitiesInSession || !core.atomicBatch || !approved?.methods.includes('wallet_sendCalls')) return
+    const chains = approved.chains ?? []
+    return Object.fromEntries(chains.map((chain) => [chain, { atomic: { status: 'supported' } }]))
+  }
+
   async function approve(proposal: PendingProposal) {
-    const { acknowledged } = await client.approve({ id: proposal.id, namespaces: namespacesFor(proposal.params) })
+    const namespaces = namespacesFor(proposal.params)
+    const scopedProperties = scopedPropertiesFor(namespaces)
+    const { acknowledged } = await client.approve({
+      id: proposal.id,
+      namespaces,
+      ...(scopedProperties && { scopedProperties }),
+    })
     const session = await acknowledged()
     await core.authorize(session.peer.metadata.url || 'walletconnect:unknown')
     for (const waiter of sessionWaiters.splice(0)) waiter(session)
@@ -139,6 +180,8 @@ export async function createWalletConnectTestWallet(
     else proposals.push(proposal)
   })
 
+  // The SDK delivers only requests for methods and chains the session approved (it answers the rest with an error
+  // itself), so a session without the call batch methods never reaches `wallet_sendCalls` here.
   client.on('session_request', async ({ id, topic, params }) => {
     const chainId = Number(params.chainId.split(':')[1])
     let response:
