@@ -117,6 +117,13 @@ export {
   projectFeaturesOf,
   readProjectFeatures,
 } from './project/projectFeatures.ts'
+export {
+  isAccountGasSponsored,
+  isTransactionSponsored,
+  type SponsorshipAccount,
+  type SponsorshipClient,
+  usesSmartAccount,
+} from './project/transactionSponsorship.ts'
 export { LOGIN_PROVIDERS, type LoginProvider, type SocialProvider } from './protocol/features.ts'
 export { EVM_ADDRESS_PATTERN } from './protocol/patterns.ts'
 export type { QueryKey, QueryState } from './query/queryCache.ts'

@@ -165,6 +165,7 @@ export const es: Catalogue = {
   'swap.maxSlippage': 'Deslizamiento máx.',
   'swap.providerFee': 'Comisión del proveedor',
   'swap.networkCost': 'Coste de red',
+  'swap.gasSponsored': 'Gas patrocinado por este sitio',
   'swap.approve': 'Aprobar {symbol}',
   'swap.approveExplainer':
     'Primero permite que el contrato de intercambio gaste {amount} {symbol}; después intercambia.',
@@ -186,6 +187,7 @@ export const es: Catalogue = {
   'send.invalidAddress': 'Dirección no válida',
   'send.review': 'Revisar envío',
   'send.networkCost': 'Coste de red',
+  'send.gasSponsored': 'Gas patrocinado por este sitio',
   'send.youSend': 'Envías',
   'send.confirm': 'Enviar',
   'send.cancel': 'Cancelar',

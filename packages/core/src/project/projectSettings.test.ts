@@ -18,6 +18,7 @@ import {
 } from './fetchProjectSettings.ts'
 import { isGasSponsored, paymasterServiceUrl } from './gasSponsorship.ts'
 import { isFeatureEnabled, offeredSocials, projectFeaturesOf, readProjectFeatures } from './projectFeatures.ts'
+import { isTransactionSponsored } from './transactionSponsorship.ts'
 
 let database: TestDatabase
 let server: Awaited<ReturnType<typeof listenTestServer>> | undefined
@@ -170,6 +171,31 @@ describe('loadProjectSettings', () => {
       expect(requests).toHaveLength(2)
     } finally {
       vi.useRealTimers()
+    }
+  })
+
+  it('the sponsored chains it caches are what send and swap read: the smart account on 31337 goes without gas', async () => {
+    const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const account = (type: 'eoa' | 'smartAccount') => ({
+      address,
+      preferredAccountType: type,
+      allAccounts: [{ address, type }],
+    })
+    for (const [projectId, smart, eoa] of [
+      ['sponsoring', true, false],
+      ['no-swaps', false, false],
+    ] as const) {
+      const { client } = siteClient({ apiUrl, projectId })
+      const sponsored = (type: 'eoa' | 'smartAccount', chainId = 31337) =>
+        isTransactionSponsored(
+          { ...client, getState: () => ({ account: account(type) }) },
+          localNetwork(chainId, 'Local'),
+        )
+      expect(sponsored('smartAccount')).toBe(false) // nothing loaded yet
+      await loadProjectSettings(client)
+      expect([projectId, sponsored('smartAccount'), sponsored('eoa')]).toEqual([projectId, smart, eoa])
+      // 8453 is in the policy, but this server has no paymaster there.
+      expect(sponsored('smartAccount', 8453)).toBe(false)
     }
   })
 

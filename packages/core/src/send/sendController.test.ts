@@ -2,7 +2,11 @@ import { parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
+import { loadProjectSettings } from '../project/fetchProjectSettings.ts'
+import { isTransactionSponsored } from '../project/transactionSponsorship.ts'
 import { type SendTestWallet, startSendTestWallet } from '../test/anvilWallet.ts'
+import { connectedEmbeddedClient } from '../test/embeddedWalletDouble.ts'
+import { SPONSORING_PROJECT, startTestServerOn } from '../test/swapTestServer.ts'
 import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
 import { estimateSendGas, NATIVE_TRANSFER_GAS } from './estimateSendGas.ts'
 import { createSendController } from './sendController.ts'
@@ -59,6 +63,24 @@ describe('sendInputError', () => {
     expect(sendInputError({ ...base, tokens: [{ ...eth, balance: 0n }, usd] }, network)).toBe(
       'error.insufficientBalance',
     )
+  })
+  it('where the site pays the gas, a token goes with 0 ETH and the native token up to its whole balance', () => {
+    const noEth = { ...base, tokens: [{ ...eth, balance: 0n }, usd] }
+    const sponsored = { gasSponsored: true }
+    // The embedded wallet's smart account on a sponsored chain (isTransactionSponsored says so): no gas to hold.
+    expect(sendInputError(noEth, network, sponsored)).toBeUndefined()
+    expect(sendInputError({ ...base, token: eth, sendTokenAmount: '1' }, network, sponsored)).toBeUndefined()
+    expect(sendInputError({ ...base, token: eth, sendTokenAmount: '1.000000000000000001' }, network, sponsored)).toBe(
+      'error.insufficientBalance',
+    )
+    expect(sendInputError({ ...noEth, sendTokenAmount: '5.000001' }, network, sponsored)).toBe(
+      'error.insufficientBalance',
+    )
+    // An eoa, or a chain the project does not sponsor: the gas is the account's, and 0 ETH cannot pay it.
+    expect(sendInputError(noEth, network, { gasSponsored: false })).toBe('error.insufficientBalance')
+    expect(sendInputError(noEth, network)).toBe('error.insufficientBalance')
+    // The other checks come first, sponsored or not.
+    expect(sendInputError({ ...noEth, receiverAddress: '0x1234' }, network, sponsored)).toBe('send.invalidAddress')
   })
   it('on Solana, a missing amount or receiver is the spec message', () => {
     expect(sendInputError({ ...base, sendTokenAmount: '' }, solana)).toBe('error.solanaSendInput')
@@ -140,5 +162,93 @@ describe('send controller', () => {
     }
     expect(snackbar()).toMatchObject({ variant: 'error', message: { key: 'snackbar.failedToSendTransaction' } })
     expect(send.getState()).toMatchObject({ sending: false, sendTokenAmount: '0.1', receiverAddress: to })
+  })
+
+  // The embedded wallet's smart account where the site pays the gas: the server's project settings (a project that
+  // sponsors this chain, and one that does not) over the same anvil; the frame is a test double that records what
+  // it is asked to send (it sends user operations with the paymaster, tested in apps/frame).
+  describe('gas sponsored by the site', () => {
+    let server: Awaited<ReturnType<typeof startTestServerOn>> | undefined
+    beforeAll(async () => {
+      server = await startTestServerOn(t.devnet)
+    }, 120_000)
+    afterAll(() => server?.stop())
+
+    async function embeddedSend(holder: `0x${string}`, type: 'eoa' | 'smartAccount', projectId = SPONSORING_PROJECT) {
+      const site = await connectedEmbeddedClient({
+        address: holder,
+        type,
+        chain: t.publicClient,
+        network: t.network,
+        apiUrl: server!.apiUrl,
+        projectId,
+      })
+      await loadProjectSettings(site.client) // as the views do when they show
+      const send = createSendController(site.client)
+      await send.initialize()
+      const inputError = () =>
+        sendInputError(send.getState(), t.network, {
+          gasSponsored: isTransactionSponsored(site.client, t.network),
+        })
+      return { ...site, send, inputError }
+    }
+    const tokenOf = (send: ReturnType<typeof createSendController>, symbol: string) =>
+      send.getState().tokens.find((token) => token.symbol === symbol)!
+
+    it('the smart account sends fUSD holding 0 ETH; an eoa, or a project that does not sponsor, is refused', async () => {
+      const holder = await t.newHolder(4, { usd: 25_000_000n })
+      const cases = [
+        ['smartAccount', SPONSORING_PROJECT, undefined],
+        ['eoa', SPONSORING_PROJECT, 'error.insufficientBalance'],
+        ['smartAccount', 'foyer-demo', 'error.insufficientBalance'],
+      ] as const
+      for (const [type, projectId, refusal] of cases) {
+        const { client, send, asked, inputError, stop } = await embeddedSend(holder, type, projectId)
+        try {
+          expect(tokenOf(send, 'ETH').balance).toBe(0n)
+          send.setToken(tokenOf(send, 'fUSD'))
+          send.setReceiverAddress(to)
+          send.setAmount('10')
+          await vi.waitFor(() => expect(send.getState().networkCost).toBeGreaterThan(0n))
+          expect([type, projectId, inputError()]).toEqual([type, projectId, refusal])
+          await send.send()
+          if (refusal) expect(asked).toEqual([])
+          else {
+            expect(asked).toEqual([
+              {
+                network: t.network,
+                tokenAddress: t.contracts.usd.toLowerCase(),
+                functionName: 'transfer',
+                args: [to, 10_000_000n],
+              },
+            ])
+            expect(client.getState().snackbar).toMatchObject({ message: { key: 'snackbar.transactionStarted' } })
+          }
+        } finally {
+          stop()
+        }
+      }
+    })
+
+    it('the native token: Max is the whole balance and it all goes, where the site pays the gas', async () => {
+      const wei = parseEther('0.01')
+      const holder = await t.newHolder(4, { wei })
+      for (const type of ['smartAccount', 'eoa'] as const) {
+        const { send, asked, inputError, stop } = await embeddedSend(holder, type)
+        try {
+          send.setReceiverAddress(to)
+          send.setMaxAmount()
+          const { networkCost, sendTokenAmount } = send.getState()
+          expect(networkCost).toBeGreaterThan(0n)
+          expect(parseEther(sendTokenAmount)).toBe(type === 'smartAccount' ? wei : wei - networkCost!)
+          send.setAmount('0.01')
+          expect(inputError()).toBe(type === 'smartAccount' ? undefined : 'error.insufficientBalance')
+          await send.send()
+          expect(asked).toEqual(type === 'smartAccount' ? [{ network: t.network, to, value: wei }] : [])
+        } finally {
+          stop()
+        }
+      }
+    })
   })
 })

@@ -8,7 +8,7 @@ import { parseUnits } from '../format/parseUnits.ts'
 import { fetchAccountName } from '../names/fetchAccountName.ts'
 import { nameCoinType } from '../names/nameCoinType.ts'
 import { isFeatureAvailable } from '../options/options.ts'
-import type { ProjectSettings } from '../project/fetchProjectSettings.ts'
+import { cachedProjectSettings, isTransactionSponsored } from '../project/transactionSponsorship.ts'
 import { isValidNameLabel } from '../protocol/nameRules.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isEvmAddress, isPositiveAmount } from '../validation/validation.ts'
@@ -31,12 +31,13 @@ export function getSendController(client: FoyerClient): SendController {
 }
 
 /**
- * The send flow: pick a token the account holds, an amount (Max leaves the network cost on the native token) and a
- * receiver; the wallet signs a native transfer or an ERC-20 `transfer`. "Confirm transaction in your wallet" while
- * it asks, "Transaction started" once sent; a failure shows the wallet's message or "Failed to send transaction.
- * Please try again." The receiver may be an account name (`alice` or `alice.foyer.id`, with the `names` feature):
- * after a 300 ms pause it is resolved (`fetchAccountName`) to its address on the current chain, which is what is sent
- * to; an unknown name says "Error resolving name" and blocks the send.
+ * The send flow: pick a token the account holds, an amount (Max leaves the network cost on the native token, unless
+ * the site pays the gas: `isTransactionSponsored`) and a receiver; the wallet signs a native transfer or an ERC-20
+ * `transfer`. "Confirm transaction in your wallet" while it asks, "Transaction started" once sent; a failure shows
+ * the wallet's message or "Failed to send transaction. Please try again." The receiver may be an account name
+ * (`alice` or `alice.foyer.id`, with the `names` feature): after a 300 ms pause it is resolved (`fetchAccountName`)
+ * to its address on the current chain, which is what is sent to; an unknown name says "Error resolving name" and
+ * blocks the send.
  */
 export function createSendController(client: FoyerClient) {
   const store: Store<SendState> = createStore(initialSendState)
@@ -164,16 +165,15 @@ export function createSendController(client: FoyerClient) {
    * names off then answers the lookup with its refusal) rather than called an invalid address.
    */
   function isReceiverName(typed: string) {
-    // The project's answer as `loadProjectSettings` caches it (its key is `projectSettingsQueryKey`'s), read here
-    // without importing the project module: that keeps the module in the modal shell's chunk instead of a chunk of
-    // its own fetched before the first click.
-    const project = client.queries.getState<ProjectSettings>(['foyer', 'project', client.options.projectId ?? null])
+    // The project's answer as `loadProjectSettings` caches it, read without importing the project module: that
+    // keeps the module in the modal shell's chunk instead of a chunk of its own fetched before the first click.
+    const project = cachedProjectSettings(client)
     return (
       network().chainNamespace === 'eip155' &&
       !/^0x/i.test(typed) &&
       isValidNameLabel(typed.split('.')[0]) &&
       isFeatureAvailable(client.options, 'names') &&
-      project.data?.features?.names !== false
+      project?.features?.names !== false
     )
   }
 
@@ -212,12 +212,13 @@ export function createSendController(client: FoyerClient) {
       if (nameRequest === controller) nameRequest = undefined
     }
   }
-  /** The whole balance; for the native token, less the network cost. */
+  /** The whole balance; for the native token, less the network cost unless the site pays it. */
   function setMaxAmount() {
     const { token, networkCost } = get()
     if (!token) return
     let max = token.balance
-    if (isNativeToken(token)) max = max > (networkCost ?? 0n) ? max - (networkCost ?? 0n) : 0n
+    if (isNativeToken(token) && !isTransactionSponsored(client, network()))
+      max = max > (networkCost ?? 0n) ? max - (networkCost ?? 0n) : 0n
     const whole = max / 10n ** BigInt(token.decimals)
     const fraction = (max % 10n ** BigInt(token.decimals)).toString().padStart(token.decimals, '0').replace(/0+$/, '')
     setAmount(fraction ? `${whole}.${fraction}` : `${whole}`)
@@ -227,7 +228,8 @@ export function createSendController(client: FoyerClient) {
     const state = get()
     const target = network()
     const { token } = state
-    if (!token || state.sending || sendInputError(state, target)) return
+    const gasSponsored = isTransactionSponsored(client, target)
+    if (!token || state.sending || sendInputError(state, target, { gasSponsored })) return
     const amount = parseUnits(state.sendTokenAmount, token.decimals)
     store.setState({ sending: true })
     const props = { networkId: target.id, token: token.symbol, band: usdBand(token, state.sendTokenAmount) }

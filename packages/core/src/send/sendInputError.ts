@@ -9,13 +9,14 @@ import type { SendState } from './sendState.ts'
 /**
  * Why the send button is not ready, as a catalogue key; undefined when it is. Amount and receiver first (on Solana
  * the spec's "Please enter a valid amount and receiver address"), then the receiver's format, then the balance (the
- * native token also pays the network cost). A name typed as the receiver asks to wait while it resolves, and an
- * unknown one says "Error resolving name".
+ * native token also pays the network cost, unless `gasSponsored`: the site pays it, see `isTransactionSponsored`).
+ * A name typed as the receiver asks to wait while it resolves, and an unknown one says "Error resolving name".
  */
 export function sendInputError(
   state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'networkCost' | 'tokens'> &
     Partial<Pick<SendState, 'receiverName' | 'receiverNameStatus'>>,
   network: CaipNetwork,
+  { gasSponsored = false }: { gasSponsored?: boolean } = {},
 ): KeysWith<typeof enTransfer> | undefined {
   const { token, sendTokenAmount, receiverAddress } = state
   if (!token) return 'send.selectToken'
@@ -35,6 +36,7 @@ export function sendInputError(
   if (!validReceiver) return 'send.invalidAddress'
   const amount = parseUnits(sendTokenAmount, token.decimals)
   if (amount > token.balance) return 'error.insufficientBalance'
+  if (gasSponsored) return undefined
   const native = state.tokens.find(isNativeToken)
   const cost = state.networkCost ?? 0n
   if (native && native.balance < cost + (isNativeToken(token) ? amount : 0n)) return 'error.insufficientBalance'

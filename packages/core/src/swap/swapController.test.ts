@@ -2,9 +2,12 @@ import { type Address, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createFoyerClient, type FoyerClient } from '../client/createFoyerClient.ts'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
+import { loadProjectSettings } from '../project/fetchProjectSettings.ts'
 import { connectedAnvilClient } from '../test/anvilWallet.ts'
+import { connectedEmbeddedClient } from '../test/embeddedWalletDouble.ts'
 import {
   NO_SWAPS_PROJECT,
+  SPONSORING_PROJECT,
   SWAP_TEST_TIMEOUT_MS,
   type SwapTestServer,
   startSwapTestServer,
@@ -12,6 +15,7 @@ import {
 import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
 import { createSwapController } from './swapController.ts'
 import { NoSwapAddressError, SwapStepError } from './swapErrors.ts'
+import { swapGasCost } from './swapMath.ts'
 import type { SwapState } from './swapState.ts'
 
 // The whole flow against the real server (over HTTP) and the real EVM adapter, on this file's own anvil (19367).
@@ -191,5 +195,105 @@ describe('swap controller', () => {
     })
     await expect(createSwapController(disconnected).initialize()).rejects.toBeInstanceOf(NoSwapAddressError)
     expect(snackbar(disconnected)).toMatchObject({ message: { key: 'error.noSwapAddress' } })
+  })
+})
+
+// The embedded wallet's smart account where the site pays the gas (the project's settings from the real server):
+// the frame is a test double that records what it is asked to send (its paymaster path is tested in apps/frame).
+describe('swap controller, gas sponsored by the site', () => {
+  async function embeddedSwap(holder: Address, type: 'eoa' | 'smartAccount', projectId = SPONSORING_PROJECT) {
+    const site = await connectedEmbeddedClient({
+      address: holder,
+      type,
+      chain: t.publicClient,
+      network: t.network,
+      apiUrl: t.apiUrl,
+      projectId,
+    })
+    await loadProjectSettings(site.client) // as the views do when they show
+    const { swap, eth, usd, foy } = await readySwap(site.client)
+    return { ...site, swap, eth, usd, foy }
+  }
+
+  it('the smart account quotes fUSD → FOY holding 0 ETH and sends the approval; an eoa or an unsponsoring project is refused', async () => {
+    const holder = await t.newHolder(4, { usd: parseUnits('50', 6) })
+    const cases = [
+      ['smartAccount', SPONSORING_PROJECT, undefined],
+      ['eoa', SPONSORING_PROJECT, 'error.insufficientBalance'],
+      ['smartAccount', 'foyer-demo', 'error.insufficientBalance'],
+    ] as const
+    for (const [type, projectId, refusal] of cases) {
+      const { swap, eth, usd, foy, asked, stop } = await embeddedSwap(holder, type, projectId)
+      try {
+        expect(eth.balance).toBe(0n)
+        swap.setSourceToken(usd)
+        swap.setToToken(foy)
+        swap.setSourceAmount('20')
+        await swap.fetchQuote()
+        const state = swap.getState()
+        expect([type, projectId, state.inputError]).toEqual([type, projectId, refusal])
+        if (refusal) {
+          expect(state.toTokenAmountRaw).toBeUndefined()
+          continue
+        }
+        expect(state.toTokenAmountRaw).toBeGreaterThan(0n)
+        await swap.prepareTransaction()
+        expect(swap.getState().approvalTransaction).toMatchObject({ to: t.contracts.usd, value: 0n })
+        await swap.sendApproval()
+        expect(asked).toEqual([expect.objectContaining({ to: t.contracts.usd, value: 0n })])
+      } finally {
+        stop()
+      }
+    }
+  })
+
+  it('settings that come after the amount was checked: checked and quoted again, only when the answer changed', async () => {
+    const holder = await t.newHolder(4, { usd: parseUnits('50', 6) })
+    const site = await connectedEmbeddedClient({
+      address: holder,
+      type: 'smartAccount',
+      chain: t.publicClient,
+      network: t.network,
+      apiUrl: t.apiUrl,
+      projectId: SPONSORING_PROJECT,
+    })
+    try {
+      const { swap, usd, foy } = await readySwap(site.client) // the project's settings not asked yet
+      swap.setSourceToken(usd)
+      swap.setToToken(foy)
+      swap.setSourceAmount('20')
+      await swap.fetchQuote()
+      expect(swap.getState().inputError).toBe('error.insufficientBalance')
+      swap.recheckGasSponsorship(false) // what was checked: nothing to do
+      expect(swap.getState()).toMatchObject({ inputError: 'error.insufficientBalance', loadingQuote: false })
+
+      await loadProjectSettings(site.client) // the Swap view asked; its answer says the site pays
+      swap.recheckGasSponsorship(true)
+      expect(swap.getState().inputError).toBeUndefined()
+      await vi.waitFor(() => expect(swap.getState().toTokenAmountRaw).toBeGreaterThan(0n))
+    } finally {
+      site.stop()
+    }
+  })
+
+  it('the native token: Max swaps the whole balance where the site pays the gas, else leaves the gas budget', async () => {
+    const wei = parseUnits('0.02', 18)
+    const holder = await t.newHolder(4, { wei })
+    for (const type of ['smartAccount', 'eoa'] as const) {
+      const { swap, eth, foy, stop } = await embeddedSwap(holder, type)
+      try {
+        swap.setSourceToken(eth)
+        swap.setToToken(foy)
+        swap.setMaxAmount()
+        const { gasPrice, sourceTokenAmount } = swap.getState()
+        expect(gasPrice).toBeGreaterThan(0n)
+        expect(parseUnits(sourceTokenAmount, 18)).toBe(type === 'smartAccount' ? wei : wei - swapGasCost(gasPrice))
+        swap.setSourceAmount('0.02')
+        await swap.fetchQuote()
+        expect(swap.getState().inputError).toBe(type === 'smartAccount' ? undefined : 'error.insufficientBalance')
+      } finally {
+        stop()
+      }
+    }
   })
 })

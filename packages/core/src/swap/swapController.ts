@@ -8,6 +8,7 @@ import { TARGET_AMOUNT_DECIMALS } from '../constants.ts'
 import { formatUnitsFloored } from '../format/format.ts'
 import { parseUnits } from '../format/parseUnits.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
+import { isTransactionSponsored } from '../project/transactionSponsorship.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import { isPositiveAmount } from '../validation/validation.ts'
 import { walletErrorMessage } from '../wallet-transactions/transactionMessages.ts'
@@ -52,6 +53,8 @@ export function createSwapController(client: FoyerClient) {
   const store: Store<SwapState> = createStore(initialSwapState)
   const get = store.getState
   const requests = { quote: 0, build: 0 }
+  /** Whether the site paid the gas when the amount was last checked against the balances (undefined: not checked). */
+  let checkedSponsored: boolean | undefined
 
   // A different account or network makes every balance, quote and built transaction stale.
   client.subscribe((state, previous) => {
@@ -65,12 +68,15 @@ export function createSwapController(client: FoyerClient) {
   const network = (): CaipNetwork => client.getSelectedNetwork()
   const userAddress = () => `${get().networkId}:${get().address}`
   const nativeToken = () => get().tokens.find(isNativeToken)
+  /** The site pays the gas (the embedded wallet's smart account on a chain the project sponsors): no gas budget. */
+  const gasSponsored = () => isTransactionSponsored(client, network())
   const sendThroughWallet = (transaction: SwapTransaction) =>
     sendSwapTransaction(client, { network: client.getSelectedNetwork(), transaction })
 
   function reset() {
     requests.quote++
     requests.build++
+    checkedSponsored = undefined
     store.setState(initialSwapState)
   }
 
@@ -225,28 +231,32 @@ export function createSwapController(client: FoyerClient) {
     void fetchQuote()
   }
 
-  /** The whole balance; for the native token, less the gas budget (gas price × 150000). */
+  /** The whole balance; for the native token, less the gas budget (gas price × 150000) unless the site pays it. */
   function setMaxAmount() {
     const { sourceToken, gasPrice } = get()
     if (!sourceToken) return
-    const max = maxSwapAmount(sourceToken.balance, isNativeToken(sourceToken), gasPrice)
+    const max = maxSwapAmount(sourceToken.balance, isNativeToken(sourceToken), gasSponsored() ? 0n : gasPrice)
     setSourceAmount(formatUnitsFloored(max, sourceToken.decimals, sourceToken.decimals))
   }
 
-  /** Quotes when source, target and a positive amount exist; sets the target amount or "Insufficient balance". */
+  /**
+   * Quotes when source, target and a positive amount exist; sets the target amount or "Insufficient balance" (over
+   * the balance, or the native token cannot pay the gas budget where the site does not pay it).
+   */
   async function fetchQuote() {
     const { sourceToken, toToken, sourceTokenAmount, gasPrice } = get()
     if (!sourceToken || !toToken || !isPositiveAmount(sourceTokenAmount)) return
     const amount = parseUnits(sourceTokenAmount, sourceToken.decimals)
     if (amount === 0n) return
     const native = nativeToken()
+    checkedSponsored = gasSponsored()
     if (
       hasInsufficientBalance({
         amount,
         sourceBalance: sourceToken.balance,
         sourceIsNative: isNativeToken(sourceToken),
         nativeBalance: native?.balance ?? 0n,
-        gasCost: swapGasCost(gasPrice),
+        gasCost: checkedSponsored ? 0n : swapGasCost(gasPrice),
       })
     ) {
       store.setState({ inputError: 'error.insufficientBalance' })
@@ -282,6 +292,17 @@ export function createSwapController(client: FoyerClient) {
         quoteError: error instanceof SwapQuoteError && error.noRoute ? 'swap.noRoute' : 'snackbar.somethingWentWrong',
       })
     }
+  }
+
+  /**
+   * Whether the site pays the gas may change after an amount was checked: the project's settings or the frame's
+   * account type arrive after the quote. The Swap view passes what it now shows (`isTransactionSponsored`); an
+   * amount checked the other way is checked (and quoted) again, so "Insufficient balance" for the gas comes or goes.
+   */
+  function recheckGasSponsorship(sponsored: boolean) {
+    if (checkedSponsored === undefined || checkedSponsored === sponsored) return
+    store.setState(clearQuote())
+    void fetchQuote()
   }
 
   /**
@@ -449,6 +470,7 @@ export function createSwapController(client: FoyerClient) {
     setSourceAmount,
     setMaxAmount,
     fetchQuote,
+    recheckGasSponsorship,
     prepareTransaction,
     sendApproval,
     sendSwap,

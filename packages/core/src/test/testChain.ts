@@ -13,7 +13,7 @@ import {
   http,
   parseAbi,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
 
@@ -100,6 +100,23 @@ export function chainTools(devnet: RunningDevnet) {
         functionName: 'allowance',
         args: [owner, contracts.router],
       }),
+    /** A new address holding only what dev account `from` gives it: fUSD (base units) and wei. */
+    async newHolder(from: number, { usd = 0n, wei = 0n }: { usd?: bigint; wei?: bigint }): Promise<Address> {
+      const holder = privateKeyToAccount(generatePrivateKey()).address
+      const giver = walletClient(from)
+      if (usd) {
+        const hash = await giver.writeContract({
+          address: contracts.usd,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [holder, usd],
+        })
+        await publicClient.waitForTransactionReceipt({ hash })
+      }
+      if (wei)
+        await publicClient.waitForTransactionReceipt({ hash: await giver.sendTransaction({ to: holder, value: wei }) })
+      return holder
+    },
     /** Sends a built transaction from dev account `index` with a plain viem wallet client, and waits for it. */
     async sendBuilt(index: number, transaction: BuiltTransaction) {
       const hash = await walletClient(index).sendTransaction({

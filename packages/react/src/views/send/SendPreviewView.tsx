@@ -7,13 +7,18 @@ import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { useStyle } from '../../hooks/useStyle.ts'
 import { formatUsd } from '../swap/transferFormat.ts'
 import { transferCss } from '../swap/transferStyles.ts'
+import { useGasSponsored } from '../swap/useGasSponsored.ts'
 import { useSend } from './useSend.ts'
 
-/** The send's last step: what goes where and what the network takes; Send asks the wallet. */
+/**
+ * The send's last step: what goes where and what the network takes (or that the site pays it); Send asks the
+ * wallet.
+ */
 export function SendPreviewView() {
   const client = useFoyerClient()
   const { t, locale } = useFoyerLocale(enTransfer)
   const { send, state } = useSend()
+  const gasSponsored = useGasSponsored()
   useStyle('foyer-transfer-style', transferCss)
   const network = client.getSelectedNetwork()
   const { token } = state
@@ -48,15 +53,22 @@ export function SendPreviewView() {
           </span>
         </span>
       </div>
-      {state.networkCost !== undefined && (
+      {gasSponsored ? (
         <dl className="fo-details">
           <dt>{t('send.networkCost')}</dt>
-          <dd>
-            {costUsd !== undefined
-              ? formatUsd(costUsd, locale)
-              : `${formatUnitsFloored(state.networkCost, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`}
-          </dd>
+          <dd data-testid="send-gas-sponsored">{t('send.gasSponsored')}</dd>
         </dl>
+      ) : (
+        state.networkCost !== undefined && (
+          <dl className="fo-details">
+            <dt>{t('send.networkCost')}</dt>
+            <dd>
+              {costUsd !== undefined
+                ? formatUsd(costUsd, locale)
+                : `${formatUnitsFloored(state.networkCost, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`}
+            </dd>
+          </dl>
+        )
       )}
       <div className="fo-button-pair">
         <button
@@ -72,7 +84,7 @@ export function SendPreviewView() {
           type="button"
           className="fo-primary"
           data-testid="send-confirm"
-          disabled={state.sending || Boolean(sendInputError(state, network))}
+          disabled={state.sending || Boolean(sendInputError(state, network, { gasSponsored }))}
           onClick={() => void send.send()}
         >
           {state.sending && <Spinner size={16} />}

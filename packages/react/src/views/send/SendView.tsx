@@ -8,13 +8,18 @@ import { useStyle } from '../../hooks/useStyle.ts'
 import { usePreloadViews } from '../../modal/preloadViews.ts'
 import { formatBalance, formatUsd, isAmountInput } from '../swap/transferFormat.ts'
 import { transferCss } from '../swap/transferStyles.ts'
+import { useGasSponsored } from '../swap/useGasSponsored.ts'
 import { useSend } from './useSend.ts'
 
-/** Send: a token you hold, the amount (Max leaves the network cost), the receiver, the network cost. */
+/**
+ * Send: a token you hold, the amount (Max leaves the network cost), the receiver, the network cost — or "Gas
+ * sponsored by this site" where the site pays it (then nothing is kept back for gas).
+ */
 export function SendView() {
   const client = useFoyerClient()
   const { t, locale } = useFoyerLocale(enTransfer)
   const { send, state } = useSend()
+  const gasSponsored = useGasSponsored()
   const ids = useId()
   useStyle('foyer-transfer-style', transferCss)
   const { preloadViewsWhenIdle } = usePreloadViews()
@@ -33,7 +38,7 @@ export function SendView() {
   }
   const network = client.getSelectedNetwork()
   const { token } = state
-  const error = sendInputError(state, network)
+  const error = sendInputError(state, network, { gasSponsored })
   // Say what is wrong once there is something to judge; an empty form just asks on its button.
   // An unknown receiver name is said at once, whatever else is missing.
   const shownError =
@@ -140,15 +145,22 @@ export function SendView() {
           {t(shownError)}
         </p>
       )}
-      {state.networkCost !== undefined && (
+      {gasSponsored ? (
         <dl className="fo-details">
           <dt>{t('send.networkCost')}</dt>
-          <dd data-testid="send-network-cost">
-            {costUsd !== undefined
-              ? formatUsd(costUsd, locale)
-              : `${formatUnitsFloored(state.networkCost, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`}
-          </dd>
+          <dd data-testid="send-gas-sponsored">{t('send.gasSponsored')}</dd>
         </dl>
+      ) : (
+        state.networkCost !== undefined && (
+          <dl className="fo-details">
+            <dt>{t('send.networkCost')}</dt>
+            <dd data-testid="send-network-cost">
+              {costUsd !== undefined
+                ? formatUsd(costUsd, locale)
+                : `${formatUnitsFloored(state.networkCost, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`}
+            </dd>
+          </dl>
+        )
       )}
       <button
         type="button"

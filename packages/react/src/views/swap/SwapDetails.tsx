@@ -7,10 +7,15 @@ import {
 } from '@foyer/core/internal'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { formatUsd } from './transferFormat.ts'
+import { useGasSponsored } from './useGasSponsored.ts'
 
-/** The quote's details: price impact, max slippage (1 %), provider fee (0.85 %), network cost (gas × 150000 × price). */
+/**
+ * The quote's details: price impact, max slippage (1 %), provider fee (0.85 %), network cost (gas × 150000 × price),
+ * or "Gas sponsored by this site" where the site pays it.
+ */
 export function SwapDetails({ state }: { state: SwapState }) {
   const { t, locale } = useFoyerLocale(enTransfer)
+  const gasSponsored = useGasSponsored()
   const { sourceToken, toToken } = state
   if (!sourceToken || !toToken) return null
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })
@@ -40,11 +45,18 @@ export function SwapDetails({ state }: { state: SwapState }) {
           </dd>
         </>
       )}
-      {state.gasPriceInUSD !== undefined && (
+      {gasSponsored ? (
         <>
           <dt>{t('swap.networkCost')}</dt>
-          <dd data-testid="swap-network-cost">{formatUsd(state.gasPriceInUSD, locale)}</dd>
+          <dd data-testid="swap-gas-sponsored">{t('swap.gasSponsored')}</dd>
         </>
+      ) : (
+        state.gasPriceInUSD !== undefined && (
+          <>
+            <dt>{t('swap.networkCost')}</dt>
+            <dd data-testid="swap-network-cost">{formatUsd(state.gasPriceInUSD, locale)}</dd>
+          </>
+        )
       )}
     </dl>
   )

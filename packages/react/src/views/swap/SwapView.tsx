@@ -10,13 +10,18 @@ import { FlipIcon } from './FlipIcon.tsx'
 import { SwapDetails } from './SwapDetails.tsx'
 import { formatBalance, formatUsd, isAmountInput } from './transferFormat.ts'
 import { transferCss } from './transferStyles.ts'
+import { useGasSponsored } from './useGasSponsored.ts'
 import { useSwap } from './useSwap.ts'
 
-/** Swap: what to pay and receive, the amount (Max leaves gas), the quote and its details, then the preview. */
+/**
+ * Swap: what to pay and receive, the amount (Max leaves gas, unless the site pays it), the quote and its details,
+ * then the preview.
+ */
 export function SwapView() {
   const client = useFoyerClient()
   const { t, locale } = useFoyerLocale(enTransfer)
   const { swap, state } = useSwap()
+  const gasSponsored = useGasSponsored()
   const payId = useId()
   const receiveId = useId()
   useStyle('foyer-transfer-style', transferCss)
@@ -25,6 +30,8 @@ export function SwapView() {
     swap.initialize().catch(() => {}) // failures show their message and go back
     return preloadViewsWhenIdle(['SwapSelectToken', 'SwapPreview'])
   }, [swap, preloadViewsWhenIdle])
+  // The project's settings or the account type may come after an amount was checked.
+  useEffect(() => swap.recheckGasSponsorship(gasSponsored), [swap, gasSponsored])
 
   if (state.status !== 'ready') {
     return (

@@ -1,0 +1,17 @@
+import { isTransactionSponsored } from '@foyer/core/internal'
+import { useCallback, useSyncExternalStore } from 'react'
+import { useFoyerClient } from '../../hooks/useFoyerClient.ts'
+import { useProjectFeatures } from '../../hooks/useProjectFeatures.ts'
+
+/**
+ * Whether the site pays the gas of a send or swap on the selected network (core's `isTransactionSponsored`): the
+ * embedded wallet's smart account on a chain the project sponsors. Asks for the project's settings (and keeps them
+ * while the view shows), and follows the account type as the frame reports it.
+ */
+export function useGasSponsored(): boolean {
+  const client = useFoyerClient()
+  // Loads `GET /v1/project` when this view is the first to need it, and re-renders when its answer comes.
+  useProjectFeatures()
+  const read = useCallback(() => isTransactionSponsored(client, client.getSelectedNetwork()), [client])
+  return useSyncExternalStore(client.subscribe, read, read)
+}
