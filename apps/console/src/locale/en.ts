@@ -71,6 +71,7 @@ export const en = {
   'project.saved': 'Saved.',
   'project.saving': 'Saving…',
   'project.save': 'Save',
+  'project.unsaved': 'Unsaved changes.',
 
   'rename.title': 'Name',
   'rename.label': 'Project name',
@@ -87,7 +88,6 @@ export const en = {
   'origins.invalid': '“{origin}” is not an origin. Write scheme, host and optional port: https://shop.example',
   'origins.duplicate': '{origin} is already in the list.',
   'origins.submit': 'Save origins',
-  'origins.unsaved': 'Unsaved changes.',
 
   'features.title': 'Features',
   'features.about': 'Sites pick up a change the next time the modal asks, within seconds; no restart.',

@@ -76,6 +76,7 @@ export const es: Record<ConsoleMessageKey, string> = {
   'project.saved': 'Guardado.',
   'project.saving': 'Guardando…',
   'project.save': 'Guardar',
+  'project.unsaved': 'Cambios sin guardar.',
 
   'rename.title': 'Nombre',
   'rename.label': 'Nombre del proyecto',
@@ -92,7 +93,6 @@ export const es: Record<ConsoleMessageKey, string> = {
   'origins.invalid': '«{origin}» no es un origen. Escribe esquema, host y puerto opcional: https://tienda.example',
   'origins.duplicate': '{origin} ya está en la lista.',
   'origins.submit': 'Guardar orígenes',
-  'origins.unsaved': 'Cambios sin guardar.',
 
   'features.title': 'Funciones',
   'features.about': 'Los sitios aplican un cambio la próxima vez que el modal pregunta, en segundos; sin reiniciar.',
