@@ -3,7 +3,8 @@
  * the dev operator signs in to the console at the server's /console with the keyboard and finds those events in the
  * analytics (the numbers in the tables behind the charts); turns swaps off for the demo's project, and the demo's
  * modal stops offering Swap within seconds, with no server restart. axe on every console page. Dev account 9 is the
- * visitor (the examples' specs only connect with it).
+ * visitor (the examples' specs only connect with it). The operator also sets a new project's gas sponsorship in the
+ * form, reloads to see it kept, and finds its chains in the project's public answer.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
@@ -199,6 +200,92 @@ test('an operator signs in, sees the visitor’s connect, swap and buy, and turn
     // The other specs use the demo's project with swaps on. Best effort: a failure above is the one to report.
     await setDemoSwaps(consolePage, true).catch(() => {})
   }
+})
+
+test('an operator sets a project’s gas sponsorship in the browser: a reload shows it, GET /v1/project sponsors it', async ({
+  page,
+}) => {
+  const projectId = `sponsored-${Date.now().toString(36)}`
+  const token = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
+  const sponsoredChains = async () => {
+    const res = await page.request.get(`${SERVER}/v1/project?projectId=${projectId}`)
+    expect(res.status(), await res.text()).toBe(200)
+    return ((await res.json()) as { sponsorship: { chains: number[] } }).sponsorship.chains
+  }
+
+  await page.goto(CONSOLE)
+  await page.getByRole('textbox', { name: 'Email' }).first().fill(DEV_OPERATOR.email)
+  await page.getByLabel('Password', { exact: true }).fill(DEV_OPERATOR.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible()
+  await page.getByLabel('Project id').fill(projectId)
+  await page.getByRole('button', { name: 'Create project' }).click()
+  await page
+    .getByTestId(`project-row-${projectId}`)
+    .getByRole('link', { name: /^Settings of/ })
+    .click()
+  await expect(page).toHaveURL(`${CONSOLE}projects/${projectId}`)
+
+  const section = page.getByRole('region', { name: 'Gas sponsorship' })
+  await expect(section.getByTestId('sponsorship-current')).toHaveText(
+    'Saved policy: none. This project sponsors no gas.',
+  )
+  expect(await sponsoredChains()).toEqual([])
+  // The devnet's chains, each with a paymaster, on a server with the signer.
+  const local = section.getByRole('switch', { name: 'Foyer Local (31337)' })
+  const local2 = section.getByRole('switch', { name: 'Foyer Local 2 (31338)' })
+  await expect(local).not.toBeChecked()
+  await expect(local2).not.toBeChecked()
+  await expect(section.getByText('no paymaster signer')).toHaveCount(0)
+
+  await local.click()
+  const contract = section.getByRole('textbox', { name: 'Contract address to add' })
+  await contract.fill('0x833589fcd6edb6e08f4c7c32d4f71b54bda0291')
+  await contract.press('Enter')
+  await expect(section.getByRole('alert').filter({ hasText: 'is not a contract address' })).toBeVisible()
+  await expect(contract).toHaveAttribute('aria-invalid', 'true')
+  await contract.fill(token.toUpperCase().replace('0X', '0x'))
+  await contract.press('Enter')
+  await expect(section.getByRole('list', { name: 'Allowed contracts' }).locator('code')).toHaveText([token])
+  await section.getByRole('textbox', { name: 'Operations per account and day' }).fill('5')
+  const gas = section.getByRole('textbox', { name: 'Gas per account and day (wei)' })
+  await gas.fill('1e17')
+  await gas.press('Enter')
+  await expect(section.getByRole('alert').filter({ hasText: 'type a whole number of wei' })).toBeVisible()
+  await gas.fill('100000000000000000')
+  await expect(section.getByText('That is 0.1 of the chain’s coin.')).toBeVisible()
+  await section.getByRole('button', { name: 'Save sponsorship' }).click()
+  await expect(section.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible()
+  await expect(section.getByTestId('sponsorship-current')).toHaveText(
+    'Saved policy: sponsoring on Foyer Local (31337).',
+  )
+  expect(await sponsoredChains()).toEqual([31337])
+  expect(await axeViolations(page), 'axe on the sponsorship form').toEqual([])
+
+  // A reload reads the policy back from the server.
+  await page.reload()
+  await expect(section.getByTestId('sponsorship-current')).toHaveText(
+    'Saved policy: sponsoring on Foyer Local (31337).',
+  )
+  await expect(local).toBeChecked()
+  await expect(local2).not.toBeChecked()
+  await expect(section.getByRole('list', { name: 'Allowed contracts' }).locator('code')).toHaveText([token])
+  await expect(section.getByRole('textbox', { name: 'Operations per account and day' })).toHaveValue('5')
+  await expect(gas).toHaveValue('100000000000000000')
+
+  // The other chain on, the first off: the public answer follows.
+  await local2.click()
+  await local.click()
+  await section.getByRole('button', { name: 'Save sponsorship' }).click()
+  await expect(section.getByTestId('sponsorship-current')).toHaveText(
+    'Saved policy: sponsoring on Foyer Local 2 (31338).',
+  )
+  expect(await sponsoredChains()).toEqual([31338])
+  await section.getByRole('button', { name: 'Stop sponsoring' }).click()
+  await expect(section.getByTestId('sponsorship-current')).toHaveText(
+    'Saved policy: none. This project sponsors no gas.',
+  )
+  expect(await sponsoredChains()).toEqual([])
 })
 
 test('the console page is never framed and carries its policy; its API paths are never the page', async ({ page }) => {

@@ -133,6 +133,7 @@ const ROUTES: Record<string, { query?: readonly string[]; body?: readonly string
     'PUT /console/api/projects/:id/social/:provider': { body: ['clientId', 'clientSecret', 'issuer'] },
     'DELETE /console/api/projects/:id/social/:provider': {},
     'GET /console/api/projects/:id/analytics': { query: ['range'] },
+    'GET /console/api/chains': {},
   }
 
 /** A mailer stub (no SMTP in this test): counts what would be sent. The embedded suite uses the real mail sink. */

@@ -66,4 +66,11 @@ describe('createConsoleApi', () => {
     await createConsoleApi({ fetch }).analytics('my site', 'week')
     expect(calls[0]!.url).toBe('/console/api/projects/my%20site/analytics?range=week')
   })
+
+  it('reads the server’s chains with a GET', async () => {
+    const chains = { chains: [{ id: 31337, name: 'Foyer Local', paymaster: null }], paymasterSigner: false }
+    const { fetch, calls } = recordingFetch([json(chains)])
+    expect(await createConsoleApi({ fetch }).listChains()).toEqual(chains)
+    expect(`${calls[0]!.init.method} ${calls[0]!.url}`).toBe('GET /console/api/chains')
+  })
 })

@@ -8,6 +8,7 @@ import {
   type AnalyticsReport,
   CONSOLE_API_PATH,
   CONSOLE_CSRF_HEADER,
+  type ConsoleChains,
   type ConsoleProject,
   type ConsoleSession,
   type PasswordSignIn,
@@ -45,6 +46,7 @@ export interface ConsoleApi {
   setSocialCredentials(id: string, provider: string, input: SocialCredentialsInput): Promise<ConsoleProject>
   removeSocialCredentials(id: string, provider: string): Promise<ConsoleProject>
   analytics(id: string, range: AnalyticsRange): Promise<AnalyticsReport>
+  listChains(): Promise<ConsoleChains>
 }
 
 export interface ConsoleApiOptions {
@@ -121,5 +123,6 @@ export function createConsoleApi({
       request<ConsoleProject>('DELETE', `${project(id)}/social/${encodeURIComponent(provider)}`),
     analytics: (id, range) =>
       request<AnalyticsReport>('GET', `${project(id)}/analytics?range=${encodeURIComponent(range)}`),
+    listChains: () => request<ConsoleChains>('GET', '/chains'),
   }
 }

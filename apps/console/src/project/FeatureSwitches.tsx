@@ -3,6 +3,7 @@ import { useId } from 'react'
 import type { ConsoleProject } from '../../../server/src/console/contract.ts'
 import { useConsole } from '../app/consoleContext.tsx'
 import { FormStatus } from '../app/FormStatus.tsx'
+import { Switch } from '../app/Switch.tsx'
 import { useAction } from '../app/useAction.ts'
 import type { ConsoleMessageKey } from '../locale/en.ts'
 import { useLocale } from '../locale/locale.tsx'
@@ -50,34 +51,23 @@ export function FeatureSwitches({
       <fieldset disabled={save.pending}>
         <legend>{t('features.switches')}</legend>
         {BOOLEAN_FEATURES.map((feature) => (
-          <label key={feature} className="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              name={feature}
-              checked={features[feature]}
-              aria-checked={features[feature]}
-              onChange={(e) => patch({ [feature]: e.target.checked })}
-            />
-            <span>{t(FEATURE_LABELS[feature])}</span>
-          </label>
+          <Switch key={feature} name={feature} checked={features[feature]} onChange={(on) => patch({ [feature]: on })}>
+            {t(FEATURE_LABELS[feature])}
+          </Switch>
         ))}
       </fieldset>
       <fieldset disabled={save.pending}>
         <legend>{t('features.socials')}</legend>
         <p className="muted">{t('features.socialsAbout')}</p>
         {LOGIN_PROVIDERS.map((provider) => (
-          <label key={provider} className="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              name={`social-${provider}`}
-              checked={features.socials.includes(provider)}
-              aria-checked={features.socials.includes(provider)}
-              onChange={(e) => toggleSocial(provider, e.target.checked)}
-            />
-            <span>{t(providerLabel(provider))}</span>
-          </label>
+          <Switch
+            key={provider}
+            name={`social-${provider}`}
+            checked={features.socials.includes(provider)}
+            onChange={(on) => toggleSocial(provider, on)}
+          >
+            {t(providerLabel(provider))}
+          </Switch>
         ))}
       </fieldset>
       <FormStatus error={save.error} success={save.done ? t('project.saved') : null} />

@@ -16,7 +16,7 @@ import {
 import { OriginsEditor } from './OriginsEditor.tsx'
 
 afterEach(cleanup)
-const listed = () => [...document.querySelectorAll('.origin-list code')].map((e) => e.textContent)
+const listed = () => [...document.querySelectorAll('.item-list code')].map((e) => e.textContent)
 
 describe('OriginsEditor', () => {
   it('adds and removes origins locally, then saves the whole list in one request', async () => {

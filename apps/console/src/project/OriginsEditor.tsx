@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { ConsoleProject } from '../../../server/src/console/contract.ts'
 import { useConsole } from '../app/consoleContext.tsx'
 import { FormStatus } from '../app/FormStatus.tsx'
+import { ListEditor } from '../app/ListEditor.tsx'
 import { useAction } from '../app/useAction.ts'
 import { useLocale } from '../locale/locale.tsx'
 import { normalizeOrigin } from './origins.ts'
@@ -18,26 +19,12 @@ export function OriginsEditor({
   const { api } = useConsole()
   const id = useId()
   const [origins, setOrigins] = useState(project.allowedOrigins)
-  const [draft, setDraft] = useState('')
-  const [invalid, setInvalid] = useState<string | null>(null)
   const save = useAction(api.updateProject)
   const unsaved = origins.join('\n') !== project.allowedOrigins.join('\n')
 
-  const add = (event: FormEvent) => {
-    event.preventDefault()
-    if (!draft.trim()) return
-    const origin = normalizeOrigin(draft)
-    if (!origin) return setInvalid(t('origins.invalid', { origin: draft.trim() }))
-    if (origins.includes(origin)) return setInvalid(t('origins.duplicate', { origin }))
-    setInvalid(null)
+  const change = (next: string[]) => {
     save.reset()
-    setOrigins([...origins, origin])
-    setDraft('')
-  }
-  const remove = (origin: string) => {
-    save.reset()
-    setOrigins(origins.filter((o) => o !== origin))
-    document.getElementById(`${id}-draft`)?.focus()
+    setOrigins(next)
   }
   const submit = async () => {
     const updated = await save.run(project.id, { allowedOrigins: origins })
@@ -51,44 +38,24 @@ export function OriginsEditor({
     <section className="card form" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('origins.title')}</h2>
       <p className="muted">{t('origins.about')}</p>
-      {origins.length === 0 ? (
-        <p>{t('origins.none')}</p>
-      ) : (
-        <ul className="origin-list" aria-label={t('origins.listLabel')}>
-          {origins.map((origin) => (
-            <li key={origin}>
-              <code>{origin}</code>
-              <button type="button" className="button small" onClick={() => remove(origin)}>
-                <span aria-hidden="true">×</span>
-                <span className="visually-hidden">{t('origins.remove', { origin })}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="inline-form" onSubmit={add} noValidate>
-        <label className="field">
-          <span>{t('origins.addLabel')}</span>
-          <input
-            id={`${id}-draft`}
-            name="origin"
-            type="url"
-            inputMode="url"
-            spellCheck={false}
-            placeholder="https://shop.example"
-            aria-describedby={`${id}-hint`}
-            aria-invalid={invalid ? true : undefined}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <small id={`${id}-hint`}>{t('origins.addHint')}</small>
-        </label>
-        <button type="submit" className="button">
-          {t('origins.add')}
-        </button>
-      </form>
-      <FormStatus error={invalid ?? save.error} success={save.done && !unsaved ? t('project.saved') : null} />
-      {unsaved ? <p className="muted">{t('origins.unsaved')}</p> : null}
+      <ListEditor
+        items={origins}
+        onChange={change}
+        normalize={normalizeOrigin}
+        input={{ name: 'origin', type: 'url', inputMode: 'url', placeholder: 'https://shop.example' }}
+        messages={{
+          listLabel: t('origins.listLabel'),
+          none: t('origins.none'),
+          addLabel: t('origins.addLabel'),
+          addHint: t('origins.addHint'),
+          add: t('origins.add'),
+          remove: (origin) => t('origins.remove', { origin }),
+          invalid: (origin) => t('origins.invalid', { origin }),
+          duplicate: (origin) => t('origins.duplicate', { origin }),
+        }}
+      />
+      <FormStatus error={save.error} success={save.done && !unsaved ? t('project.saved') : null} />
+      {unsaved ? <p className="muted">{t('project.unsaved')}</p> : null}
       <button type="button" className="button primary" onClick={submit} disabled={save.pending || !unsaved}>
         {save.pending ? t('project.saving') : t('origins.submit')}
       </button>

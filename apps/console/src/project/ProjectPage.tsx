@@ -11,6 +11,7 @@ import { FeatureSwitches } from './FeatureSwitches.tsx'
 import { OriginsEditor } from './OriginsEditor.tsx'
 import { RenameForm } from './RenameForm.tsx'
 import { SocialCredentialsForm } from './SocialCredentialsForm.tsx'
+import { SponsorshipForm } from './SponsorshipForm.tsx'
 
 /** The project's settings; there is no single-project GET, so the page reads the list and picks its project. */
 export function useProject(projectId: string) {
@@ -58,6 +59,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
         <RenameForm project={project} onSaved={setProject} />
         <OriginsEditor project={project} onSaved={setProject} />
         <FeatureSwitches project={project} onSaved={setProject} />
+        <SponsorshipForm project={project} onSaved={setProject} />
         <section className="card" aria-labelledby="social-title">
           <h2 id="social-title">{t('social.title')}</h2>
           <p className="muted">{t('social.about')}</p>

@@ -1,4 +1,4 @@
-/** Rendering the console's components in jsdom, with a fake API the test scripts (every method a vi.fn). */
+/** Rendering the console's components in jsdom, with a fake API the test scripts (every method a vi.fn) or the real one. */
 import { act, type ReactNode, StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { vi } from 'vitest'
@@ -27,6 +27,7 @@ export function fakeApi(): FakeApi {
     setSocialCredentials: vi.fn(refuse),
     removeSocialCredentials: vi.fn(refuse),
     analytics: vi.fn(refuse),
+    listChains: vi.fn(refuse),
   }
 }
 
@@ -46,7 +47,11 @@ export function aProject(overrides: Partial<ConsoleProject> = {}): ConsoleProjec
 
 export async function render(
   ui: ReactNode,
-  { api = fakeApi(), locale = 'en' as ConsoleLocale, onSignedOut = vi.fn() } = {},
+  {
+    api = fakeApi(),
+    locale = 'en',
+    onSignedOut = vi.fn(),
+  }: { api?: ConsoleApi; locale?: ConsoleLocale; onSignedOut?: () => void } = {},
 ) {
   const container = document.createElement('div')
   document.body.appendChild(container)

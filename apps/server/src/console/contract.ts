@@ -25,6 +25,8 @@
  *
  *   GET    /console/api/projects/:id/analytics?range=day|week|month → AnalyticsReport
  *
+ *   GET    /console/api/chains                         → ConsoleChains
+ *
  * The three sign-in POSTs also answer 429 `too_many_attempts` (with Retry-After) past 30 a client address makes in
  * 15 minutes.
  *
@@ -59,6 +61,7 @@ export const CONSOLE_ROUTES = {
   'PUT /console/api/projects/:id/social/:provider': [...GUARD, ...BODY, 'unknown_project'],
   'DELETE /console/api/projects/:id/social/:provider': [...GUARD, 'unknown_project'],
   'GET /console/api/projects/:id/analytics': [...GUARD, 'unknown_project'],
+  'GET /console/api/chains': GUARD,
 } as const satisfies Record<string, readonly ApiErrorCode[]>
 
 export interface ConsoleOperator {
@@ -124,6 +127,23 @@ export interface ConsoleSponsorshipPolicy {
   contracts: string[]
   maxOperationsPerAccountPerDay: number
   maxGasWeiPerAccountPerDay: string
+}
+
+/** A chain this server serves, and its verifying paymaster (FOYER_PAYMASTERS, or the devnet file's). */
+export interface ConsoleChain {
+  id: number
+  name: string
+  /** The paymaster's address; null: none on this chain, so nothing on it is sponsored whatever a policy says. */
+  paymaster: string | null
+}
+
+/**
+ * The chains this server serves, as the console's sponsorship form lists them. `paymasterSigner`: whether the server
+ * has the paymasters' signer key (FOYER_PAYMASTER_SIGNER_KEY); without it no chain is sponsored. Never the key.
+ */
+export interface ConsoleChains {
+  chains: ConsoleChain[]
+  paymasterSigner: boolean
 }
 
 /**
