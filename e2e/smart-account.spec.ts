@@ -164,7 +164,7 @@ test('the embedded wallet as a smart account: sign-in again after the switch, a 
   expect(await delegated(address)).toBe(true)
 
   // Deployed now: Account settings says so without a reload, and Activity lists the send.
-  await openAccountView(page)
+  await expect(modalView(page)).toHaveAttribute('data-view', 'Account')
   await modal.getByTestId('account-settings').click()
   await expect(modal.getByTestId('account-type-smartAccount').getByTestId('account-type-current')).toHaveText('In use')
   await modal.getByTestId('modal-back').click()
@@ -207,7 +207,10 @@ test('the embedded wallet as a smart account: sign-in again after the switch, a 
 
   // The site's own batch through wagmi's useSendCalls: one user operation (the account holds ETH again to pay for it:
   // plain transfers are not among the calls the demo sponsors).
+  // After a reload, as wagmi's capability query was answered for the regular account this page started with.
   await anvil.setBalance({ address, value: parseEther('1') })
+  await page.reload()
+  await expect(page.getByTestId('wagmi-address')).toHaveText(address)
   await sendBatch(page, () => approveInFrame(page))
 })
 

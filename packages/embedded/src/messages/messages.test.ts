@@ -43,6 +43,15 @@ describe('frame message schemas', () => {
         .payload,
     ).toMatchObject({ themeMode: 'dark' })
     expect(parseRequestMessage(request('IS_CONNECTED', undefined)).payload).toEqual({})
+    // A key whose value is undefined (viem leaves a call's `data` so) is left out, as JSON leaves it out.
+    const calls = parseRequestMessage(
+      request('RPC_REQUEST', {
+        method: 'wallet_sendCalls',
+        params: [{ chainId: '0x7a69', calls: [{ to: '0x0000000000000000000000000000000000000001', data: undefined }] }],
+      }),
+    ).payload as { params: [{ calls: Record<string, unknown>[] }] }
+    expect(calls.params[0].calls[0]).toEqual({ to: '0x0000000000000000000000000000000000000001' })
+    expect(Object.keys(calls.params[0].calls[0]!)).toEqual(['to'])
   })
 
   it('refuses anything else: unknown types and keys, wrong shapes, another channel or version', () => {

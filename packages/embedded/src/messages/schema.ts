@@ -53,27 +53,28 @@ export function oneOf<const values extends readonly (string | number | boolean)[
   })
 }
 
-/** Any JSON value (RPC params and results), bounded in depth and size so a message cannot be a bomb. */
-export const json: Schema<unknown> = schema('a JSON value', (input, path) => {
-  checkJson(input, path, 0)
-  return input
-})
+/**
+ * Any JSON value (RPC params and results), bounded in depth and size so a message cannot be a bomb. A property whose
+ * value is `undefined` is left out, as JSON leaves it out (viem's requests carry such keys, e.g. a call's `data`).
+ */
+export const json: Schema<unknown> = schema('a JSON value', (input, path) => jsonValue(input, path, 0))
 
-function checkJson(input: unknown, path: string, depth: number): void {
+function jsonValue(input: unknown, path: string, depth: number): unknown {
   if (depth > 32) throw new SchemaError(path, 'a JSON value nested at most 32 deep')
-  if (input === null || typeof input === 'boolean' || typeof input === 'string') return
+  if (input === null || typeof input === 'boolean' || typeof input === 'string') return input
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) throw new SchemaError(path, 'a finite number')
-    return
+    return input
   }
   if (Array.isArray(input)) {
     if (input.length > 10_000) throw new SchemaError(path, 'an array of at most 10000 items')
-    for (const [i, item] of input.entries()) checkJson(item, `${path}[${i}]`, depth + 1)
-    return
+    return input.map((item, i) => jsonValue(item, `${path}[${i}]`, depth + 1))
   }
   if (isPlainObject(input)) {
-    for (const [key, value] of Object.entries(input)) checkJson(value, path ? `${path}.${key}` : key, depth + 1)
-    return
+    const out: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(input))
+      if (value !== undefined) out[key] = jsonValue(value, path ? `${path}.${key}` : key, depth + 1)
+    return out
   }
   throw new SchemaError(path, 'a JSON value')
 }
