@@ -18,6 +18,7 @@ import { runAnalyticsBench } from './bench-analytics.ts'
 import { runCatalogueBench } from './bench-catalogue.ts'
 import { runLoadBench } from './bench-load.ts'
 import { runRateLimitBench } from './bench-rate-limits.ts'
+import { runUserOperationBench } from './bench-user-operations.ts'
 import { prepareExample } from './examples.mjs'
 import { CHROMIUM_ARGS, ensureChromium } from './find-chromium.mjs'
 
@@ -431,7 +432,7 @@ async function benchConvertQuotes() {
   }
 }
 
-/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data`, `--only=catalogue`, `--only=rate-limits`, `--only=analytics` or `--only=load` runs one. */
+/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data`, `--only=catalogue`, `--only=rate-limits`, `--only=analytics`, `--only=load` or `--only=user-operations` runs one. */
 const onlySection = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 if (!onlySection || onlySection === 'page') await main()
 if (!onlySection || onlySection === 'convert') await benchConvertQuotes()
@@ -440,3 +441,4 @@ if (!onlySection || onlySection === 'catalogue') await runCatalogueBench({ resul
 if (!onlySection || onlySection === 'rate-limits') await runRateLimitBench()
 if (!onlySection || onlySection === 'analytics') await runAnalyticsBench({ resultsFile, docsFile })
 if (!onlySection || onlySection === 'load') await runLoadBench({ resultsFile, docsFile })
+if (!onlySection || onlySection === 'user-operations') await runUserOperationBench({ resultsFile, docsFile })
