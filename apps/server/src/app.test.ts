@@ -109,7 +109,7 @@ function suite(open: () => Promise<TestDatabase>) {
         id: 'foyer-demo',
         name: 'Foyer demo',
         features: { swaps: true, onramp: true, analytics: true, names: true, history: true, email: true, socials: [] },
-        sponsorship: { chains: [] },
+        sponsorship: { chains: [], contracts: [] },
       })
       const viaQuery = await req('/v1/project?projectId=other')
       expect(await json(viaQuery)).toMatchObject({ id: 'other', features: { swaps: false, onramp: true } })

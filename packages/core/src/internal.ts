@@ -118,6 +118,7 @@ export {
   readProjectFeatures,
 } from './project/projectFeatures.ts'
 export {
+  areContractsSponsored,
   isAccountGasSponsored,
   isTransactionSponsored,
   type SponsorshipAccount,
@@ -128,10 +129,10 @@ export { LOGIN_PROVIDERS, type LoginProvider, type SocialProvider } from './prot
 export { EVM_ADDRESS_PATTERN } from './protocol/patterns.ts'
 export type { QueryKey, QueryState } from './query/queryCache.ts'
 export { getSendController, type SendController } from './send/sendController.ts'
-export { sendInputError } from './send/sendInputError.ts'
+export { sendCallTargets, sendInputError } from './send/sendInputError.ts'
 export type { SendState } from './send/sendState.ts'
 export { getSwapController, type SwapController } from './swap/swapController.ts'
-export type { SwapState } from './swap/swapState.ts'
+export { type SwapState, swapCallTargets } from './swap/swapState.ts'
 export { resolveThemeMode, themeCssVariables } from './theme/theme.ts'
 export { isEmail } from './validation/isEmail.ts'
 export { isPositiveAmount, isValidAccountName } from './validation/validation.ts'

@@ -63,6 +63,8 @@ function testConfig(): ServerConfig {
         { id: 'no-sponsor', allowedOrigins: [] },
         // Its policy names the other chain, on which this server has no paymaster.
         { id: 'both-chains', allowedOrigins: [], sponsorship: policy({ chains: [CHAIN, OTHER_CHAIN] }) },
+        // Its policy names no contract: every call is outside it.
+        { id: 'no-contracts', allowedOrigins: [], sponsorship: policy({ contracts: [] }) },
       ]),
     },
     { repoRoot: '/nonexistent' },
@@ -135,15 +137,24 @@ for (const [name, open] of testBackends(postgres)) {
     }
     const params = (op: unknown, chainId = CHAIN) => [op, ENTRY_POINT_V08, toHex(chainId), null]
 
-    it('GET /v1/project names the sponsored chains: the policy’s, where this server has a paymaster', async () => {
+    it('GET /v1/project names the sponsored chains (the policy’s, where this server has a paymaster) and the policy’s contracts', async () => {
       const project = async (id: string) => {
         const response = await fetch(`${url}/v1/project?projectId=${id}`)
         expect(response.status).toBe(200)
-        return v.parse(v.object({ sponsorship: v.object({ chains: v.array(v.number()) }) }), await response.json())
+        const sponsorship = v.object({ chains: v.array(v.number()), contracts: v.array(v.string()) })
+        return v.parse(v.object({ sponsorship }), await response.json())
       }
-      expect((await project('sponsor')).sponsorship).toEqual({ chains: [CHAIN] })
-      expect((await project('both-chains')).sponsorship).toEqual({ chains: [CHAIN] })
-      expect((await project('no-sponsor')).sponsorship).toEqual({ chains: [] })
+      expect((await project('sponsor')).sponsorship).toEqual({ chains: [CHAIN], contracts: [TOKEN, ROUTER] })
+      expect((await project('both-chains')).sponsorship).toEqual({ chains: [CHAIN], contracts: [TOKEN, ROUTER] })
+      expect((await project('no-sponsor')).sponsorship).toEqual({ chains: [], contracts: [] })
+      // A policy without contracts answers none, and the paymaster refuses its every call: nothing is sponsored.
+      expect((await project('no-contracts')).sponsorship).toEqual({ chains: [CHAIN], contracts: [] })
+      const error = await refusal(
+        'pm_getPaymasterStubData',
+        params(operation({ callData: execute(TOKEN) })),
+        'no-contracts',
+      )
+      expect(error.data).toEqual({ reason: 'contract_not_sponsored', chainId: CHAIN, target: TOKEN })
     })
 
     it('a project without a policy: sponsorship_disabled', async () => {

@@ -46,9 +46,13 @@ export interface PaymasterServiceDeps {
  */
 export function sponsoredChains(project: Pick<Project, 'sponsorship'>, config: ServerConfig): ProjectSponsorship {
   const policy = project.sponsorship
-  if (!policy || !config.sponsorship.signerKey) return { chains: [] }
+  if (!policy || !config.sponsorship.signerKey) return { chains: [], contracts: [] }
   const served = new Set(config.chains.map((chain) => chain.id))
-  return { chains: policy.chains.filter((id) => served.has(id) && config.sponsorship.paymasters.has(id)) }
+  return {
+    chains: policy.chains.filter((id) => served.has(id) && config.sponsorship.paymasters.has(id)),
+    // The policy's own list, lower-case: every call of a sponsored operation must target one (none: nothing is).
+    contracts: [...policy.contracts],
+  }
 }
 
 /**

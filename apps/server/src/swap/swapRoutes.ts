@@ -47,6 +47,8 @@ export function registerSwapRoutes(
         decimals: token.decimals,
         logoUri: tokenMarkUrl(images, token.symbol),
       })),
+      // The contract every swap built here calls (and an approval names as spender): what a sponsorship policy lists.
+      router: chain.router.toLowerCase(),
     }
   })
 

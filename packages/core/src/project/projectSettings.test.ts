@@ -40,7 +40,17 @@ beforeAll(async () => {
           allowedOrigins: [],
           sponsorship: {
             chains: [31337, 8453],
-            contracts: [`0x${'33'.repeat(20)}`],
+            contracts: [`0x${'33'.repeat(20)}`, `0x${'AB'.repeat(20)}`],
+            maxOperationsPerAccountPerDay: 5,
+            maxGasWeiPerAccountPerDay: '1000000000000000',
+          },
+        },
+        {
+          id: 'no-contracts',
+          allowedOrigins: [],
+          sponsorship: {
+            chains: [31337],
+            contracts: [],
             maxOperationsPerAccountPerDay: 5,
             maxGasWeiPerAccountPerDay: '1000000000000000',
           },
@@ -101,7 +111,7 @@ describe('fetchProjectSettings', () => {
       id: 'no-swaps',
       name: 'No swaps',
       features: { ...DEFAULT_FEATURES, swaps: false, socials: ['github'] },
-      sponsorship: { chains: [] },
+      sponsorship: { chains: [], contracts: [] },
     })
   })
 
@@ -109,11 +119,14 @@ describe('fetchProjectSettings', () => {
     await expect(fetchProjectSettings({})).rejects.toBeInstanceOf(ClientNotSetError)
   })
 
-  it('says on which chains the project pays the gas, and where its paymaster service is', async () => {
+  it('says on which chains the project pays the gas, for calls to which contracts, and where its paymaster service is', async () => {
     const { client } = siteClient({ apiUrl, projectId: 'sponsoring' })
     const settings = await fetchProjectSettings(client)
-    // 8453: in the policy, but this server has no paymaster there.
-    expect(settings.sponsorship).toEqual({ chains: [31337] })
+    // 8453: in the policy, but this server has no paymaster there. The contracts: the policy's, lower-case.
+    expect(settings.sponsorship).toEqual({
+      chains: [31337],
+      contracts: [`0x${'33'.repeat(20)}`, `0x${'ab'.repeat(20)}`],
+    })
     expect(isGasSponsored(settings, 31337)).toBe(true)
     expect(isGasSponsored(settings, 8453)).toBe(false)
     expect(
@@ -174,28 +187,36 @@ describe('loadProjectSettings', () => {
     }
   })
 
-  it('the sponsored chains it caches are what send and swap read: the smart account on 31337 goes without gas', async () => {
+  it('the sponsored chains and contracts it caches are what send and swap read: the smart account calling the policy’s contract on 31337 goes without gas', async () => {
     const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
     const account = (type: 'eoa' | 'smartAccount') => ({
       address,
       preferredAccountType: type,
       allAccounts: [{ address, type }],
     })
+    // A token in the policy (checksummed, as a token list gives it), and a person a native send would pay.
+    const token = `0x${'Ab'.repeat(20)}`
+    const person = address
     for (const [projectId, smart, eoa] of [
       ['sponsoring', true, false],
       ['no-swaps', false, false],
+      // A policy without contracts: the paymaster refuses every call, so nothing is said sponsored.
+      ['no-contracts', false, false],
     ] as const) {
       const { client } = siteClient({ apiUrl, projectId })
-      const sponsored = (type: 'eoa' | 'smartAccount', chainId = 31337) =>
+      const sponsored = (type: 'eoa' | 'smartAccount', { chainId = 31337, target = token } = {}) =>
         isTransactionSponsored(
           { ...client, getState: () => ({ account: account(type) }) },
           localNetwork(chainId, 'Local'),
+          [target],
         )
       expect(sponsored('smartAccount')).toBe(false) // nothing loaded yet
       await loadProjectSettings(client)
       expect([projectId, sponsored('smartAccount'), sponsored('eoa')]).toEqual([projectId, smart, eoa])
       // 8453 is in the policy, but this server has no paymaster there.
-      expect(sponsored('smartAccount', 8453)).toBe(false)
+      expect(sponsored('smartAccount', { chainId: 8453 })).toBe(false)
+      // A native send to a person: not a contract the policy names.
+      expect(sponsored('smartAccount', { target: person })).toBe(false)
     }
   })
 
@@ -256,7 +277,7 @@ describe('isFeatureEnabled', () => {
   })
 
   it('a failed refresh keeps the last answer, and a failure without one stays a failure while it retries', () => {
-    const settings = { id: 'p', name: 'p', features: project, sponsorship: { chains: [] } }
+    const settings = { id: 'p', name: 'p', features: project, sponsorship: { chains: [], contracts: [] } }
     const base = { fetching: true, updatedAt: 0 }
     expect(projectFeaturesOf({ ...base, status: 'success', data: settings, error: new Error('x') })).toBe(project)
     expect(projectFeaturesOf({ ...base, status: 'pending', error: new Error('x') })).toBe('unavailable')

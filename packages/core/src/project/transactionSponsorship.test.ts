@@ -1,9 +1,15 @@
+import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { type AccountState, disconnectedAccount } from '../account/account.ts'
 import { createQueryCache } from '../query/queryCache.ts'
 import { localNetwork } from '../test/localNetwork.ts'
 import type { ProjectSettings } from './fetchProjectSettings.ts'
-import { isAccountGasSponsored, isTransactionSponsored, usesSmartAccount } from './transactionSponsorship.ts'
+import {
+  areContractsSponsored,
+  isAccountGasSponsored,
+  isTransactionSponsored,
+  usesSmartAccount,
+} from './transactionSponsorship.ts'
 
 // The rule over account states and settings as the frame and `GET /v1/project` give them; that the client reads the
 // settings `loadProjectSettings` cached from the real server is tested in projectSettings.test.ts.
@@ -22,7 +28,11 @@ const smartAccount: AccountState = {
   preferredAccountType: 'smartAccount',
   allAccounts: [{ address: address.toLowerCase(), type: 'smartAccount' }],
 }
-const sponsoring = { sponsorship: { chains: [31337] } }
+/** The policy's contracts as `GET /v1/project` answers them: lower-case. */
+const token = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+const router = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'
+const person = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const sponsoring = { sponsorship: { chains: [31337], contracts: [token, router] } }
 const local = localNetwork(31337, 'Local')
 const other = localNetwork(31338, 'Other')
 const solana = { chainNamespace: 'solana' as const, chainId: '31337' }
@@ -42,21 +52,52 @@ describe('usesSmartAccount', () => {
   })
 })
 
+describe('areContractsSponsored', () => {
+  it('every target in the policy’s contracts, whatever its case; none, or one outside: no', () => {
+    // A token send's target is the token; a swap's the router and the approved token (checksummed as viem gives them).
+    expect(areContractsSponsored(sponsoring, [token])).toBe(true)
+    expect(areContractsSponsored(sponsoring, [getAddress(router), getAddress(token)])).toBe(true)
+    // A native send's target is its receiver: a person the policy does not name.
+    expect(areContractsSponsored(sponsoring, [person])).toBe(false)
+    expect(areContractsSponsored(sponsoring, [router, person])).toBe(false)
+    // No call: the paymaster refuses an operation that calls nothing.
+    expect(areContractsSponsored(sponsoring, [])).toBe(false)
+  })
+
+  it('a policy without contracts sponsors no call; an answer without the list (an older server) neither', () => {
+    expect(areContractsSponsored({ sponsorship: { chains: [31337], contracts: [] } }, [token])).toBe(false)
+    const older = { sponsorship: { chains: [31337] } } as unknown as ProjectSettings
+    expect(areContractsSponsored(older, [token])).toBe(false)
+    expect(areContractsSponsored(undefined, [token])).toBe(false)
+  })
+})
+
 describe('isAccountGasSponsored', () => {
-  it('needs the smart account and a chain the project sponsors', () => {
-    expect(isAccountGasSponsored({ account: smartAccount, settings: sponsoring, network: local })).toBe(true)
-    expect(isAccountGasSponsored({ account: connected, settings: sponsoring, network: local })).toBe(false)
-    expect(isAccountGasSponsored({ account: smartAccount, settings: sponsoring, network: other })).toBe(false)
-    expect(
-      isAccountGasSponsored({ account: smartAccount, settings: { sponsorship: { chains: [] } }, network: local }),
-    ).toBe(false)
-    expect(isAccountGasSponsored({ account: smartAccount, settings: sponsoring, network: solana })).toBe(false)
+  const sponsored = (parameters: Partial<Parameters<typeof isAccountGasSponsored>[0]>) =>
+    isAccountGasSponsored({
+      account: smartAccount,
+      settings: sponsoring,
+      network: local,
+      targets: [token],
+      ...parameters,
+    })
+
+  it('needs the smart account, a chain the project sponsors and every target in its policy', () => {
+    expect(sponsored({})).toBe(true)
+    expect(sponsored({ account: connected })).toBe(false)
+    expect(sponsored({ network: other })).toBe(false)
+    expect(sponsored({ settings: { sponsorship: { chains: [], contracts: [token] } } })).toBe(false)
+    expect(sponsored({ network: solana })).toBe(false)
+    // A native send to a person, on the sponsored chain, with the smart account: the paymaster would refuse it.
+    expect(sponsored({ targets: [person] })).toBe(false)
+    expect(sponsored({ targets: [router, token] })).toBe(true)
+    expect(sponsored({ targets: [] })).toBe(false)
   })
 
   it('settings not loaded, failed, or from a server without sponsorship: not sponsored', () => {
-    expect(isAccountGasSponsored({ account: smartAccount, settings: undefined, network: local })).toBe(false)
+    expect(sponsored({ settings: undefined })).toBe(false)
     const older = { id: 'p', name: 'p', features: {} } as unknown as ProjectSettings
-    expect(isAccountGasSponsored({ account: smartAccount, settings: older, network: local })).toBe(false)
+    expect(sponsored({ settings: older })).toBe(false)
   })
 })
 
@@ -68,18 +109,19 @@ describe('isTransactionSponsored', () => {
 
   it('reads the project’s settings from the client’s cache, under its project id; nothing cached: no', async () => {
     const site = client(smartAccount, 'sponsoring')
-    expect(isTransactionSponsored(site, local)).toBe(false)
+    expect(isTransactionSponsored(site, local, [token])).toBe(false)
     await site.queries.fetch(['foyer', 'project', 'sponsoring'], async () => sponsoring)
-    expect(isTransactionSponsored(site, local)).toBe(true)
-    expect(isTransactionSponsored(site, other)).toBe(false)
+    expect(isTransactionSponsored(site, local, [token])).toBe(true)
+    expect(isTransactionSponsored(site, other, [token])).toBe(false)
+    expect(isTransactionSponsored(site, local, [person])).toBe(false)
 
     // Another project's answer is not this one's.
     const elsewhere = client(smartAccount, 'elsewhere')
     await elsewhere.queries.fetch(['foyer', 'project', 'sponsoring'], async () => sponsoring)
-    expect(isTransactionSponsored(elsewhere, local)).toBe(false)
+    expect(isTransactionSponsored(elsewhere, local, [token])).toBe(false)
 
     const eoa = client(connected, 'sponsoring')
     await eoa.queries.fetch(['foyer', 'project', 'sponsoring'], async () => sponsoring)
-    expect(isTransactionSponsored(eoa, local)).toBe(false)
+    expect(isTransactionSponsored(eoa, local, [token])).toBe(false)
   })
 })

@@ -19,22 +19,40 @@ export function usesSmartAccount(account: SponsorshipAccount): boolean {
 }
 
 /**
- * Whether the site pays the gas of a transaction the account sends on `network`: the account is the embedded wallet's
- * smart account (its frame sends user operations with the project's paymaster) and the project sponsors the chain
- * (`GET /v1/project`'s `sponsorship.chains`). Settings not known yet, or failed: not sponsored.
- *
- * The project's answer names chains only, not the contracts its policy allows: a call to a contract the policy does
- * not name is refused by the paymaster, and the frame then has the person pay (or says why not) before anything is
- * signed.
+ * Whether the project's policy lets an operation call every one of `targets` (`GET /v1/project`'s
+ * `sponsorship.contracts`, lower-case): the paymaster refuses an operation with a call to anything else, and one
+ * with no call at all. An answer without the list (a server older than it) allows nothing: saying "sponsored" for a
+ * call the paymaster then refuses would let a smart account without ETH try a send that fails.
+ */
+export function areContractsSponsored(
+  settings: Pick<ProjectSettings, 'sponsorship'> | undefined,
+  targets: readonly string[],
+): boolean {
+  const contracts: unknown = settings?.sponsorship?.contracts
+  if (!Array.isArray(contracts) || targets.length === 0) return false
+  return targets.every((target) => contracts.includes(target.toLowerCase()))
+}
+
+/**
+ * Whether the site pays the gas of a transaction the account sends on `network` calling `targets` (each call's
+ * `to`: a token send's token contract, a native send's receiver, a swap's router and the token it approves): the
+ * account is the embedded wallet's smart account (its frame sends user operations with the project's paymaster),
+ * the project sponsors the chain (`GET /v1/project`'s `sponsorship.chains`) and its policy names every target
+ * (`sponsorship.contracts`). Settings not known yet, or failed, or targets not known yet: not sponsored.
  */
 export function isAccountGasSponsored(parameters: {
   account: SponsorshipAccount
   settings: Pick<ProjectSettings, 'sponsorship'> | undefined
   network: Pick<CaipNetwork, 'chainNamespace' | 'chainId'>
+  targets: readonly string[]
 }): boolean {
-  const { account, settings, network } = parameters
+  const { account, settings, network, targets } = parameters
   if (network.chainNamespace !== 'eip155') return false
-  return usesSmartAccount(account) && isGasSponsored(settings, Number(network.chainId))
+  return (
+    usesSmartAccount(account) &&
+    isGasSponsored(settings, Number(network.chainId)) &&
+    areContractsSponsored(settings, targets)
+  )
 }
 
 /** What the client-level rule reads: the account state, the query cache and the project id. */
@@ -54,17 +72,19 @@ export function cachedProjectSettings(client: Omit<SponsorshipClient, 'getState'
 }
 
 /**
- * Whether the client's send or swap on `network` is sponsored now (`isAccountGasSponsored` over the account state
- * and the cached project settings). Send and swap then charge no network cost: a token goes with 0 ETH, and the
- * native token's whole balance can be sent.
+ * Whether the client's send or swap on `network`, calling `targets`, is sponsored now (`isAccountGasSponsored` over
+ * the account state and the cached project settings). Send and swap then charge no network cost: a token goes with
+ * 0 ETH, and the native token's whole balance can be sent.
  */
 export function isTransactionSponsored(
   client: SponsorshipClient,
   network: Pick<CaipNetwork, 'chainNamespace' | 'chainId'>,
+  targets: readonly string[],
 ): boolean {
   return isAccountGasSponsored({
     account: client.getState().account,
     settings: cachedProjectSettings(client),
     network,
+    targets,
   })
 }

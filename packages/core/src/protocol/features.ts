@@ -40,12 +40,12 @@ export const DEFAULT_FEATURES: Readonly<ServerFeatures> = Object.freeze({
 })
 
 /**
- * `GET /v1/project`: the project the request names, with its effective features, and the chains on which it pays
- * its visitors' gas (`POST /v1/paymaster`).
+ * `GET /v1/project`: the project the request names, with its effective features, and where it pays its visitors'
+ * gas (`POST /v1/paymaster`): the chains, and the contracts every call of a sponsored operation must target.
  */
 export type ProjectResponse = {
   id: string
   name: string
   features: ServerFeatures
-  sponsorship: { chains: number[] }
+  sponsorship: { chains: number[]; contracts: string[] }
 }

@@ -50,8 +50,12 @@ export type SponsorshipRefusalData = {
   used?: number | string
 }
 
-/** `GET /v1/project`'s `sponsorship`: the chains on which this project pays its visitors' gas (none: `[]`). */
-export type ProjectSponsorship = { chains: number[] }
+/**
+ * `GET /v1/project`'s `sponsorship`: the chains on which this project pays its visitors' gas (none: `[]`), and the
+ * contracts (lower-case addresses) every call of a sponsored operation must target — the policy's list as is: an
+ * operation calling anything else, a person's address included, is refused, and an empty list sponsors nothing.
+ */
+export type ProjectSponsorship = { chains: number[]; contracts: string[] }
 
 /** A user operation as ERC-7677 passes it (EntryPoint v0.7/v0.8 fields, quantities as hex). */
 export type RpcUserOperation = {

@@ -66,8 +66,8 @@ export type SwapBuildTransactionBodyInput = v.InferInput<typeof SwapBuildTransac
 
 /** One token the swap API offers. */
 export type SwapApiToken = { name: string; symbol: string; address: string; decimals: number; logoUri: string | null }
-/** `GET /v1/convert/tokens`. */
-export type SwapTokensResponse = { tokens: SwapApiToken[] }
+/** `GET /v1/convert/tokens`, and the router (lower-case address) the built swaps call. */
+export type SwapTokensResponse = { tokens: SwapApiToken[]; router: string }
 /** `GET /v1/convert/quotes`. */
 export type SwapQuotesResponse = {
   quotes: {

@@ -1,4 +1,4 @@
-import { parseEther, parseUnits } from 'viem'
+import { getAddress, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
@@ -6,11 +6,11 @@ import { loadProjectSettings } from '../project/fetchProjectSettings.ts'
 import { isTransactionSponsored } from '../project/transactionSponsorship.ts'
 import { type SendTestWallet, startSendTestWallet } from '../test/anvilWallet.ts'
 import { connectedEmbeddedClient } from '../test/embeddedWalletDouble.ts'
-import { SPONSORING_PROJECT, startTestServerOn } from '../test/swapTestServer.ts'
+import { SPONSORING_PROJECT, SPONSORING_TOKENS_PROJECT, startTestServerOn } from '../test/swapTestServer.ts'
 import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
 import { estimateSendGas, NATIVE_TRANSFER_GAS } from './estimateSendGas.ts'
 import { createSendController } from './sendController.ts'
-import { sendInputError } from './sendInputError.ts'
+import { sendCallTargets, sendInputError } from './sendInputError.ts'
 
 const network: CaipNetwork = {
   id: 'eip155:31337',
@@ -81,6 +81,12 @@ describe('sendInputError', () => {
     expect(sendInputError(noEth, network)).toBe('error.insufficientBalance')
     // The other checks come first, sponsored or not.
     expect(sendInputError({ ...noEth, receiverAddress: '0x1234' }, network, sponsored)).toBe('send.invalidAddress')
+  })
+  it('the call a send makes: a token send calls the token contract, a native send its receiver', () => {
+    expect(sendCallTargets(base)).toEqual([usd.address])
+    expect(sendCallTargets({ ...base, token: eth })).toEqual([receiver])
+    expect(sendCallTargets({ ...base, token: eth, receiverAddress: '' })).toEqual([])
+    expect(sendCallTargets({ ...base, token: undefined })).toEqual([])
   })
   it('on Solana, a missing amount or receiver is the spec message', () => {
     expect(sendInputError({ ...base, sendTokenAmount: '' }, solana)).toBe('error.solanaSendInput')
@@ -188,7 +194,7 @@ describe('send controller', () => {
       await send.initialize()
       const inputError = () =>
         sendInputError(send.getState(), t.network, {
-          gasSponsored: isTransactionSponsored(site.client, t.network),
+          gasSponsored: isTransactionSponsored(site.client, t.network, sendCallTargets(send.getState())),
         })
       return { ...site, send, inputError }
     }
@@ -201,6 +207,8 @@ describe('send controller', () => {
         ['smartAccount', SPONSORING_PROJECT, undefined],
         ['eoa', SPONSORING_PROJECT, 'error.insufficientBalance'],
         ['smartAccount', 'foyer-demo', 'error.insufficientBalance'],
+        // A policy naming the tokens only: a token send calls nothing else, so it is sponsored.
+        ['smartAccount', SPONSORING_TOKENS_PROJECT, undefined],
       ] as const
       for (const [type, projectId, refusal] of cases) {
         const { client, send, asked, inputError, stop } = await embeddedSend(holder, type, projectId)
@@ -230,21 +238,31 @@ describe('send controller', () => {
       }
     })
 
-    it('the native token: Max is the whole balance and it all goes, where the site pays the gas', async () => {
+    it('the native token: Max is the whole balance and it all goes, where the site pays the gas of a call to its receiver', async () => {
       const wei = parseEther('0.01')
       const holder = await t.newHolder(4, { wei })
-      for (const type of ['smartAccount', 'eoa'] as const) {
+      // A native send calls its receiver: the wrapped-ETH contract is in the policy, a person is not.
+      const weth = getAddress(t.contracts.weth)
+      for (const [type, receiver, sponsored] of [
+        ['smartAccount', weth, true],
+        ['eoa', weth, false],
+        ['smartAccount', to, false],
+      ] as const) {
         const { send, asked, inputError, stop } = await embeddedSend(holder, type)
         try {
-          send.setReceiverAddress(to)
+          send.setReceiverAddress(receiver)
           send.setMaxAmount()
           const { networkCost, sendTokenAmount } = send.getState()
           expect(networkCost).toBeGreaterThan(0n)
-          expect(parseEther(sendTokenAmount)).toBe(type === 'smartAccount' ? wei : wei - networkCost!)
+          expect([type, receiver, parseEther(sendTokenAmount)]).toEqual([
+            type,
+            receiver,
+            sponsored ? wei : wei - networkCost!,
+          ])
           send.setAmount('0.01')
-          expect(inputError()).toBe(type === 'smartAccount' ? undefined : 'error.insufficientBalance')
+          expect(inputError()).toBe(sponsored ? undefined : 'error.insufficientBalance')
           await send.send()
-          expect(asked).toEqual(type === 'smartAccount' ? [{ network: t.network, to, value: wei }] : [])
+          expect(asked).toEqual(sponsored ? [{ network: t.network, to: receiver, value: wei }] : [])
         } finally {
           stop()
         }

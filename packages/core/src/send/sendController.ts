@@ -15,7 +15,7 @@ import { isEvmAddress, isPositiveAmount } from '../validation/validation.ts'
 import { sendingAdapter, walletErrorMessage } from '../wallet-transactions/transactionMessages.ts'
 import { isNativeToken, readWalletTokens, type WalletToken } from '../wallet-transactions/walletTokens.ts'
 import { estimateSendGas, transferGasBudget } from './estimateSendGas.ts'
-import { sendInputError } from './sendInputError.ts'
+import { sendCallTargets, sendInputError } from './sendInputError.ts'
 import { initialSendState, type SendState } from './sendState.ts'
 import { sendTransfer } from './sendTransfer.ts'
 
@@ -32,7 +32,7 @@ export function getSendController(client: FoyerClient): SendController {
 
 /**
  * The send flow: pick a token the account holds, an amount (Max leaves the network cost on the native token, unless
- * the site pays the gas: `isTransactionSponsored`) and a receiver; the wallet signs a native transfer or an ERC-20
+ * the site pays the gas: `isTransactionSponsored` over the send's call target, `sendCallTargets`) and a receiver; the wallet signs a native transfer or an ERC-20
  * `transfer`. "Confirm transaction in your wallet" while it asks, "Transaction started" once sent; a failure shows
  * the wallet's message or "Failed to send transaction. Please try again." The receiver may be an account name
  * (`alice` or `alice.foyer.id`, with the `names` feature): after a 300 ms pause it is resolved (`fetchAccountName`)
@@ -217,7 +217,7 @@ export function createSendController(client: FoyerClient) {
     const { token, networkCost } = get()
     if (!token) return
     let max = token.balance
-    if (isNativeToken(token) && !isTransactionSponsored(client, network()))
+    if (isNativeToken(token) && !isTransactionSponsored(client, network(), sendCallTargets(get())))
       max = max > (networkCost ?? 0n) ? max - (networkCost ?? 0n) : 0n
     const whole = max / 10n ** BigInt(token.decimals)
     const fraction = (max % 10n ** BigInt(token.decimals)).toString().padStart(token.decimals, '0').replace(/0+$/, '')
@@ -228,7 +228,7 @@ export function createSendController(client: FoyerClient) {
     const state = get()
     const target = network()
     const { token } = state
-    const gasSponsored = isTransactionSponsored(client, target)
+    const gasSponsored = isTransactionSponsored(client, target, sendCallTargets(state))
     if (!token || state.sending || sendInputError(state, target, { gasSponsored })) return
     const amount = parseUnits(state.sendTokenAmount, token.decimals)
     store.setState({ sending: true })

@@ -42,3 +42,15 @@ export function sendInputError(
   if (native && native.balance < cost + (isNativeToken(token) ? amount : 0n)) return 'error.insufficientBalance'
   return undefined
 }
+
+/**
+ * The contract the send calls, for its gas sponsorship (`isTransactionSponsored`): a token send calls the token
+ * contract (`transfer`), a native send calls the receiver itself. No token, or a native send without a receiver yet:
+ * none, so nothing is called sponsored.
+ */
+export function sendCallTargets(state: Pick<SendState, 'token' | 'receiverAddress'>): string[] {
+  const { token, receiverAddress } = state
+  if (!token) return []
+  if (!isNativeToken(token)) return [token.address]
+  return receiverAddress ? [receiverAddress] : []
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ClientNotSetError, HttpRequestError } from '../errors/errors.ts'
 import { NO_SWAPS_PROJECT, swapTestServerForFile } from '../test/swapTestServer.ts'
-import { fetchSwapTokens } from './fetchSwapTokens.ts'
+import { fetchSwapChain, fetchSwapTokens } from './fetchSwapTokens.ts'
 import { SwapStepError, SwapTokensError } from './swapErrors.ts'
 
 // The real server over HTTP on this file's own anvil (19361).
@@ -26,6 +26,11 @@ describe('fetchSwapTokens', () => {
       },
     ])
     expect(tokens[1]).toMatchObject({ name: 'Foyer USD' })
+    // With them, the router the built swaps call (what a sponsorship policy must name), lower-case.
+    expect(await fetchSwapChain(client(), { chainId: t.network.id })).toEqual({
+      tokens,
+      router: t.contracts.router.toLowerCase(),
+    })
   })
 
   it('a chain without a router is a 400, thrown as SwapTokensError ("Failed to initialize swap")', async () => {

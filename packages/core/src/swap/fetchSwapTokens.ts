@@ -37,21 +37,35 @@ export async function fetchSwapTokens(
   client: { api?: ApiClient },
   parameters: FetchSwapTokensParameters,
 ): Promise<FetchSwapTokensReturnType> {
+  return (await fetchSwapChain(client, parameters)).tokens
+}
+
+/**
+ * The swap tokens (`fetchSwapTokens`) and the router the built swaps call, lower-case: the swap's sponsorship reads
+ * it before the first swap is built. `router` is undefined from a server that does not answer it.
+ */
+export async function fetchSwapChain(
+  client: { api?: ApiClient },
+  parameters: FetchSwapTokensParameters,
+): Promise<{ tokens: SwapToken[]; router: string | undefined }> {
   const api = requireApi(client, 'swapping')
   try {
-    const { tokens } = await api.call(
+    const { tokens, router } = await api.call(
       swapTokens,
       { query: { chainId: parameters.chainId } },
       { signal: parameters.signal },
     )
-    return tokens.map((token) => ({
-      id: token.address,
-      address: token.address.split(':').at(-1)!,
-      symbol: token.symbol,
-      name: token.name,
-      decimals: token.decimals,
-      logoUri: token.logoUri ?? null,
-    }))
+    return {
+      tokens: tokens.map((token) => ({
+        id: token.address,
+        address: token.address.split(':').at(-1)!,
+        symbol: token.symbol,
+        name: token.name,
+        decimals: token.decimals,
+        logoUri: token.logoUri ?? null,
+      })),
+      router: typeof router === 'string' ? router.toLowerCase() : undefined,
+    }
   } catch (error) {
     throw new SwapTokensError({ cause: error })
   }

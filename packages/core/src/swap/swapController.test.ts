@@ -8,6 +8,7 @@ import { connectedEmbeddedClient } from '../test/embeddedWalletDouble.ts'
 import {
   NO_SWAPS_PROJECT,
   SPONSORING_PROJECT,
+  SPONSORING_TOKENS_PROJECT,
   SWAP_TEST_TIMEOUT_MS,
   type SwapTestServer,
   startSwapTestServer,
@@ -16,7 +17,7 @@ import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
 import { createSwapController } from './swapController.ts'
 import { NoSwapAddressError, SwapStepError } from './swapErrors.ts'
 import { swapGasCost } from './swapMath.ts'
-import type { SwapState } from './swapState.ts'
+import { type SwapState, swapCallTargets } from './swapState.ts'
 
 // The whole flow against the real server (over HTTP) and the real EVM adapter, on this file's own anvil (19367).
 const ACCOUNT = 7
@@ -215,12 +216,14 @@ describe('swap controller, gas sponsored by the site', () => {
     return { ...site, swap, eth, usd, foy }
   }
 
-  it('the smart account quotes fUSD → FOY holding 0 ETH and sends the approval; an eoa or an unsponsoring project is refused', async () => {
+  it('the smart account quotes fUSD → FOY holding 0 ETH and sends the approval; an eoa, an unsponsoring project or a policy without the router is refused', async () => {
     const holder = await t.newHolder(4, { usd: parseUnits('50', 6) })
     const cases = [
       ['smartAccount', SPONSORING_PROJECT, undefined],
       ['eoa', SPONSORING_PROJECT, 'error.insufficientBalance'],
       ['smartAccount', 'foyer-demo', 'error.insufficientBalance'],
+      // The policy names both tokens but not the router the swap calls: the paymaster would refuse the swap.
+      ['smartAccount', SPONSORING_TOKENS_PROJECT, 'error.insufficientBalance'],
     ] as const
     for (const [type, projectId, refusal] of cases) {
       const { swap, eth, usd, foy, asked, stop } = await embeddedSwap(holder, type, projectId)
@@ -237,8 +240,14 @@ describe('swap controller, gas sponsored by the site', () => {
           continue
         }
         expect(state.toTokenAmountRaw).toBeGreaterThan(0n)
+        // The calls it will make: the router (named by the tokens' answer) and the token it approves.
+        expect(swapCallTargets(state)).toEqual([t.contracts.router.toLowerCase(), t.contracts.usd.toLowerCase()])
         await swap.prepareTransaction()
         expect(swap.getState().approvalTransaction).toMatchObject({ to: t.contracts.usd, value: 0n })
+        expect(swapCallTargets(swap.getState()).map((a) => a.toLowerCase())).toEqual([
+          t.contracts.usd.toLowerCase(),
+          t.contracts.router.toLowerCase(),
+        ])
         await swap.sendApproval()
         expect(asked).toEqual([expect.objectContaining({ to: t.contracts.usd, value: 0n })])
       } finally {

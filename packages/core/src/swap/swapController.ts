@@ -18,7 +18,7 @@ import { buildSwapTransaction } from './buildSwapTransaction.ts'
 import { fetchSwapAllowance } from './fetchSwapAllowance.ts'
 import { fetchSwapGasPrice } from './fetchSwapGasPrice.ts'
 import { fetchSwapQuote } from './fetchSwapQuote.ts'
-import { fetchSwapTokens } from './fetchSwapTokens.ts'
+import { fetchSwapChain } from './fetchSwapTokens.ts'
 import { sendSwapBatch, supportsSwapBatch } from './sendSwapBatch.ts'
 import { sendSwapTransaction } from './sendSwapTransaction.ts'
 import { NoSwapAddressError, SwapQuoteError, SwapStepError } from './swapErrors.ts'
@@ -30,7 +30,7 @@ import {
   providerFeeOf,
   swapGasCost,
 } from './swapMath.ts'
-import { initialSwapState, type SwapState } from './swapState.ts'
+import { initialSwapState, type SwapState, swapCallTargets } from './swapState.ts'
 import type { SwapTransaction } from './swapTransaction.ts'
 
 export type SwapController = ReturnType<typeof createSwapController>
@@ -68,8 +68,11 @@ export function createSwapController(client: FoyerClient) {
   const network = (): CaipNetwork => client.getSelectedNetwork()
   const userAddress = () => `${get().networkId}:${get().address}`
   const nativeToken = () => get().tokens.find(isNativeToken)
-  /** The site pays the gas (the embedded wallet's smart account on a chain the project sponsors): no gas budget. */
-  const gasSponsored = () => isTransactionSponsored(client, network())
+  /**
+   * The site pays the gas (the embedded wallet's smart account on a chain the project sponsors, the policy naming the
+   * router and the approved token: `swapCallTargets`): no gas budget.
+   */
+  const gasSponsored = () => isTransactionSponsored(client, network(), swapCallTargets(get()))
   const sendThroughWallet = (transaction: SwapTransaction) =>
     sendSwapTransaction(client, { network: client.getSelectedNetwork(), transaction })
 
@@ -94,8 +97,8 @@ export function createSwapController(client: FoyerClient) {
     if (state.status !== 'idle' && state.address === address && state.networkId === target.id) return
     store.setState({ ...initialSwapState, status: 'initializing', address, networkId: target.id })
     try {
-      const [offered, held, gas] = await Promise.all([
-        fetchSwapTokens(client, { chainId: target.id }),
+      const [{ tokens: offered, router }, held, gas] = await Promise.all([
+        fetchSwapChain(client, { chainId: target.id }),
         readWalletTokens(client, { address, network: target }),
         fetchSwapGasPrice(client, { chainId: target.id }),
       ])
@@ -115,6 +118,7 @@ export function createSwapController(client: FoyerClient) {
       if (get().networkId !== target.id || get().address !== address) return
       store.setState({
         tokens,
+        router,
         gasPrice: gas.standard,
         status: 'ready',
         sourceToken: tokens.find(isNativeToken) ?? tokens[0],

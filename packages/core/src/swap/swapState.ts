@@ -2,7 +2,7 @@ import { SWAP_SLIPPAGE_PERCENT } from '../constants.ts'
 import type { enTransfer } from '../locale/enTransfer.ts'
 import type { KeysWith } from '../locale/locale.ts'
 import type { CaipNetworkId } from '../networks/networks.ts'
-import type { WalletToken } from '../wallet-transactions/walletTokens.ts'
+import { isNativeToken, type WalletToken } from '../wallet-transactions/walletTokens.ts'
 import type { SwapTransaction } from './swapTransaction.ts'
 
 /** The swap's state, plus what the views need to show progress. */
@@ -12,6 +12,8 @@ export type SwapState = {
   address?: string
   /** Every token the swap API offers on the network, with the account's balance and the USD price merged in. */
   tokens: WalletToken[]
+  /** The router the swap API's swaps call on the network (lower-case), as `GET /v1/convert/tokens` names it. */
+  router?: string
   sourceToken?: WalletToken
   toToken?: WalletToken
   /** As typed. */
@@ -55,6 +57,7 @@ export const initialSwapState: { [key in keyof Required<SwapState>]: SwapState[k
   status: 'idle',
   networkId: undefined,
   address: undefined,
+  router: undefined,
   sourceToken: undefined,
   toToken: undefined,
   toTokenAmountRaw: undefined,
@@ -79,4 +82,19 @@ export const initialSwapState: { [key in keyof Required<SwapState>]: SwapState[k
   slippage: SWAP_SLIPPAGE_PERCENT,
   loadingQuote: false,
   loadingTransaction: false,
+}
+
+/**
+ * The contracts the swap calls (each transaction's `to`), for its gas sponsorship: the built approval and swap once
+ * built; before, the router and — for a token source, which may need an approval — the token. No router known (a
+ * server that does not name it): none, so nothing is called sponsored.
+ */
+export function swapCallTargets(
+  state: Pick<SwapState, 'router' | 'sourceToken' | 'approvalTransaction' | 'swapTransaction'>,
+): string[] {
+  const { router, sourceToken, approvalTransaction, swapTransaction } = state
+  if (swapTransaction) return [...(approvalTransaction ? [approvalTransaction.to] : []), swapTransaction.to]
+  if (!router) return []
+  if (approvalTransaction) return [approvalTransaction.to, router]
+  return sourceToken && !isNativeToken(sourceToken) ? [router, sourceToken.address] : [router]
 }

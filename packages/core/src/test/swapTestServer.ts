@@ -23,6 +23,8 @@ export type SwapTestServer = Awaited<ReturnType<typeof startSwapTestServer>>
  * contracts.
  */
 export const SPONSORING_PROJECT = 'sponsoring'
+/** A project sponsoring the test chain whose policy names the tokens only (fUSD and FOY), not the swap router. */
+export const SPONSORING_TOKENS_PROJECT = 'sponsoring-tokens'
 
 /**
  * Starts anvil on `port` (one port per test file: vitest runs files in parallel; 0 for a free one), the devnet
@@ -68,6 +70,16 @@ function testServerConfig(devnet: RunningDevnet) {
           sponsorship: {
             chains: [chain!.id],
             contracts: Object.values(chain!.contracts),
+            maxOperationsPerAccountPerDay: 20,
+            maxGasWeiPerAccountPerDay: '50000000000000000',
+          },
+        },
+        {
+          id: SPONSORING_TOKENS_PROJECT,
+          allowedOrigins: ['https://sponsoring.example'],
+          sponsorship: {
+            chains: [chain!.id],
+            contracts: [chain!.contracts.usd, chain!.contracts.token],
             maxOperationsPerAccountPerDay: 20,
             maxGasWeiPerAccountPerDay: '50000000000000000',
           },

@@ -11,6 +11,10 @@ import { ADDRESS, fakeAdapter, testWallet } from './fakeAdapter.ts'
 export const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 export const FUSD = `0x${'1'.padStart(40, '0')}`
 export const FOY = `0x${'2'.padStart(40, '0')}`
+/** The double's swap router: what its approvals name as spender and its tokens' answer names. */
+export const ROUTER = `0x${'3'.padStart(40, '0')}`
+/** A project whose policy names the tokens only, not the router. */
+export const TOKENS_ONLY_PROJECT = 'sponsoring-tokens'
 /** The chain the project sponsors; 31338 it does not. */
 export const SPONSORED_CHAIN = 31337
 
@@ -22,7 +26,7 @@ const tokens = [
 
 /**
  * Test double of the Foyer server on loopback, answering the documented shapes for one project that sponsors gas on
- * chain 31337: the project's settings, an account holding 0 ETH and 25 fUSD on every chain, the swap API's tokens,
+ * chain 31337 for calls to fUSD, FOY and the router (`TOKENS_ONLY_PROJECT`: the tokens only): the project's settings, an account holding 0 ETH and 25 fUSD on every chain, the swap API's tokens,
  * gas price (1 gwei), quotes (2 FOY per fUSD), no allowance yet and its approval, and prices. `requests` lists the
  * paths asked.
  */
@@ -50,7 +54,10 @@ export function transferServerDouble() {
           id: 'sponsoring',
           name: 'Sponsoring',
           features: { ...DEFAULT_FEATURES, onramp: false, history: false },
-          sponsorship: { chains: [SPONSORED_CHAIN] },
+          sponsorship: {
+            chains: [SPONSORED_CHAIN],
+            contracts: url.searchParams.get('projectId') === TOKENS_ONLY_PROJECT ? [FUSD, FOY] : [FUSD, FOY, ROUTER],
+          },
         })
       case url.pathname === '/getAnalyticsConfig':
         return json(res, { isAnalyticsEnabled: false })
@@ -70,6 +77,7 @@ export function transferServerDouble() {
             address: `${chain}:${token.address}`,
             logoUri: null,
           })),
+          router: ROUTER,
         })
       case url.pathname === '/v1/convert/gas-price':
         return json(res, { standard: '1000000000', fast: '1500000000', instant: '2000000000' })
@@ -95,7 +103,7 @@ export function transferServerDouble() {
         return json(res, { allowance: '0' })
       case url.pathname === '/v1/convert/build-approve': {
         const token = url.searchParams.get('from')!.split(':').at(-1)!
-        const spender = FOY.slice(2) // any address: the double's router
+        const spender = ROUTER.slice(2)
         const amount = BigInt(url.searchParams.get('amount')!).toString(16).padStart(64, '0')
         return json(res, {
           tx: {

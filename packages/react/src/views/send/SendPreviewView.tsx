@@ -1,4 +1,11 @@
-import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError, shortenAddress } from '@foyer/core/internal'
+import {
+  enTransfer,
+  formatUnitsFloored,
+  isNativeToken,
+  sendCallTargets,
+  sendInputError,
+  shortenAddress,
+} from '@foyer/core/internal'
 import { Avatar } from '../../components/Avatar.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
 import { TokenMark } from '../../components/TokenMark.tsx'
@@ -18,7 +25,7 @@ export function SendPreviewView() {
   const client = useFoyerClient()
   const { t, locale } = useFoyerLocale(enTransfer)
   const { send, state } = useSend()
-  const gasSponsored = useGasSponsored()
+  const gasSponsored = useGasSponsored(sendCallTargets(state))
   useStyle('foyer-transfer-style', transferCss)
   const network = client.getSelectedNetwork()
   const { token } = state

@@ -68,8 +68,9 @@ async function type(input: HTMLInputElement, value: string) {
 describe('Send where the site pays the gas', () => {
   it('the smart account sends fUSD with 0 ETH: "Gas sponsored by this site" in Send and its preview', async () => {
     const { foyer, asked } = await openSend('smartAccount')
-    await waitFor(() => expect(byTestId('send-gas-sponsored').textContent).toBe('Gas sponsored by this site'))
-    expect(queryTestId('send-network-cost')).toBeNull()
+    // ETH first, no receiver yet: a native send calls its receiver, unknown, so the cost is the account's.
+    await waitFor(() => expect(byTestId('send-network-cost').textContent).toMatch(/^\$/))
+    expect(queryTestId('send-gas-sponsored')).toBeNull()
     await fillFusd()
     expect(queryTestId('send-input-error')).toBeNull()
     expect(byTestId('send-gas-sponsored').textContent).toBe('Gas sponsored by this site')
@@ -110,8 +111,17 @@ describe('Send where the site pays the gas', () => {
     expect(queryTestId('send-gas-sponsored')).toBeNull()
   })
 
+  it('the smart account sending ETH to a person: not a contract the policy names, so the gas is its own', async () => {
+    await openSend('smartAccount')
+    await waitFor(() => expect(byTestId('send-network-cost').textContent).toMatch(/^\$/))
+    await type(byTestId<HTMLInputElement>('send-receiver'), RECEIVER)
+    expect(queryTestId('send-gas-sponsored')).toBeNull()
+    expect(byTestId('send-network-cost').textContent).toMatch(/^\$/)
+  })
+
   it('in Spanish', async () => {
     await openSend('smartAccount', { locale: 'es' })
+    await fillFusd()
     await waitFor(() => expect(byTestId('send-gas-sponsored').textContent).toBe('Gas patrocinado por este sitio'))
   })
 })

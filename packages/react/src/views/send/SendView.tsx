@@ -1,4 +1,11 @@
-import { enTransfer, formatUnitsFloored, isNativeToken, sendInputError, shortenAddress } from '@foyer/core/internal'
+import {
+  enTransfer,
+  formatUnitsFloored,
+  isNativeToken,
+  sendCallTargets,
+  sendInputError,
+  shortenAddress,
+} from '@foyer/core/internal'
 import { useEffect, useId } from 'react'
 import { Avatar } from '../../components/Avatar.tsx'
 import { TokenMark } from '../../components/TokenMark.tsx'
@@ -19,7 +26,7 @@ export function SendView() {
   const client = useFoyerClient()
   const { t, locale } = useFoyerLocale(enTransfer)
   const { send, state } = useSend()
-  const gasSponsored = useGasSponsored()
+  const gasSponsored = useGasSponsored(sendCallTargets(state))
   const ids = useId()
   useStyle('foyer-transfer-style', transferCss)
   const { preloadViewsWhenIdle } = usePreloadViews()

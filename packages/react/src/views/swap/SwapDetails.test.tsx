@@ -9,6 +9,7 @@ import {
   embeddedConnector,
   embeddedSendingAdapter,
   FUSD,
+  TOKENS_ONLY_PROJECT,
   transferServerDouble,
 } from '../../test/transferServerDouble.ts'
 
@@ -24,13 +25,16 @@ afterAll(() => server.close())
 afterEach(() => cleanup())
 
 /** Opens Swap straight away on `chainId`, then asks to swap 10 fUSD for FOY. */
-async function swapFusdForFoy(type: 'eoa' | 'smartAccount', { chainId = 31337, locale = 'en' as 'en' | 'es' } = {}) {
+async function swapFusdForFoy(
+  type: 'eoa' | 'smartAccount',
+  { chainId = 31337, locale = 'en' as 'en' | 'es', projectId = 'sponsoring' } = {},
+) {
   const { adapter, asked } = embeddedSendingAdapter(type)
   const foyer = createFoyer({
     adapters: [adapter],
     networks: [localNetwork(chainId, 'Foyer Local')],
     apiUrl,
-    projectId: 'sponsoring',
+    projectId,
     locale,
     logLevel: 'silent',
   })
@@ -83,6 +87,12 @@ describe('Swap where the site pays the gas', () => {
 
   it('the smart account on a chain the project does not sponsor: "Insufficient balance" too', async () => {
     await swapFusdForFoy('smartAccount', { chainId: 31338 })
+    await waitFor(() => expect(byTestId('swap-input-error').textContent).toBe('Insufficient balance'))
+    expect(queryTestId('swap-gas-sponsored')).toBeNull()
+  })
+
+  it('the smart account where the policy names the tokens but not the router: "Insufficient balance"', async () => {
+    await swapFusdForFoy('smartAccount', { projectId: TOKENS_ONLY_PROJECT })
     await waitFor(() => expect(byTestId('swap-input-error').textContent).toBe('Insufficient balance'))
     expect(queryTestId('swap-gas-sponsored')).toBeNull()
   })

@@ -4,6 +4,7 @@ import {
   formatUnitsFloored,
   SWAP_PROVIDER_FEE_PERCENT,
   type SwapState,
+  swapCallTargets,
 } from '@foyer/core/internal'
 import { useFoyerLocale } from '../../hooks/useFoyerLocale.ts'
 import { formatUsd } from './transferFormat.ts'
@@ -15,7 +16,7 @@ import { useGasSponsored } from './useGasSponsored.ts'
  */
 export function SwapDetails({ state }: { state: SwapState }) {
   const { t, locale } = useFoyerLocale(enTransfer)
-  const gasSponsored = useGasSponsored()
+  const gasSponsored = useGasSponsored(swapCallTargets(state))
   const { sourceToken, toToken } = state
   if (!sourceToken || !toToken) return null
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })

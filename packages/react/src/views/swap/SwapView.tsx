@@ -1,4 +1,11 @@
-import { enTransfer, formatUnitsFloored, isPositiveAmount, type KeysWith, parseUnits } from '@foyer/core/internal'
+import {
+  enTransfer,
+  formatUnitsFloored,
+  isPositiveAmount,
+  type KeysWith,
+  parseUnits,
+  swapCallTargets,
+} from '@foyer/core/internal'
 import { useEffect, useId } from 'react'
 import { Spinner } from '../../components/Spinner.tsx'
 import { TokenMark } from '../../components/TokenMark.tsx'
@@ -21,7 +28,7 @@ export function SwapView() {
   const client = useFoyerClient()
   const { t, locale } = useFoyerLocale(enTransfer)
   const { swap, state } = useSwap()
-  const gasSponsored = useGasSponsored()
+  const gasSponsored = useGasSponsored(swapCallTargets(state))
   const payId = useId()
   const receiveId = useId()
   useStyle('foyer-transfer-style', transferCss)
