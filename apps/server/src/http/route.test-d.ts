@@ -10,15 +10,16 @@ import { JsonText, route } from './route.ts'
 
 const app = new Hono<AppEnv>()
 const token = { name: 'Ether', symbol: 'ETH', address: 'eip155:1:0xeeee', decimals: 18, logoUri: null }
+const router = '0x7a250d5630b4cf539739df2c5dacb4c659f2488d'
 
 describe('a route handler is typed by its entry', () => {
   it('answers the entry’s type, or JSON text written from it', () => {
-    route(app, routes.swapTokens, () => ({ tokens: [token] }))
-    route(app, routes.swapTokens, () => JsonText.of<SwapTokensResponse>({ tokens: [] }))
+    route(app, routes.swapTokens, () => ({ tokens: [token], router }))
+    route(app, routes.swapTokens, () => JsonText.of<SwapTokensResponse>({ tokens: [], router }))
     // @ts-expect-error `tokens` is what the route answers, not `list`
-    route(app, routes.swapTokens, () => ({ list: [token] }))
+    route(app, routes.swapTokens, () => ({ list: [token], router }))
     // @ts-expect-error each token has a `decimals`
-    route(app, routes.swapTokens, () => ({ tokens: [{ ...token, decimals: undefined }] }))
+    route(app, routes.swapTokens, () => ({ tokens: [{ ...token, decimals: undefined }], router }))
     // @ts-expect-error `ok: true` only
     route(app, routes.embeddedSignOut, async () => ({ ok: false }))
     // @ts-expect-error an image route answers a Response
@@ -30,7 +31,7 @@ describe('a route handler is typed by its entry', () => {
       expectTypeOf(request.query().chainId).toEqualTypeOf<number>()
       // @ts-expect-error the tokens route has no body
       void request.body
-      return { tokens: [] }
+      return { tokens: [], router }
     })
     route(app, routes.accountHistory, (_c, request) => {
       expectTypeOf(request.params().account).toEqualTypeOf<`0x${string}`>()
