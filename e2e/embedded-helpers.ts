@@ -33,10 +33,13 @@ export const since = () => new Date(Date.now() - 1000).toISOString()
 export const modalView = (page: Page) => page.getByTestId('foyer-modal').locator('[data-view]')
 export const frameOf = (page: Page) => page.frameLocator(`iframe[src^="${FRAME}"]`)
 
-/** A new email: the code typed in the frame's own screen, the recovery code saved; returns the new wallet's address. */
-export async function signUpWithEmail(page: Page, email: string): Promise<Address> {
+/**
+ * A new email on the demo page at `path`: the code typed in the frame's own screen, the recovery code saved; returns
+ * the new wallet's address.
+ */
+export async function signUpWithEmail(page: Page, email: string, path = '/'): Promise<Address> {
   const started = since()
-  await page.goto('/')
+  await page.goto(path)
   await page.getByTestId('connect-button').click()
   await page.getByTestId('email-input').fill(email)
   await page.getByTestId('email-submit').click()

@@ -19,7 +19,7 @@ import {
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { codeOf, frameOf, modalView, nextMail, since } from './embedded-helpers.ts'
+import { frameOf, modalView, signUpWithEmail } from './embedded-helpers.ts'
 import { balanceOf, CHAIN_1, expect, publicClient, test } from './fixtures.ts'
 
 const chain = defineChain({
@@ -55,7 +55,6 @@ async function giveUsd(to: Address, amount: bigint) {
 
 const run = Date.now().toString(36)
 const email = `sam-${run}@example.com`
-let address: Address
 
 /** Approves the frame's request once it is armed (in place and visible for a second). */
 async function approveInFrame(page: Page) {
@@ -88,23 +87,12 @@ test('the embedded wallet as a smart account: sign-in again after the switch, a 
   page,
 }) => {
   test.setTimeout(240_000)
-  const started = since()
-  await page.goto('/?siwe=1')
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('email-input').fill(email)
-  await page.getByTestId('email-submit').click()
-  await expect(modalView(page)).toHaveAttribute('data-view', 'EmailVerifyOtp')
-  await frameOf(page)
-    .getByTestId('frame-code-input')
-    .fill(codeOf(await nextMail(email, started, /login code/)))
-  await frameOf(page).getByTestId('frame-recovery-saved').click()
+  const address = await signUpWithEmail(page, email, '/?siwe=1')
   // The regular account signs in first.
   await expect(modalView(page)).toHaveAttribute('data-view', 'ConnectingSiwe')
   await page.getByTestId('siwe-sign').click()
   await approveInFrame(page)
   await expect(page.getByTestId('siwe-status')).toHaveText('signed-in')
-  address = (await page.getByTestId('wagmi-address').textContent()) as Address
-  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   await expect(page.getByTestId('siwe-session-address')).toHaveText(address)
 
   // Account settings offers the smart account (the stack's chains have a bundler); the regular one is in use.
