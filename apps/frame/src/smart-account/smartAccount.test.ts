@@ -27,6 +27,7 @@ import {
   type Chain,
   createPublicClient,
   createWalletClient,
+  decodeFunctionData,
   defineChain,
   encodeFunctionData,
   erc20Abi,
@@ -38,7 +39,7 @@ import {
   parseEther,
   parseUnits,
 } from 'viem'
-import { entryPoint08Address } from 'viem/account-abstraction'
+import { entryPoint08Abi, entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // A PGlite copied from a migrated template (a fresh one migrates for seconds).
@@ -50,7 +51,7 @@ import { accountTypes } from './accountType.ts'
 import { delegationDesignator, isDelegatedTo } from './delegation.ts'
 import { parseSendCalls } from './sendCalls.ts'
 import { ENTRY_POINT_V08 } from './support.ts'
-import type { SponsorEndpoint } from './userOperation.ts'
+import { bundlerFor, prepareCalls, type SponsorEndpoint, waitForOperation } from './userOperation.ts'
 
 const CHAIN_PORT = 19662
 let devnet: RunningDevnet
@@ -380,6 +381,81 @@ describe('EIP-5792', () => {
     expect(receipt.from.toLowerCase()).toBe(owner.address.toLowerCase())
     expect(await client.getCode({ address: owner.address })).toBeUndefined()
   })
+})
+
+describe('fees of user operations sent back to back', () => {
+  /** The fees the operation offered, read from the bundle transaction that carried it (the EntryPoint's `handleOps`). */
+  async function offered(transactionHash: Hex) {
+    const { input } = await client.getTransaction({ hash: transactionHash })
+    const { functionName, args } = decodeFunctionData({ abi: entryPoint08Abi, data: input })
+    if (functionName !== 'handleOps') throw new Error(`the bundle called ${functionName}`)
+    const [[operation]] = args
+    const gasFees = BigInt(operation!.gasFees)
+    return { maxPriorityFeePerGas: gasFees >> 128n, maxFeePerGas: gasFees & ((1n << 128n) - 1n) }
+  }
+
+  it('20 operations from one account with nothing else mined: the fee does not grow and all land', async () => {
+    const owner = await fundedOwner()
+    const context = { chain, support, owner }
+    const { bundler } = bundlerFor(context)
+    const to = fresh()
+    const fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }[] = []
+    for (let i = 0; i < 20; i++) {
+      const prepared = await prepareCalls(context, [{ to, value: 1n }])
+      const landed = await waitForOperation(bundler, await prepared.submit())
+      expect(landed.success).toBe(true)
+      fees.push(await offered(landed.transactionHash))
+    }
+    expect(await client.getBalance({ address: to })).toBe(20n)
+    const [first, last] = [fees[0]!, fees.at(-1)!]
+    expect(last.maxFeePerGas).toBeLessThanOrEqual(2n * first.maxFeePerGas)
+    expect(last.maxPriorityFeePerGas).toBeLessThanOrEqual(2n * first.maxPriorityFeePerGas)
+    // 20 operations cost the 1-ETH account a small part of it.
+    expect(await client.getBalance({ address: owner.address })).toBeGreaterThan(parseEther('0.9'))
+  }, 60_000)
+
+  it('a bundler without pimlico_getUserOperationGasPrice: the tip is the node’s suggestion, the operation lands', async () => {
+    // A stand-in for a plain ERC-4337 bundler: alto behind a proxy that answers "method not found" for that one
+    // method and passes everything else on.
+    const asked: string[] = []
+    const plain = createServer(async (req, res) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const body = Buffer.concat(chunks).toString()
+      const { id, method } = JSON.parse(body) as { id: number; method: string }
+      asked.push(method)
+      res.setHeader('content-type', 'application/json')
+      if (method === 'pimlico_getUserOperationGasPrice') {
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }))
+        return
+      }
+      const answer = await fetch(support.bundlerUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      res.statusCode = answer.status
+      res.end(await answer.text())
+    })
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve))
+    try {
+      const owner = await fundedOwner()
+      const context = {
+        chain,
+        support: { ...support, bundlerUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}/31337` },
+        owner,
+      }
+      const suggested = await client.estimateMaxPriorityFeePerGas()
+      const prepared = await prepareCalls(context, [{ to: fresh(), value: 1n }])
+      const landed = await waitForOperation(bundlerFor(context).bundler, await prepared.submit())
+      expect(landed.success).toBe(true)
+      expect(asked).toContain('pimlico_getUserOperationGasPrice')
+      expect((await offered(landed.transactionHash)).maxPriorityFeePerGas).toBe(suggested)
+    } finally {
+      plain.closeAllConnections()
+      await new Promise((resolve) => plain.close(resolve))
+    }
+  }, 30_000)
 })
 
 describe('a bundler that is down or slow', () => {

@@ -12,11 +12,14 @@ import {
   type Address,
   BaseError,
   type Chain,
+  type Client,
   createPublicClient,
   type Hex,
   HttpRequestError,
+  hexToBigInt,
   http,
   type PrivateKeyAccount,
+  type PublicClient,
   RpcRequestError,
   TimeoutError,
 } from 'viem'
@@ -72,6 +75,53 @@ export type SmartAccountContext = {
   sponsor?: SponsorEndpoint
 }
 
+type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+type GasPriceQuote = { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex }
+
+/**
+ * The bundler's own price (`pimlico_getUserOperationGasPrice`, the "standard" tier), or undefined when it answered
+ * the request with an error (a plain ERC-4337 bundler has no such method: "method not found", or an HTTP error
+ * status). A bundler that does not answer at all is an error, as it would be at the gas estimate.
+ */
+async function bundlerQuote(bundler: Client): Promise<Fees | undefined> {
+  try {
+    const { standard } = (await bundler.request(
+      { method: 'pimlico_getUserOperationGasPrice' as never, params: [] as never },
+      { retryCount: 0 },
+    )) as { standard: GasPriceQuote }
+    return {
+      maxFeePerGas: hexToBigInt(standard.maxFeePerGas),
+      maxPriorityFeePerGas: hexToBigInt(standard.maxPriorityFeePerGas),
+    }
+  } catch (error) {
+    const answered =
+      error instanceof BaseError &&
+      error.walk((e) => e instanceof RpcRequestError || (e instanceof HttpRequestError && e.status !== undefined))
+    if (answered) return undefined
+    throw error
+  }
+}
+
+/**
+ * The operation's fees, priced from the chain without compounding. viem's default takes the node's suggestion and
+ * offers twice both fees; a bundler that pays the offered tip in its bundle transaction then makes the next
+ * suggestion twice the last, so on a chain where nothing else is mined (anvil) each operation cost twice the one
+ * before. Instead:
+ * - the tip is what the bundler asks for (alto refuses an operation whose fees are under the lowest of its own
+ *   prices of the last 20 s, and quotes its current price with `pimlico_getUserOperationGasPrice`), else the node's
+ *   `eth_maxPriorityFeePerGas`, as it is: offering the bundler's own price, its bundle pays no more than that;
+ * - the most per gas is twice the latest block's base fee plus that tip (at least the bundler's quote): room for
+ *   the base fee to rise for several full blocks while the person decides. What the account pays is the base fee
+ *   at inclusion plus the tip; the headroom only raises the most cost shown and the funds the account must hold.
+ */
+async function operationFees(client: PublicClient, bundler: Client): Promise<Fees> {
+  const [block, quote] = await Promise.all([client.getBlock({ blockTag: 'latest' }), bundlerQuote(bundler)])
+  const maxPriorityFeePerGas = quote?.maxPriorityFeePerGas ?? (await client.estimateMaxPriorityFeePerGas())
+  const headroom = 2n * (block.baseFeePerGas ?? 0n) + maxPriorityFeePerGas
+  const quoted = quote?.maxFeePerGas ?? 0n
+  return { maxFeePerGas: headroom > quoted ? headroom : quoted, maxPriorityFeePerGas }
+}
+
 export function bundlerFor({ chain, support, sponsor, deadlineMs = BUNDLER_DEADLINE_MS }: SmartAccountContext) {
   const client = createPublicClient({ chain, transport: http(undefined, { timeout: deadlineMs, retryCount: 0 }) })
   const paymaster = sponsor
@@ -88,6 +138,7 @@ export function bundlerFor({ chain, support, sponsor, deadlineMs = BUNDLER_DEADL
     chain,
     transport: http(support.bundlerUrl, { timeout: deadlineMs, retryCount: 0 }),
     ...(paymaster ? { paymaster } : {}),
+    userOperation: { estimateFeesPerGas: ({ bundlerClient }) => operationFees(client, bundlerClient) },
   })
   return { client, bundler }
 }
