@@ -37,6 +37,7 @@ import {
   defineChain,
   encodeFunctionData,
   erc20Abi,
+  formatEther,
   type Hex,
   http,
   type PrivateKeyAccount,
@@ -76,6 +77,8 @@ type Sample = {
   /** Approval → the block that carries the operation (user operations only). */
   onChainMs?: number
   receiptMs: number
+  /** The most the operation could cost the account, in wei (user operations only). */
+  maxCostWei?: bigint
   bundlerRecentOperations?: number
 }
 type Spread = { min: number; median: number; max: number }
@@ -97,6 +100,8 @@ export type UserOperationFigures = {
   bundler: Record<'quiet' | 'busy', { recentOperations: Spread; bundlingIntervalMs: Spread }>
   /** Later operations of one account sent back to back, the bundler busier with each. */
   busyUserOperation: Figures
+  /** The most cost (wei) of the first and the last of the back-to-back operations: the fee must not grow. */
+  busyMaxCostWei: { first: string; last: string }
 } & Record<Kind, { first: Figures; later: Figures }>
 
 const round1 = (value: number) => Math.round(value * 10) / 10
@@ -272,6 +277,7 @@ export async function runUserOperationBench({ resultsFile, docsFile }: { results
           onChainMs: (await block.seen) - approved,
           receiptMs: done - approved,
           bundlerRecentOperations,
+          maxCostWei: prepared.maxCost,
         }
       } finally {
         block.stop()
@@ -308,19 +314,15 @@ export async function runUserOperationBench({ resultsFile, docsFile }: { results
           if (round > 0) samples[kind][index === 0 ? 'first' : 'later'].push(sample)
         }
     }
-    // A busy bundler: operations back to back, so alto's interval between bundles grows past the receipt polling.
-    // A plain transfer from the funder goes between them: anvil suggests the last block's tip, viem offers twice the
-    // suggestion and alto's bundle pays what the operation offers, so with nothing else mined the fee of each
-    // operation would double (see docs/performance.md).
+    // A busy bundler: operations back to back, nothing else mined, so alto's interval between bundles grows past the
+    // receipt polling.
     console.log(`bench: user operations — ${BUSY_OPERATIONS} back to back from one account…`)
     const busyKey = await freshKey('1')
     const busyTo = privateKeyToAccount(generatePrivateKey()).address
     await userOperation(busyKey, busyTo, { sponsored: false, first: true })
     const busy: Sample[] = []
-    for (let i = 0; i < BUSY_OPERATIONS; i++) {
-      await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: busyTo, value: 1n }) })
+    for (let i = 0; i < BUSY_OPERATIONS; i++)
       busy.push(await userOperation(busyKey, busyTo, { sponsored: false, first: false }))
-    }
 
     const quiet = KINDS.flatMap((kind) =>
       [...samples[kind].first, ...samples[kind].later].flatMap((s) =>
@@ -345,6 +347,7 @@ export async function runUserOperationBench({ resultsFile, docsFile }: { results
         later: figures(samples.sponsoredUserOperation.later),
       },
       busyUserOperation: figures(busy),
+      busyMaxCostWei: { first: String(busy[0]!.maxCostWei), last: String(busy.at(-1)!.maxCostWei) },
     }
     writeResults(result, { resultsFile, docsFile })
   } finally {
@@ -371,6 +374,7 @@ function writeResults(
   const row = (name: string, f: Figures, before: Figures | undefined) =>
     `| ${name} | ${f.medianMs}${wasText(before?.medianMs)} | ${f.p95Ms}${wasText(before?.p95Ms)} | ${f.sendMedianMs} | ${f.onChainMedianMs ?? 'with the hash'} | ${f.prepareMedianMs} | ${f.runs} |`
   const { quiet, busy } = result.bundler
+  const ether = (wei: string) => Number(Number(formatEther(BigInt(wei))).toPrecision(3))
   const range = ({ min, max }: Spread) => (min === max ? `${min}` : `${min}–${max}`)
   const table = [
     '| fUSD transfer | approval → receipt, median ms | p95 ms | approval → hash, median ms | approval → in a block, median ms | preparing, before the approval, median ms | runs |',
@@ -392,7 +396,7 @@ function writeResults(
   ].join('\n')
   const doc = readFileSync(docsFile, 'utf8')
   const marker = /<!-- bench:user-operations:start -->[\s\S]*<!-- bench:user-operations:end -->/
-  const block = `<!-- bench:user-operations:start -->\nMeasured ${result.date.slice(0, 10)} (${result.machine}; load average ${result.loadAverage} at the start; ${result.rounds} rounds; receipts polled every ${result.pollingIntervalMs} ms; the bundler had bundled ${range(quiet.recentOperations)} operations in the minute before each operation of the rounds, so ${range(quiet.bundlingIntervalMs)} ms between bundles, and ${range(busy.bundlingIntervalMs)} ms back to back):\n\n${table}\n<!-- bench:user-operations:end -->`
+  const block = `<!-- bench:user-operations:start -->\nMeasured ${result.date.slice(0, 10)} (${result.machine}; load average ${result.loadAverage} at the start; ${result.rounds} rounds; receipts polled every ${result.pollingIntervalMs} ms; the bundler had bundled ${range(quiet.recentOperations)} operations in the minute before each operation of the rounds, so ${range(quiet.bundlingIntervalMs)} ms between bundles, and ${range(busy.bundlingIntervalMs)} ms back to back, where the first operation's most cost was ${ether(result.busyMaxCostWei.first)} ETH and the last's ${ether(result.busyMaxCostWei.last)}):\n\n${table}\n<!-- bench:user-operations:end -->`
   writeFileSync(docsFile, marker.test(doc) ? doc.replace(marker, block) : `${doc}\n${block}\n`)
   console.log(`\n${table}\n`)
 }
