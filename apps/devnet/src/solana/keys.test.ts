@@ -7,7 +7,7 @@ import { signerOf, solanaDevAccounts, solanaDevKeys } from './keys.ts'
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')
 
 describe('Solana dev keys', () => {
-  it('derive the address that Phantom and solana-keygen show for the anvil test mnemonic at m/44\'/501\'/0\'/0\'', () => {
+  it("derive the address that Phantom and solana-keygen show for the anvil test mnemonic at m/44'/501'/0'/0'", () => {
     expect(DEV_MNEMONIC).toBe('test test test test test test test test test test test junk')
     const [first, second] = solanaDevAccounts(2)
     // Published by several independent wallets' and tools' test suites for this mnemonic and path.
@@ -16,7 +16,7 @@ describe('Solana dev keys', () => {
     expect(first?.path).toBe("m/44'/501'/0'/0'")
   })
 
-  it('uses SLIP-0010 ed25519 as specified (the specification\'s test vector 1)', () => {
+  it("uses SLIP-0010 ed25519 as specified (the specification's test vector 1)", () => {
     const master = HDKey.fromMasterSeed(Uint8Array.from({ length: 16 }, (_, i) => i))
     expect(hex(master.privateKey)).toBe('2b4be7f19ee27bbf30c667b642d5f4aa69fd169872f8fc3059c08ebae2eb19e7')
     expect(hex(master.derive("m/0'").privateKey)).toBe(
