@@ -280,7 +280,8 @@ describe('the Solana JSON-RPC stand-in (LiteSVM), read through @solana/kit', () 
     expect(value[0]?.err).toEqual({ InstructionError: [0n, { Custom: 1n }] })
     const tx = await rpc.getTransaction(signature, { maxSupportedTransactionVersion: 0 }).send()
     expect(tx?.meta?.fee).toBe(5000n)
-    expect(tx?.meta?.preBalances[0]! - tx!.meta!.postBalances[0]!).toBe(5000n)
+    const meta = tx?.meta
+    expect(meta && (meta.preBalances[0] ?? 0n) - (meta.postBalances[0] ?? 0n)).toBe(5000n)
   })
 
   it('answers JSON-RPC errors for a malformed address, bad params, an unknown method and bad bodies', async () => {
