@@ -7,14 +7,13 @@ export {
   type SolanaDevMint,
 } from './genesis.ts'
 export { type SolanaDevKey, solanaDevAccounts, solanaDevKeys, solanaDevPath } from './keys.ts'
+export { DEFAULT_SOLANA_RPC_PORT, solanaRpcPort } from './port.ts'
 export {
-  DEFAULT_SOLANA_RPC_PORT,
   describeSolanaStandIn,
   SOLANA_STAND_IN_NAME,
   type SolanaStandIn,
   type SolanaStandInAccount,
   type SolanaStandInDescription,
   type SolanaStandInOptions,
-  solanaRpcPort,
   startSolanaStandIn,
 } from './server.ts'

@@ -11,12 +11,13 @@
 import {
   type Address,
   type Base58EncodedBytes,
-  type CompiledTransactionMessage,
   type EncodedAccount,
   getBase58Decoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
+  type LegacyCompiledTransactionMessage,
   type Transaction,
+  type V0CompiledTransactionMessage,
 } from '@solana/kit'
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
 import { parseMint, parseTokenAccount, type UiTokenAmount, uiTokenAmount } from './tokens.ts'
@@ -47,7 +48,7 @@ export interface RecordedTransaction {
   /** Unix seconds. */
   blockTime: number
   wire: Uint8Array
-  message: CompiledTransactionMessage & { lifetimeToken: string }
+  message: StandInMessage
   signatures: string[]
   accountKeys: Address[]
   /** The transaction error in the RPC's JSON form, or null. */
@@ -67,9 +68,14 @@ export class InvalidTransactionError extends Error {
   override name = 'InvalidTransactionError'
 }
 
+/** Legacy and v0 messages: what LiteSVM runs (v1 transactions are refused). */
+export type StandInMessage = (LegacyCompiledTransactionMessage | V0CompiledTransactionMessage) & {
+  lifetimeToken: string
+}
+
 export interface DecodedTransaction {
   transaction: Transaction
-  message: CompiledTransactionMessage & { lifetimeToken: string }
+  message: StandInMessage
   signature: string
   signatures: string[]
 }
@@ -77,9 +83,9 @@ export interface DecodedTransaction {
 export function decodeWireTransaction(wire: Uint8Array): DecodedTransaction {
   try {
     const transaction = getTransactionDecoder().decode(wire)
-    const message = getCompiledTransactionMessageDecoder().decode(
-      transaction.messageBytes,
-    ) as DecodedTransaction['message']
+    const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
+    if (compiled.version === 1) throw new Error('version 1 transactions are not supported by the stand-in')
+    const message = compiled as StandInMessage
     const base58 = getBase58Decoder()
     const signers = message.staticAccounts.slice(0, message.header.numSignerAccounts)
     const signatures = signers.map((a) => {

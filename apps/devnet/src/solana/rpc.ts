@@ -11,6 +11,7 @@ import {
   getBase64Decoder,
   getBase64Encoder,
   isAddress,
+  type ReadonlyUint8Array,
 } from '@solana/kit'
 import {
   BLOCKHASH_LIFETIME,
@@ -122,7 +123,7 @@ export interface SolanaRpcContext {
 /** The account fields every encoding shares, with `data` in the encoding asked for. */
 function encodeAccount(
   ledger: SolanaLedger,
-  account: { data: Uint8Array; executable: boolean; lamports: bigint; programAddress: Address; space: bigint },
+  account: { data: ReadonlyUint8Array; executable: boolean; lamports: bigint; programAddress: Address; space: bigint },
   cfg: Config,
 ) {
   const encoding = cfg.encoding ?? 'base58'

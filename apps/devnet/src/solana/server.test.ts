@@ -278,7 +278,7 @@ describe('the Solana JSON-RPC stand-in (LiteSVM), read through @solana/kit', () 
     const signature = await rpc.sendTransaction(wire, { encoding: 'base64', skipPreflight: true }).send()
     const { value } = await rpc.getSignatureStatuses([signature]).send()
     expect(value[0]?.err).toEqual({ InstructionError: [0n, { Custom: 1n }] })
-    const tx = await rpc.getTransaction(signature, { maxSupportedTransactionVersion: 0 }).send()
+    const tx = await rpc.getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
     expect(tx?.meta?.fee).toBe(5000n)
     const meta = tx?.meta
     expect(meta && (meta.preBalances[0] ?? 0n) - (meta.postBalances[0] ?? 0n)).toBe(5000n)

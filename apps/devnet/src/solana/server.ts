@@ -7,21 +7,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Address } from '@solana/kit'
 import { DEV_ACCOUNT_COUNT } from '../accounts.ts'
-import { portFromEnv } from '../ports.ts'
 import { type SolanaDevMint, writeGenesis } from './genesis.ts'
 import { solanaDevAccounts } from './keys.ts'
 import { SolanaLedger } from './ledger.ts'
+import { solanaRpcPort } from './port.ts'
 import { callSolanaRpc, RPC_ERROR, SolanaRpcError } from './rpc.ts'
 
-export const DEFAULT_SOLANA_RPC_PORT = 8899
 /** Larger bodies are refused before they are read whole (a Solana transaction is at most 1232 bytes). */
 export const SOLANA_RPC_BODY_LIMIT = 256 * 1024
 export const SOLANA_STAND_IN_NAME = 'Solana JSON-RPC stand-in (LiteSVM)'
-
-/** FOYER_SOLANA_RPC_PORT, else 8899. */
-export function solanaRpcPort(env: NodeJS.ProcessEnv = process.env): number {
-  return portFromEnv(env, 'FOYER_SOLANA_RPC_PORT', DEFAULT_SOLANA_RPC_PORT)
-}
 
 export interface SolanaStandInAccount {
   address: Address

@@ -4,7 +4,7 @@
  * 82 bytes, a token account 165); a Token-2022 account with extensions is longer and says which it is in the byte
  * after the 165 — the extensions themselves are not parsed here.
  */
-import type { Address } from '@solana/kit'
+import type { Address, ReadonlyUint8Array } from '@solana/kit'
 import { getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 
 export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
@@ -56,7 +56,7 @@ export interface ParsedMint {
   freezeAuthority: Address | null
 }
 
-const kind = (data: Uint8Array): 'mint' | 'account' | undefined => {
+const kind = (data: ReadonlyUint8Array): 'mint' | 'account' | undefined => {
   if (data.length === MINT_SIZE) return 'mint'
   if (data.length === TOKEN_ACCOUNT_SIZE) return 'account'
   if (data.length > TOKEN_ACCOUNT_SIZE) {
@@ -72,7 +72,7 @@ const optionValue = <T>(option: { __option: 'Some'; value: T } | { __option: 'No
 const STATES = ['uninitialized', 'initialized', 'frozen'] as const
 
 /** A token account of either program, or undefined when the data is not one (or not initialized). */
-export function parseTokenAccount(owner: string, data: Uint8Array): ParsedTokenAccount | undefined {
+export function parseTokenAccount(owner: string, data: ReadonlyUint8Array): ParsedTokenAccount | undefined {
   if (!isTokenProgram(owner) || kind(data) !== 'account') return undefined
   const t = getTokenDecoder().decode(data.subarray(0, TOKEN_ACCOUNT_SIZE))
   if (t.state === 0) return undefined
@@ -89,7 +89,7 @@ export function parseTokenAccount(owner: string, data: Uint8Array): ParsedTokenA
 }
 
 /** A mint of either program, or undefined when the data is not one (or not initialized). */
-export function parseMint(owner: string, data: Uint8Array): ParsedMint | undefined {
+export function parseMint(owner: string, data: ReadonlyUint8Array): ParsedMint | undefined {
   if (!isTokenProgram(owner) || kind(data) !== 'mint') return undefined
   const m = getMintDecoder().decode(data.subarray(0, MINT_SIZE))
   if (!m.isInitialized) return undefined
@@ -105,7 +105,7 @@ export function parseMint(owner: string, data: Uint8Array): ParsedMint | undefin
 /** The `parsed` object of a token program account in jsonParsed encoding; `decimals` looks up the account's mint. */
 export function jsonParsedTokenData(
   owner: string,
-  data: Uint8Array,
+  data: ReadonlyUint8Array,
   decimalsOf: (mint: Address) => number | undefined,
 ): { program: string; parsed: { type: string; info: Record<string, unknown> }; space: number } | undefined {
   const program = tokenProgramName(owner)
