@@ -32,6 +32,11 @@ export function formatBanner(
       `${stack.urls.oidc}/<provider>  (test users ada, grace, mallory, nemo)`,
     ])
   if (stack.urls.bundler) rows.push(['ERC-4337 bundler', `${stack.urls.bundler}/<chainId>  (alto, EntryPoint v0.8)`])
+  if (stack.urls.solana)
+    rows.push([
+      'Solana JSON-RPC stand-in (LiteSVM)',
+      `${stack.urls.solana}  (not a validator; fUSD and Token-2022 fEUR, accounts m/44'/501'/i'/0')`,
+    ])
   for (const chain of stack.urls.chains) rows.push([chain.name, `${chain.rpcUrl}  (chain id ${chain.id})`])
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
 

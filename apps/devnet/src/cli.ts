@@ -1,25 +1,26 @@
 /**
  * `foyer dev` — runs the whole local stack until Ctrl-C. Root `npm start` runs this.
- *   foyer dev [--preview] [--no-demo] [--no-server] [--no-bundler] [--quiet]
+ *   foyer dev [--preview] [--no-demo] [--no-server] [--no-bundler] [--no-solana] [--quiet]
  */
 import { parseArgs } from 'node:util'
 import type { Stack } from './stack.ts'
 
 const USAGE = `Usage: foyer dev [options]
 
-Starts the local Foyer stack: two anvil chains with contracts and liquidity, the Foyer server, the demo site and
-an ERC-4337 bundler for both chains.
+Starts the local Foyer stack: two anvil chains with contracts and liquidity, the Foyer server, the demo site,
+an ERC-4337 bundler for both chains and a Solana JSON-RPC stand-in (LiteSVM).
 
 Options:
   --preview     build the demo and serve it with \`vite preview\` instead of the dev server
   --no-demo     do not start the demo site
   --no-server   do not start the Foyer server
   --no-bundler  do not start the ERC-4337 bundler (alto)
+  --no-solana   do not start the Solana JSON-RPC stand-in (LiteSVM)
   --quiet       do not print the children's output
   -h, --help    show this help
 
 Ports and host come from FOYER_HOST, FOYER_CHAIN1_PORT, FOYER_CHAIN2_PORT, FOYER_SERVER_PORT, FOYER_DEMO_PORT,
-FOYER_BUNDLER_PORT;
+FOYER_BUNDLER_PORT, FOYER_SOLANA_RPC_PORT;
 the devnet file goes to FOYER_DEVNET_FILE (default .foyer/devnet.json).`
 
 function fail(message: string): never {
@@ -27,7 +28,14 @@ function fail(message: string): never {
   process.exit(1)
 }
 
-async function dev(flags: { preview: boolean; demo: boolean; server: boolean; bundler: boolean; quiet: boolean }) {
+async function dev(flags: {
+  preview: boolean
+  demo: boolean
+  server: boolean
+  bundler: boolean
+  solana: boolean
+  quiet: boolean
+}) {
   // Loaded here, not at the top, so `foyer help` answers without loading viem.
   const [{ startStack }, { formatBanner }, { stopAllChildren }] = await Promise.all([
     import('./stack.ts'),
@@ -63,6 +71,7 @@ async function dev(flags: { preview: boolean; demo: boolean; server: boolean; bu
       demo: flags.demo ? (flags.preview ? 'preview' : 'dev') : false,
       server: flags.server,
       bundler: flags.bundler,
+      solana: flags.solana,
       quiet: flags.quiet,
     })
   } catch (err) {
@@ -83,6 +92,7 @@ const { values, positionals } = (() => {
         'no-demo': { type: 'boolean', default: false },
         'no-server': { type: 'boolean', default: false },
         'no-bundler': { type: 'boolean', default: false },
+        'no-solana': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -101,6 +111,7 @@ if (command === 'help' || values.help) {
     demo: !values['no-demo'],
     server: !values['no-server'],
     bundler: !values['no-bundler'],
+    solana: !values['no-solana'],
     quiet: values.quiet,
   })
 } else {

@@ -38,3 +38,36 @@ describe('the devnet file schema, accountAbstraction', () => {
     expect(paths({ simple7702Account: aa.simple7702Account })).toEqual(['chains.0.accountAbstraction.entryPoint'])
   })
 })
+
+describe('the devnet file schema, solana', () => {
+  const solana = {
+    name: 'Solana JSON-RPC stand-in (LiteSVM)',
+    rpcUrl: 'http://127.0.0.1:8899',
+    accounts: ['oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
+    mints: [
+      {
+        address: '6XB1Ki4QQQqtGDDkfgfqYkLMGSpQy14SizdhkAa3ZqYZ',
+        symbol: 'fUSD',
+        name: 'Foyer USD',
+        decimals: 6,
+        programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+        mintAuthority: 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+      },
+    ],
+  }
+
+  it('reads the block the stand-in writes, and leaves the key out of a file without it', () => {
+    const result = v.safeParse(DevnetFileSchema, { chains: [chain], solana })
+    const { mintAuthority: _, ...mint } = solana.mints[0]!
+    expect(result.success && result.output.solana).toEqual({ ...solana, mints: [mint] })
+    const none = v.safeParse(DevnetFileSchema, { chains: [chain] })
+    expect(none.success && 'solana' in none.output).toBe(false)
+  })
+
+  it('refuses an EVM address as a Solana account, naming the field', () => {
+    const result = v.safeParse(DevnetFileSchema, { solana: { ...solana, accounts: [aa.paymaster] } })
+    expect(result.success ? [] : result.issues.map((i) => i.path?.map((p) => p.key).join('.'))).toEqual([
+      'solana.accounts.0',
+    ])
+  })
+})

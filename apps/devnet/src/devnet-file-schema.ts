@@ -77,6 +77,28 @@ export interface DevnetOnrampSandbox {
   webhookSecret: string
 }
 
+/** A token mint on the Solana stand-in. */
+export interface DevnetSolanaMint {
+  /** Base58 address. */
+  address: string
+  symbol: string
+  name: string
+  decimals: number
+  /** The token program that owns the mint: Token or Token-2022 (base58). */
+  programId: string
+}
+
+/**
+ * The Solana JSON-RPC stand-in (LiteSVM), when the stack runs it: its URL, the dev accounts' addresses
+ * (m/44'/501'/i'/0' of the dev mnemonic) and the dev token mints. A stand-in, not a Solana validator.
+ */
+export interface DevnetSolana {
+  name: string
+  rpcUrl: string
+  accounts: string[]
+  mints: DevnetSolanaMint[]
+}
+
 /** What a reader takes from the file. */
 export interface DevnetFileContents {
   chains: ChainConfig[]
@@ -84,6 +106,8 @@ export interface DevnetFileContents {
   accounts: Address[]
   /** `onramp.sandbox`, when the devnet runs the on-ramp sandbox. */
   onrampSandbox?: DevnetOnrampSandbox
+  /** `solana`, when the stack runs the Solana JSON-RPC stand-in. */
+  solana?: DevnetSolana
 }
 
 /** A chain as the devnet writes it: every contract deployed, ETH the native currency. */
@@ -105,6 +129,8 @@ export interface DevnetInfo {
   accounts: DevnetAccount[]
   /** Present when the stack runs the sandbox on-ramp (with the server). */
   onramp?: { sandbox?: DevnetOnrampSandbox }
+  /** Present when the stack runs the Solana JSON-RPC stand-in (LiteSVM). */
+  solana?: DevnetSolana
 }
 
 const ADDRESS = 'a 0x-prefixed 20-byte address'
@@ -256,6 +282,39 @@ const Chain = v.pipe(
   ),
 )
 
+const SOLANA_ADDRESS = 'a base58 Solana address'
+const solanaAddress = v.pipe(v.string(SOLANA_ADDRESS), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, SOLANA_ADDRESS))
+
+const SolanaMint = v.object(
+  {
+    address: solanaAddress,
+    symbol: v.pipe(
+      v.string('a symbol of 1 to 32 characters'),
+      v.minLength(1, 'a symbol of 1 to 32 characters'),
+      v.maxLength(32, 'a symbol of 1 to 32 characters'),
+    ),
+    name: v.nullish(v.string('a name'), ''),
+    decimals: v.pipe(
+      v.number('an integer from 0 to 18'),
+      v.integer('an integer from 0 to 18'),
+      v.minValue(0, 'an integer from 0 to 18'),
+      v.maxValue(18, 'an integer from 0 to 18'),
+    ),
+    programId: solanaAddress,
+  },
+  'an object {address, symbol, decimals, programId, name?}',
+)
+
+const Solana = v.object(
+  {
+    name: v.nullish(v.string('a name'), 'Solana JSON-RPC stand-in (LiteSVM)'),
+    rpcUrl: httpUrl(['http:', 'https:'], 'an http(s) URL'),
+    accounts: v.nullish(v.array(solanaAddress, 'an array of Solana addresses'), []),
+    mints: v.nullish(v.array(SolanaMint, 'an array of mints'), []),
+  },
+  'an object {rpcUrl, accounts?, mints?, name?}',
+)
+
 const Account = v.pipe(
   v.union([address, v.object({ address }, ADDRESS)], 'an address or {address}'),
   v.transform((a): Address => (typeof a === 'string' ? a : a.address)),
@@ -292,6 +351,7 @@ export const DevnetFileSchema: v.GenericSchema<unknown, DevnetFileContents> = v.
       ),
       accounts: v.nullish(v.array(Account, 'an array of accounts'), []),
       onramp: v.nullish(v.object({ sandbox: v.nullish(OnrampSandbox) }, 'an object {sandbox: {url, webhookSecret}}')),
+      solana: v.nullish(Solana),
     },
     'a JSON object {chains, accounts}',
   ),
@@ -300,6 +360,7 @@ export const DevnetFileSchema: v.GenericSchema<unknown, DevnetFileContents> = v.
       chains: file.chains,
       accounts: file.accounts,
       ...(file.onramp?.sandbox ? { onrampSandbox: file.onramp.sandbox } : {}),
+      ...(file.solana ? { solana: file.solana } : {}),
     }),
   ),
 )

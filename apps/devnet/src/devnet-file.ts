@@ -15,6 +15,8 @@ export type {
   DevnetChain,
   DevnetInfo,
   DevnetOnrampSandbox,
+  DevnetSolana,
+  DevnetSolanaMint,
 } from './devnet-file-schema.ts'
 
 export const DEFAULT_DEVNET_FILE = path.join(FOYER_STATE_DIR, 'devnet.json')

@@ -75,8 +75,32 @@ describe('startStack', () => {
       expect(banner).toMatch(/Farcaster relay +http:\/\/127\.0\.0\.1:19131 {2}\(local stand-in/)
       expect(banner).toContain('PUBLIC anvil test keys')
       expect(banner).toContain(stack.accounts[0].privateKey)
+      expect(banner).not.toContain('Solana')
+      expect(stack.devnet.solana).toBeUndefined()
     } finally {
       await stack.stop()
     }
+  })
+
+  it('runs the Solana JSON-RPC stand-in when asked: in the URLs, the devnet file and the banner', async () => {
+    const stack = await startStack({ ...options, solana: true, ports: { ...options.ports, solana: 0 } })
+    const url = stack.urls.solana
+    try {
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      const solana = readDevnet(devnetFile).solana
+      expect(solana).toMatchObject({ name: 'Solana JSON-RPC stand-in (LiteSVM)', rpcUrl: url })
+      expect(solana?.accounts[0]).toBe('oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96')
+      expect(solana?.mints.map((m) => m.symbol)).toEqual(['fUSD', 'fEUR'])
+      expect(formatBanner(stack)).toMatch(new RegExp(`Solana JSON-RPC stand-in \\(LiteSVM\\) +${url}`))
+      const answer = await fetch(url!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [solana?.accounts[1]] }),
+      })
+      expect(((await answer.json()) as { result: { value: number } }).result.value).toBe(1000 * 1e9)
+    } finally {
+      await stack.stop()
+    }
+    await expect(fetch(url!)).rejects.toThrow()
   })
 })

@@ -21,6 +21,8 @@ import { type OnrampSandbox, onrampSandboxPort, startOnrampSandbox } from './onr
 import { REPO_ROOT, repoPath } from './paths.ts'
 import { assertPortFree, portFromEnv } from './ports.ts'
 import { type RunningRelay, startWalletConnectRelay } from './relay/walletConnectRelay.ts'
+import { solanaRpcPort } from './solana/port.ts'
+import type { SolanaStandIn } from './solana/server.ts'
 import type { Stack, StackOptions, StackPorts } from './stackTypes.ts'
 import { viteCommand } from './vite.ts'
 
@@ -46,6 +48,7 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     onrampSandbox: onrampSandboxPort(),
     oidc: oidcStandInPort(),
     bundler: bundlerPort(),
+    solana: solanaRpcPort(),
     ...overrides,
   }
 }
@@ -100,6 +103,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   const runBundler = opts.bundler ?? false
   if (runBundler) await assertPortFree(host, ports.bundler, 'the ERC-4337 bundler', 'FOYER_BUNDLER_PORT')
+  const runSolana = opts.solana ?? false
+  if (runSolana)
+    await assertPortFree(host, ports.solana, 'the Solana JSON-RPC stand-in (LiteSVM)', 'FOYER_SOLANA_RPC_PORT')
 
   const embeddedPortsUsed = embeddedPorts()
   // The mail sink, the faucet and the frame serve the server's email login: only with the server.
@@ -114,6 +120,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let relay: RunningRelay | undefined
   let farcasterRelay: FarcasterRelay | undefined
   let bundlerStart: Promise<RunningBundler> | undefined
+  let solana: SolanaStandIn | undefined
   let stopping: Promise<void> | undefined
   const stop = () =>
     (stopping ??= (async () => {
@@ -124,6 +131,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         embedded?.stop(),
         onramp?.stop(),
         oidc?.stop(),
+        solana?.stop(),
         bundlerStart?.then(
           (bundler) => bundler.stop(),
           () => undefined,
@@ -143,6 +151,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       onUnexpectedExit: (chain, description, lastLines) =>
         reportExit(`anvil ${chain.id} (${chain.name})`, description, lastLines),
     })
+
+    if (runSolana) {
+      // Loaded only when asked for: LiteSVM is a native module the rest of the stack does not need.
+      const { describeSolanaStandIn, startSolanaStandIn } = await import('./solana/server.ts')
+      solana = await startSolanaStandIn({ host, port: ports.solana })
+      devnet.info.solana = describeSolanaStandIn(solana)
+      if (devnet.devnetFile) writeDevnet(devnet.info, devnet.devnetFile)
+    }
 
     const bundlerUrl = runBundler ? `http://${urlHost(host)}:${ports.bundler}` : undefined
     if (bundlerUrl) {
@@ -319,6 +335,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         onrampSandbox: onramp?.url,
         oidc: oidc?.url,
         bundler: bundlerUrl,
+        solana: solana?.url,
         chains: devnet.info.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
       },
       accounts: devnet.info.accounts,

@@ -20,6 +20,8 @@ export interface StackPorts {
   oidc: number
   /** The ERC-4337 bundler's proxy (FOYER_BUNDLER_PORT, default 8798); `/<chainId>` per chain. */
   bundler: number
+  /** The Solana JSON-RPC stand-in (LiteSVM) (FOYER_SOLANA_RPC_PORT, default 8899). */
+  solana: number
 }
 
 export interface StackOptions {
@@ -36,6 +38,11 @@ export interface StackOptions {
    * on): it takes seconds to start, and only what sends user operations needs it.
    */
   bundler?: boolean
+  /**
+   * Run the Solana JSON-RPC stand-in (LiteSVM, in this process). Default false (`foyer dev` turns it on); nothing
+   * in the product reads it yet.
+   */
+  solana?: boolean
   /** Run the dev wallet app (apps/wallet) with vite. Default: when the demo runs. */
   wallet?: boolean
   /** Do not echo the children's output (it is still kept for error reports). Default false. */
@@ -77,6 +84,8 @@ export interface StackUrls {
   oidc?: string
   /** The ERC-4337 bundler's origin; a chain's bundler URL is `${bundler}/<chainId>`. Present when it runs. */
   bundler?: string
+  /** The Solana JSON-RPC stand-in (LiteSVM); present when it runs. */
+  solana?: string
 }
 
 export interface Stack {
