@@ -2,7 +2,7 @@
  * @foyer/testing — test wallets for end-to-end tests of sites that use Foyer (or any EIP-6963 dapp).
  */
 
-export { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from './accounts.ts'
+export { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS, SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from './accounts.ts'
 export { type RpcErrorShape, WalletErrorCode, WalletRpcError } from './errors.ts'
 export { TEST_WALLET_ICON } from './icon.ts'
 export {
@@ -13,6 +13,16 @@ export {
   type TestWallet,
   type TestWalletOptions,
 } from './playwright.ts'
+export {
+  createSolanaTestWallet,
+  SOLANA_LOCALNET_CHAIN,
+  SolanaTestWallet,
+  SolanaTestWalletError,
+  type SolanaTestWalletErrorCode,
+  type SolanaTestWalletOptions,
+  type SolanaTestWalletRequest,
+  type SolanaTestWalletView,
+} from './solana/index.ts'
 export {
   type EventScope,
   type EventSink,

@@ -1,0 +1,28 @@
+/**
+ * `@foyer/testing/solana`: the Solana test wallet's Node half (Wallet Standard features over one dev key), usable
+ * without a browser.
+ */
+export { SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from '../accounts.ts'
+export {
+  type SolanaRequestError,
+  SolanaTestWalletError,
+  type SolanaTestWalletErrorCode,
+} from './errors.ts'
+export {
+  createSolanaTestWallet,
+  SOLANA_ACCOUNT_FEATURES,
+  SOLANA_CHAINS,
+  SOLANA_DEVNET_CHAIN,
+  SOLANA_LOCALNET_CHAIN,
+  SOLANA_MAINNET_CHAIN,
+  SOLANA_TEST_WALLET_FEATURES,
+  SOLANA_TEST_WALLET_NAME,
+  SOLANA_TESTNET_CHAIN,
+  type SolanaChain,
+  type SolanaChangeSink,
+  SolanaTestWallet,
+  type SolanaTestWalletFeatures,
+  type SolanaTestWalletOptions,
+  type SolanaTestWalletRequest,
+  type SolanaTestWalletView,
+} from './solanaTestWallet.ts'
