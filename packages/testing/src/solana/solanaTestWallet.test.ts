@@ -122,6 +122,8 @@ describe('the Solana test wallet (Node half) against the Solana stand-in', () =>
     const view = wallet.walletFor(SITE)
     const changes: unknown[] = []
     const off = view.features['standard:events'].on('change', (c) => changes.push(c.accounts?.map((a) => a.address)))
+    const sunk: unknown[] = []
+    wallet.setChangeSink(async (origin, c) => void sunk.push([origin, c.accounts.map((a) => a.address)]))
 
     // A silent connect never prompts: nothing until the user has approved.
     expect(await view.features['standard:connect'].connect({ silent: true })).toEqual({ accounts: [] })
@@ -149,6 +151,13 @@ describe('the Solana test wallet (Node half) against the Solana stand-in', () =>
     off()
     await view.features['standard:connect'].connect()
     expect(changes).toEqual([[SOLANA_DEV_ACCOUNTS[3]], [SOLANA_DEV_ACCOUNTS[5]], []])
+    // A transport's sink gets the same changes, and the last connect too (its listener was removed, not the sink).
+    expect(sunk).toEqual([
+      [SITE, [SOLANA_DEV_ACCOUNTS[3]]],
+      [SITE, [SOLANA_DEV_ACCOUNTS[5]]],
+      [SITE, []],
+      [SITE, [SOLANA_DEV_ACCOUNTS[5]]],
+    ])
 
     expect(wallet.requests.map((r) => [r.method, r.error?.code ?? 'ok'])).toEqual([
       ['standard:connect', 'ok'],
