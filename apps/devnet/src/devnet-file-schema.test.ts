@@ -43,6 +43,7 @@ describe('the devnet file schema, solana', () => {
   const solana = {
     name: 'Solana JSON-RPC stand-in (LiteSVM)',
     rpcUrl: 'http://127.0.0.1:8899',
+    genesisHash: 'FWKyw4kGL27TUQFDaPMrXuNfuuaY3Z8sREquhEMvdexS',
     accounts: ['oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
     mints: [
       {

@@ -95,6 +95,11 @@ export interface DevnetSolanaMint {
 export interface DevnetSolana {
   name: string
   rpcUrl: string
+  /**
+   * The cluster's genesis hash (what `getGenesisHash` answers); its first 32 characters are the CAIP-2 reference.
+   * Left out, the server asks the RPC for it.
+   */
+  genesisHash?: string
   accounts: string[]
   mints: DevnetSolanaMint[]
 }
@@ -285,6 +290,8 @@ const Chain = v.pipe(
 const SOLANA_ADDRESS = 'a base58 Solana address'
 const solanaAddress = v.pipe(v.string(SOLANA_ADDRESS), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, SOLANA_ADDRESS))
 
+const GENESIS_HASH = 'a base58 genesis hash'
+
 const SolanaMint = v.object(
   {
     address: solanaAddress,
@@ -309,10 +316,11 @@ const Solana = v.object(
   {
     name: v.nullish(v.string('a name'), 'Solana JSON-RPC stand-in (LiteSVM)'),
     rpcUrl: httpUrl(['http:', 'https:'], 'an http(s) URL'),
+    genesisHash: v.optional(v.pipe(v.string(GENESIS_HASH), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, GENESIS_HASH))),
     accounts: v.nullish(v.array(solanaAddress, 'an array of Solana addresses'), []),
     mints: v.nullish(v.array(SolanaMint, 'an array of mints'), []),
   },
-  'an object {rpcUrl, accounts?, mints?, name?}',
+  'an object {rpcUrl, genesisHash?, accounts?, mints?, name?}',
 )
 
 const Account = v.pipe(

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Address, type ChainConfig, readDevnetFile } from './chains/devnetFile.ts'
+import { type Address, type ChainConfig, type DevnetSolana, readDevnetFile } from './chains/devnetFile.ts'
 import type { OperatorSeed } from './console/operators/operatorsSetting.ts'
 import { type EmbeddedConfig, embeddedConfig } from './embedded/embeddedConfig.ts'
 import { type FarcasterLoginConfig, farcasterLoginConfig } from './embedded/farcaster/farcasterLogin.ts'
@@ -39,6 +39,8 @@ export interface ServerConfig {
   /** Whether `devnetFile` existed and was loaded. */
   devnetLoaded: boolean
   chains: ChainConfig[]
+  /** The Solana chain: the devnet file's `solana` block (the stand-in, or a cluster's RPC); undefined: none. */
+  solana?: DevnetSolana
   /** Dev account addresses from the devnet file (keys are never kept). */
   devAccounts: Address[]
   /** Extra projects to upsert at start (FOYER_PROJECTS). */
@@ -195,6 +197,7 @@ export function loadConfig(
     devnetFile,
     devnetLoaded: devnet !== undefined,
     chains: devnet?.chains ?? [],
+    ...(devnet?.solana ? { solana: devnet.solana } : {}),
     devAccounts: devnet?.accounts ?? [],
     projects: values.FOYER_PROJECTS ?? [],
     seedDemoProject: values.FOYER_SEED_DEMO,

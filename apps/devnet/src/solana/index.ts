@@ -8,6 +8,7 @@ export {
 } from './genesis.ts'
 export { type SolanaDevKey, solanaDevAccounts, solanaDevKeys, solanaDevPath } from './keys.ts'
 export { DEFAULT_SOLANA_RPC_PORT, solanaRpcPort } from './port.ts'
+export { SOLANA_STAND_IN_GENESIS_HASH } from './rpc.ts'
 export {
   describeSolanaStandIn,
   SOLANA_STAND_IN_NAME,

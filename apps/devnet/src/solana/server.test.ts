@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import {
   type Address,
   address,
@@ -5,6 +6,7 @@ import {
   createKeyPairSignerFromPrivateKeyBytes,
   createSolanaRpc,
   createTransactionMessage,
+  getBase58Encoder,
   getBase64EncodedWireTransaction,
   type KeyPairSigner,
   lamports,
@@ -19,7 +21,8 @@ import { findAssociatedTokenPda, getTransferCheckedInstruction, TOKEN_PROGRAM_AD
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAMPORTS_PER_SOL, SOLANA_DEV_ACCOUNT_SOL, SOLANA_DEV_TOKEN_AMOUNT } from './genesis.ts'
 import { solanaDevAccounts, solanaDevKeys } from './keys.ts'
-import { type SolanaStandIn, startSolanaStandIn } from './server.ts'
+import { SOLANA_STAND_IN_GENESIS_HASH } from './rpc.ts'
+import { describeSolanaStandIn, type SolanaStandIn, startSolanaStandIn } from './server.ts'
 import { TOKEN_2022_PROGRAM_ADDRESS } from './tokens.ts'
 
 let standIn: SolanaStandIn
@@ -69,6 +72,14 @@ describe('the Solana JSON-RPC stand-in (LiteSVM), read through @solana/kit', () 
     expect((await rpc.isBlockhashValid(value.blockhash).send()).value).toBe(true)
     expect((await rpc.isBlockhashValid(address('11111111111111111111111111111111') as never).send()).value).toBe(false)
     expect(await rpc.getMinimumBalanceForRentExemption(0n).send()).toBe(890880n)
+  })
+
+  it('answers getGenesisHash with its fixed hash: the SHA-256 of its name, 32 bytes, in the devnet file too', async () => {
+    const hash = await rpc.getGenesisHash().send()
+    expect(hash).toBe(SOLANA_STAND_IN_GENESIS_HASH)
+    const digest = createHash('sha256').update('Foyer Solana JSON-RPC stand-in (LiteSVM)').digest()
+    expect(getBase58Encoder().encode(hash)).toEqual(new Uint8Array(digest))
+    expect(describeSolanaStandIn(standIn).genesisHash).toBe(hash)
   })
 
   it('funds every dev account with SOL, at the addresses of the dev mnemonic', async () => {

@@ -11,7 +11,7 @@ import { type SolanaDevMint, writeGenesis } from './genesis.ts'
 import { solanaDevAccounts } from './keys.ts'
 import { SolanaLedger } from './ledger.ts'
 import { solanaRpcPort } from './port.ts'
-import { callSolanaRpc, RPC_ERROR, SolanaRpcError } from './rpc.ts'
+import { callSolanaRpc, RPC_ERROR, SOLANA_STAND_IN_GENESIS_HASH, SolanaRpcError } from './rpc.ts'
 
 /** Larger bodies are refused before they are read whole (a Solana transaction is at most 1232 bytes). */
 export const SOLANA_RPC_BODY_LIMIT = 256 * 1024
@@ -48,6 +48,8 @@ export interface SolanaStandIn {
 export interface SolanaStandInDescription {
   name: string
   rpcUrl: string
+  /** What `getGenesisHash` answers; its first 32 characters are the chain's CAIP-2 reference. */
+  genesisHash: string
   accounts: Address[]
   mints: SolanaDevMint[]
 }
@@ -55,6 +57,7 @@ export interface SolanaStandInDescription {
 export const describeSolanaStandIn = (standIn: SolanaStandIn): SolanaStandInDescription => ({
   name: SOLANA_STAND_IN_NAME,
   rpcUrl: standIn.url,
+  genesisHash: SOLANA_STAND_IN_GENESIS_HASH,
   accounts: standIn.accounts.map((a) => a.address),
   mints: standIn.mints,
 })

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
 import { registerBalanceRoutes } from '../balance/balanceRoutes.ts'
+import { SolanaChains } from '../balance/solanaBalances.ts'
 import { ChainClients } from '../chains/chainClients.ts'
 import type { ServerConfig } from '../config.ts'
 import type { FoyerDatabase } from '../db/index.ts'
@@ -30,7 +31,15 @@ export function registerAccountDataRoutes(
   const clients = new ChainClients({ timeoutMs: config.rpcTimeoutMs })
   const prices = new PriceOracle(clients)
   const historyDb = withHistoryTables(db.kysely)
-  registerBalanceRoutes(app, { chains: config.chains, project, clients, prices, publicUrl: config.embedded.publicUrl })
+  registerBalanceRoutes(app, {
+    chains: config.chains,
+    project,
+    clients,
+    prices,
+    publicUrl: config.embedded.publicUrl,
+    solana: new SolanaChains(config.solana, config.rpcTimeoutMs),
+    rpcTimeoutMs: config.rpcTimeoutMs,
+  })
   registerPriceRoutes(app, { chains: config.chains, project, prices, publicUrl: config.embedded.publicUrl })
   const names = new NameStore(withNameTables(db.kysely))
   registerIdentityRoutes(app, { project, lookup: (address) => names.identity(address) })

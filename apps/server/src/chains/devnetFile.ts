@@ -16,6 +16,7 @@ export type ChainContracts = DevnetFormat.ChainContracts
 export type ChainNft = DevnetFormat.ChainNft
 export type ChainToken = DevnetFormat.ChainToken
 export type DevnetOnrampSandbox = DevnetFormat.DevnetOnrampSandbox
+export type DevnetSolana = DevnetFormat.DevnetSolana
 
 /** What the server takes from the devnet file. */
 export type DevnetInfo = DevnetFormat.DevnetFileContents

@@ -69,14 +69,22 @@ export async function fetchTokenBalances(
       { params: { address: parameters.address }, query },
       { signal: parameters.signal },
     )
-    return balances.map(toAccountTokenBalance)
+    // The client reads EVM networks only (core has no Solana network yet): a Solana holding is left out.
+    return balances.filter(isEvmBalance).map(toAccountTokenBalance)
   } catch (error) {
     throw new TokenBalanceError({ cause: error })
   }
 }
 
+type EvmAccountBalance = AccountBalance & {
+  chainId: `eip155:${number}`
+  address?: `eip155:${number}:0x${string}`
+}
+
+const isEvmBalance = (balance: AccountBalance): balance is EvmAccountBalance => balance.chainId.startsWith('eip155:')
+
 /** The server's holding with `address` bare: the CAIP-10 id's address part, or the native currency's stand-in. */
-function toAccountTokenBalance({ address, ...balance }: AccountBalance): AccountTokenBalance {
+function toAccountTokenBalance({ address, ...balance }: EvmAccountBalance): AccountTokenBalance {
   return {
     ...balance,
     address:

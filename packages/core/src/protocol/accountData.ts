@@ -3,9 +3,12 @@ import {
   type CaipChainId,
   ChainIdParam,
   type Hex,
+  isSolanaAddress,
   LooseEvmAddress,
   objectMessage,
   optionalParam,
+  SOLANA_CAIP_CHAIN_ID_PATTERN,
+  type SolanaCaipChainId,
   toEvmAddress,
 } from './primitives.ts'
 
@@ -48,6 +51,53 @@ export const Currency = v.optional(
 
 /** `GET /v1/account/{address}/balance` and `GET /v1/identity/{address}` path. */
 export const AccountAddressParams = v.object({ address: LooseEvmAddress })
+const EVM_ADDRESS_MESSAGE = 'must be an EVM address: 40 hex characters with an optional 0x prefix'
+const ANY_ADDRESS_MESSAGE =
+  'must be an EVM address (40 hex characters, 0x optional) or a Solana address (base58 of a 32-byte key, 32 to 44 characters)'
+
+/**
+ * The balance route's account: an EVM address (`0x` optional, any case) or a Solana address (base58 of a 32-byte
+ * key), as both readings: text that is both (40 hex digits that also decode to 32 bytes) has both, and the chain
+ * picks. A problem is told as an EVM one for hex-looking text, else naming both kinds.
+ */
+export const BalanceAccountAddress = v.pipe(
+  v.string(EVM_ADDRESS_MESSAGE),
+  v.rawTransform(({ dataset, addIssue, NEVER }): { evm?: Hex; solana?: string } => {
+    const text = dataset.value
+    const evm = toEvmAddress(text)
+    const solana = isSolanaAddress(text) ? text : undefined
+    if (evm || solana) return { ...(evm ? { evm } : {}), ...(solana ? { solana } : {}) }
+    addIssue({ message: /^(?:0x)?[0-9a-f]*$/i.test(text) ? EVM_ADDRESS_MESSAGE : ANY_ADDRESS_MESSAGE })
+    return NEVER
+  }),
+)
+
+/** `GET /v1/account/{address}/balance` path: an EVM or a Solana address. */
+export const AccountBalanceParams = v.object({ address: BalanceAccountAddress })
+
+const BALANCE_CHAIN_ID_MESSAGE = 'must be a chain id like 31337 or eip155:31337'
+const SOLANA_CHAIN_ID_MESSAGE = 'must be a Solana CAIP-2 chain id: solana: and 32 base58 characters'
+
+/**
+ * The balance route's `chainId`: an EVM chain as `ChainIdParam` reads it (the number), or a Solana CAIP-2 id
+ * (`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`, kept as text).
+ */
+export const BalanceChainId = v.pipe(
+  v.union([v.string(), v.number()], BALANCE_CHAIN_ID_MESSAGE),
+  v.rawTransform(({ dataset, addIssue, NEVER }): number | SolanaCaipChainId => {
+    const value = dataset.value
+    if (typeof value === 'string' && value.trim().startsWith('solana:')) {
+      if (SOLANA_CAIP_CHAIN_ID_PATTERN.test(value.trim())) return value.trim() as SolanaCaipChainId
+      addIssue({ message: SOLANA_CHAIN_ID_MESSAGE })
+      return NEVER
+    }
+    const evm = v.safeParse(ChainIdParam, value)
+    if (evm.success) return evm.output
+    addIssue({ message: BALANCE_CHAIN_ID_MESSAGE })
+    return NEVER
+  }),
+)
+
 /** `GET /v1/account/{account}/history` path. */
 export const AccountHistoryParams = v.object({ account: LooseEvmAddress })
 
@@ -78,7 +128,7 @@ export const ForceUpdate = v.optional(
 /** `GET /v1/account/{address}/balance` query. `chainId` picks one chain (default: every chain the server serves). */
 export const AccountBalanceQuery = v.object({
   currency: Currency,
-  chainId: optionalParam(ChainIdParam, 'must be a chain id like 31337 or eip155:31337'),
+  chainId: optionalParam(BalanceChainId, BALANCE_CHAIN_ID_MESSAGE),
   forceUpdate: ForceUpdate,
 })
 
@@ -153,17 +203,32 @@ export type FungiblePriceBodyInput = v.InferInput<typeof FungiblePriceBody>
 export const AccountBalance = v.object({
   name: v.string(),
   symbol: v.string(),
-  /** CAIP-2 network id, `eip155:31337`. */
-  chainId: caipChainId,
+  /** CAIP-2 network id, `eip155:31337` or `solana:<genesis hash, 32 characters>`. */
+  chainId: v.union([
+    caipChainId,
+    v.custom<SolanaCaipChainId>(
+      (value) => typeof value === 'string' && SOLANA_CAIP_CHAIN_ID_PATTERN.test(value),
+      'must be a CAIP-2 chain id such as solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    ),
+  ]),
   /**
-   * The ERC-20 as a CAIP-10 id, `eip155:31337:0x…` (lower-case), what clients match tokens on; absent for the
-   * chain's native currency, which has no contract.
+   * The token as a CAIP-10 id, what clients match tokens on: the ERC-20, `eip155:31337:0x…` (lower-case), or the
+   * SPL mint, `solana:<reference>:<mint>` (base58, its case kept); absent for the chain's native currency.
    */
   address: v.optional(
-    v.custom<`eip155:${number}:0x${string}`>(
-      (value) => typeof value === 'string' && /^eip155:[0-9]+:0x[0-9a-f]{40}$/.test(value),
-      'must be a CAIP-10 address such as eip155:31337:0x…',
-    ),
+    v.union([
+      v.custom<`eip155:${number}:0x${string}`>(
+        (value) => typeof value === 'string' && /^eip155:[0-9]+:0x[0-9a-f]{40}$/.test(value),
+        'must be a CAIP-10 address such as eip155:31337:0x…',
+      ),
+      v.custom<`solana:${string}:${string}`>(
+        (value) =>
+          typeof value === 'string' &&
+          /^solana:[1-9A-HJ-NP-Za-km-z]{32}:[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value) &&
+          isSolanaAddress(value.split(':')[2]),
+        'must be a CAIP-10 address such as solana:<reference>:<mint>',
+      ),
+    ]),
   ),
   decimals: v.number(),
   /** `decimals` as text and `numeric`, the exact decimal amount (`"10000.5"`). */

@@ -61,6 +61,34 @@ export type Hex = `0x${string}`
 /** A CAIP-2 EVM network id, `eip155:31337`. */
 export type CaipChainId = `eip155:${number}`
 
+/** A CAIP-2 Solana network id: `solana:` and the first 32 characters of the cluster's genesis hash. */
+export type SolanaCaipChainId = `solana:${string}`
+
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** base58 text, 32 to 44 characters: the shape of a Solana address. */
+export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
+/** How many bytes base58 `text` decodes to (leading `1`s are zero bytes); undefined when it is not base58. */
+export function base58ByteLength(text: string): number | undefined {
+  let value = 0n
+  for (const char of text) {
+    const digit = BASE58_ALPHABET.indexOf(char)
+    if (digit < 0) return undefined
+    value = value * 58n + BigInt(digit)
+  }
+  const zeros = text.length - text.replace(/^1+/, '').length
+  return zeros + (value === 0n ? 0 : Math.ceil(value.toString(16).length / 2))
+}
+
+/** A Solana address: base58 of 32 to 44 characters that decodes to a 32-byte key. */
+export function isSolanaAddress(value: unknown): value is string {
+  return typeof value === 'string' && SOLANA_ADDRESS_PATTERN.test(value) && base58ByteLength(value) === 32
+}
+
+/** `solana:` and 32 base58 characters (a genesis hash's first 32). */
+export const SOLANA_CAIP_CHAIN_ID_PATTERN = /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/
+
 /**
  * An address as the account-data API reads it (the spec's rule: 40 hex digits, the `0x` optional, any case),
  * lower-cased; undefined when it is not one.

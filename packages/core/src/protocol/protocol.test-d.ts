@@ -42,9 +42,14 @@ describe('one type for both sides of the wire', () => {
   })
 
   it("the client's balance is the server's with a bare address, present on the native currency too", () => {
-    expectTypeOf<Omit<AccountTokenBalance, 'address'>>().toEqualTypeOf<Omit<AccountBalance, 'address'>>()
+    expectTypeOf<Omit<AccountTokenBalance, 'address' | 'chainId'>>().toEqualTypeOf<
+      Omit<AccountBalance, 'address' | 'chainId'>
+    >()
+    expectTypeOf<AccountTokenBalance['chainId']>().toExtend<AccountBalance['chainId']>()
     expectTypeOf<AccountTokenBalance['address']>().toEqualTypeOf<`0x${string}`>()
-    expectTypeOf<AccountBalance['address']>().toEqualTypeOf<`eip155:${number}:0x${string}` | undefined>()
+    expectTypeOf<AccountBalance['address']>().toEqualTypeOf<
+      `eip155:${number}:0x${string}` | `solana:${string}:${string}` | undefined
+    >()
     expectTypeOf<'0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'>().not.toExtend<NonNullable<AccountBalance['address']>>()
   })
 

@@ -5,6 +5,8 @@ import {
   AccountAddressParams,
   AccountBalanceQuery,
   AccountHistoryQuery,
+  BalanceAccountAddress,
+  BalanceChainId,
   CaipAccountId,
   ChainIdParam,
   Currency,
@@ -17,6 +19,7 @@ import {
   GetWalletsQuery,
   HISTORY_PAGE_SIZE,
   HistoryEntry,
+  isSolanaAddress,
   LooseEvmAddress,
   MAX_HISTORY_PAGE_SIZE,
   MAX_PRICE_ADDRESSES,
@@ -28,6 +31,7 @@ import {
   toEvmAddress,
   toPlainEmail,
 } from './index.ts'
+import { base58ByteLength } from './primitives.ts'
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const ok = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).success
@@ -51,6 +55,37 @@ describe('addresses', () => {
       'must be an EVM address: 40 hex characters with an optional 0x prefix',
     ])
     expect(toEvmAddress(123)).toBeUndefined()
+  })
+
+  it('BalanceAccountAddress: an EVM address or a Solana key (32 bytes of base58), the problem told by its look', () => {
+    const sol = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+    expect(v.parse(BalanceAccountAddress, ADDRESS)).toEqual({ evm: ADDRESS.toLowerCase() })
+    expect(v.parse(BalanceAccountAddress, sol)).toEqual({ solana: sol })
+    expect(base58ByteLength(sol)).toBe(32)
+    expect(base58ByteLength('11111111111111111111111111111111')).toBe(32)
+    // 44 base58 characters that are 33 bytes; 31 characters; a letter base58 leaves out (l).
+    for (const bad of ['zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', 'z'.repeat(31), `${sol.slice(0, -1)}l`])
+      expect([bad, isSolanaAddress(bad), messages(BalanceAccountAddress, bad)]).toEqual([
+        bad,
+        false,
+        [
+          'must be an EVM address (40 hex characters, 0x optional) or a Solana address (base58 of a 32-byte key, 32 to 44 characters)',
+        ],
+      ])
+    expect(messages(BalanceAccountAddress, '0x12')).toEqual([
+      'must be an EVM address: 40 hex characters with an optional 0x prefix',
+    ])
+  })
+
+  it('BalanceChainId: an EVM chain id as ChainIdParam reads it, or solana: and 32 base58 characters', () => {
+    expect(v.parse(BalanceChainId, 'eip155:31337')).toBe(31337)
+    expect(v.parse(BalanceChainId, ' solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp ')).toBe(
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    )
+    expect(messages(BalanceChainId, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc')).toEqual([
+      'must be a Solana CAIP-2 chain id: solana: and 32 base58 characters',
+    ])
+    expect(messages(BalanceChainId, '0')).toEqual(['must be a chain id like 31337 or eip155:31337'])
   })
 
   it('the UI check and the API share one pattern', () => {

@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import {
   AccountAddressParams,
+  AccountBalanceParams,
   AccountBalanceQuery,
   type AccountBalanceResponse,
   AccountHistoryParams,
@@ -217,7 +218,7 @@ export const routes = /* @__PURE__ */ defineRoutes({
   },
 
   accountBalance: {
-    params: AccountAddressParams,
+    params: AccountBalanceParams,
     query: AccountBalanceQuery,
     codes: { ...ADDRESS, ...CHAIN_ID, ...CURRENCY },
     answer: json<AccountBalanceResponse>(),
