@@ -377,7 +377,7 @@ describe('building and sending swaps', () => {
     expect(built.status).toBe(200)
     // Someone sells 5,000 fUSD for ETH first: ETH gets dearer, so the built swap would now yield under 99.5 %.
     const whale = wallet(6)
-    await publicClient.waitForTransactionReceipt({
+    const approved = await publicClient.waitForTransactionReceipt({
       hash: await whale.writeContract({
         address: contracts().usd,
         abi: erc20,
@@ -385,7 +385,8 @@ describe('building and sending swaps', () => {
         args: [contracts().router, 2n ** 255n],
       }),
     })
-    await publicClient.waitForTransactionReceipt({
+    expect(approved.status).toBe('success')
+    const sold = await publicClient.waitForTransactionReceipt({
       hash: await whale.writeContract({
         address: contracts().router,
         abi: routerAbi,
@@ -393,6 +394,7 @@ describe('building and sending swaps', () => {
         args: [parseUnits('5000', 6), 0n, [contracts().usd, contracts().weth], whale.account.address, 2n ** 40n],
       }),
     })
+    expect(sold.status).toBe('success')
     const usdBefore = await balanceOf(contracts().usd, user)
     const hash = await wallet(5).sendTransaction({
       to: built.body.tx.to,
