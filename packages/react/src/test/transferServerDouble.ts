@@ -3,9 +3,9 @@
 // sponsored user operations in apps/frame against the bundler and the paymaster.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Connector } from '@foyer/core'
-import type { AdapterTokenCall, AdapterTransaction, EmbeddedAccountType, EmbeddedWallet } from '@foyer/core/internal'
+import type { AdapterTokenCall, AdapterTransaction, EmbeddedAccountType } from '@foyer/core/internal'
 import { DEFAULT_FEATURES } from '@foyer/core/protocol'
+import { embeddedConnector, embeddedWalletStandIn } from './embeddedWalletStandIn.ts'
 import { ADDRESS, fakeAdapter, testWallet } from './fakeAdapter.ts'
 
 export const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -170,8 +170,6 @@ function holding(token: (typeof tokens)[number], chain: string, numeric: string,
   }
 }
 
-export const embeddedConnector: Connector = { id: 'foyer-embedded', name: 'Email', type: 'AUTH', chain: 'eip155' }
-
 /**
  * Test double for the embedded wallet behind its frame, on the in-memory adapter: it reports `type` as the frame's
  * account type and records what it is asked to send (`asked`).
@@ -182,17 +180,10 @@ export function embeddedSendingAdapter(type: 'eoa' | 'smartAccount') {
     smartAccountDeployed: type === 'smartAccount',
     accounts: [{ address: ADDRESS, type }],
   }
-  const wallet: EmbeddedWallet = {
-    connectorId: embeddedConnector.id,
-    connectEmail: async () => ({ action: 'VERIFY_OTP' }),
-    connectOtp: async () => undefined,
+  const wallet = embeddedWalletStandIn({
     getEmail: () => 'ana@example.com',
-    updateEmail: async ({ email }) => ({ email }),
-    showDevices: async () => ({ signedOut: false }),
-    attachFrame: () => () => {},
-    abortPendingRequests: () => undefined,
     readAccountType: async () => accountType,
-  }
+  })
   const asked: (AdapterTransaction | AdapterTokenCall)[] = []
   const adapter = Object.assign(fakeAdapter([testWallet, embeddedConnector]), {
     embeddedWallet: wallet,

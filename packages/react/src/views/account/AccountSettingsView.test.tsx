@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import type { Connector } from '@foyer/core'
 import { EmbeddedWalletError } from '@foyer/core'
-import type { EmbeddedAccountType, EmbeddedWallet } from '@foyer/core/internal'
+import type { EmbeddedAccountType } from '@foyer/core/internal'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
+import { embeddedConnector, embeddedWalletStandIn } from '../../test/embeddedWalletStandIn.ts'
 import { ADDRESS, fakeAdapter, localNetwork, testWallet } from '../../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } from '../../test/render.tsx'
-
-const embeddedConnector: Connector = { id: 'foyer-embedded', name: 'Email', type: 'AUTH', chain: 'eip155' }
 
 /**
  * Test double for the frame-backed wallet: the account type as the frame keeps it (the real frame's handling is
@@ -22,15 +20,8 @@ function accountTypeWallet({ networks = [31337], refuse = false }: { networks?: 
     smartAccountDeployed: false,
     accounts: [{ address: ADDRESS, type: 'eoa' }],
   }
-  const wallet: EmbeddedWallet = {
-    connectorId: 'foyer-embedded',
-    connectEmail: async () => ({ action: 'VERIFY_OTP' }),
-    connectOtp: async () => undefined,
+  const wallet = embeddedWalletStandIn({
     getEmail: () => 'ana@example.com',
-    updateEmail: async ({ email }) => ({ email }),
-    showDevices: async () => ({ signedOut: false }),
-    attachFrame: () => () => {},
-    abortPendingRequests: () => undefined,
     readAccountType: async () => type,
     getSmartAccountNetworks: async () => networks,
     async setPreferredAccountType(preferred) {
@@ -38,7 +29,7 @@ function accountTypeWallet({ networks = [31337], refuse = false }: { networks?: 
       if (refuse) throw new EmbeddedWalletError({ code: 'failed' })
       type = { ...type, preferredAccountType: preferred, accounts: [{ address: ADDRESS, type: preferred }] }
     },
-  }
+  })
   return { wallet, calls }
 }
 

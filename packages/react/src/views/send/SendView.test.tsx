@@ -3,14 +3,10 @@ import { act } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
+import { embeddedConnector } from '../../test/embeddedWalletStandIn.ts'
 import { localNetwork } from '../../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } from '../../test/render.tsx'
-import {
-  embeddedConnector,
-  embeddedSendingAdapter,
-  FUSD,
-  transferServerDouble,
-} from '../../test/transferServerDouble.ts'
+import { embeddedSendingAdapter, FUSD, transferServerDouble } from '../../test/transferServerDouble.ts'
 
 // Send for the embedded wallet where the site may pay the gas: the project's settings and the account's tokens
 // (0 ETH, 25 fUSD) come from a test double of the server; the frame's wallet is the in-memory adapter's double.

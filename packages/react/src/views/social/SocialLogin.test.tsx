@@ -1,29 +1,20 @@
 // @vitest-environment jsdom
-import { type Connector, SocialLoginExpiredError } from '@foyer/core'
-import { type EmbeddedWallet, projectSettingsQueryKey } from '@foyer/core/internal'
+import { SocialLoginExpiredError } from '@foyer/core'
+import { projectSettingsQueryKey } from '@foyer/core/internal'
 import { DEFAULT_FEATURES, LOGIN_PROVIDERS } from '@foyer/core/protocol'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
+import { embeddedConnector, embeddedWalletStandIn } from '../../test/embeddedWalletStandIn.ts'
 import { fakeAdapter, localNetwork, testWallet } from '../../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } from '../../test/render.tsx'
-
-const embeddedConnector: Connector = { id: 'foyer-embedded', name: 'Email', type: 'AUTH', chain: 'eip155' }
 
 /** Test double for the frame-backed wallet (the real one runs in e2e/social-login.spec.ts). */
 function recordingSocialWallet() {
   const calls: string[] = []
   const waiting: { resolve?: () => void; reject?: (error: unknown) => void } = {}
-  const wallet: EmbeddedWallet = {
-    connectorId: 'foyer-embedded',
-    connectEmail: async () => ({ action: 'VERIFY_OTP' }),
-    connectOtp: async () => undefined,
-    getEmail: () => undefined,
-    updateEmail: async ({ email }) => ({ email }),
-    showDevices: async () => ({ signedOut: false }),
-    attachFrame: () => () => {},
-    abortPendingRequests: () => undefined,
+  const wallet = embeddedWalletStandIn({
     connectSocial: async ({ provider }) => {
       calls.push(`start:${provider}`)
       return { url: `https://accounts.example/${provider}` }
@@ -40,7 +31,7 @@ function recordingSocialWallet() {
       }),
     cancelSocial: async () => void calls.push('cancel'),
     getLogin: () => ({ provider: 'x', name: 'ana' }),
-  }
+  })
   return { wallet, calls, waiting }
 }
 

@@ -3,10 +3,10 @@ import { act } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createFoyer } from '../../createFoyer.ts'
 import { FoyerProvider } from '../../provider/FoyerProvider.tsx'
+import { embeddedConnector } from '../../test/embeddedWalletStandIn.ts'
 import { localNetwork } from '../../test/fakeAdapter.ts'
 import { byTestId, cleanup, click, openedModal, queryTestId, render, waitFor } from '../../test/render.tsx'
 import {
-  embeddedConnector,
   embeddedSendingAdapter,
   FUSD,
   TOKENS_ONLY_PROJECT,
