@@ -118,6 +118,19 @@ export interface ChainAdapter {
   /** The network's current gas price. */
   getGasPrice?(network: CaipNetwork): Promise<bigint>
   /**
+   * The network fee of a transfer, in the native token's base units, for a chain family whose fee is not gas × gas
+   * price (Solana: the signature fee, plus the rent of a token account the transfer has to create for the receiver).
+   * When present, Send shows it as the network cost.
+   */
+  estimateTransferFee?(parameters: {
+    network: CaipNetwork
+    from: string
+    to: string
+    /** The token's address (a mint on Solana); absent for the native token. */
+    tokenAddress?: string
+    amount: bigint
+  }): Promise<bigint>
+  /**
    * Asks the connected wallet to sign a text message (EIP-191 `personal_sign` on EVM): sign-in and name
    * registration. Resolves to the signature; a decline is `UserRejectedRequestError`.
    */
