@@ -1,8 +1,8 @@
 import type { TokenBalance } from '../account/account.ts'
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
-import { type CaipNetworkId, parseCaipAddress } from '../networks/networks.ts'
+import { NATIVE_TOKEN_ADDRESS_EVM, NATIVE_TOKEN_ADDRESS_SOLANA } from '../constants.ts'
+import { type CaipNetworkId, namespaceOf, parseCaipAddress } from '../networks/networks.ts'
 import type { AccountBalance, AccountBalanceQueryInput } from '../protocol/accountData.ts'
 import { accountBalance } from '../protocol/endpoints/accountData.ts'
 import { TokenBalanceError } from './accountDataErrors.ts'
@@ -10,16 +10,20 @@ import { TokenBalanceError } from './accountDataErrors.ts'
 /**
  * A holding: name, symbol, chain, price, quantity and icon, plus the network and the exact base-unit amount
  * (`raw`, use it for sends); `priced` is false when no pool prices the token (`price` and `value` are then 0).
- * The server's `AccountBalance` (`@foyer/core/protocol`) with `address` as the bare contract address instead of
- * its CAIP-10 id, and `NATIVE_TOKEN_ADDRESS_EVM` for the native currency, which the server sends without one.
+ * The server's `AccountBalance` (`@foyer/core/protocol`) with `address` as the bare token address instead of
+ * its CAIP-10 id, and `NATIVE_TOKEN_ADDRESS_EVM` (`NATIVE_TOKEN_ADDRESS_SOLANA` on Solana) for the native currency,
+ * which the server sends without one.
  */
 export type AccountTokenBalance = {
   name: string
   symbol: string
-  /** CAIP-2 network id, `eip155:31337`. */
-  chainId: `eip155:${number}`
-  /** The ERC-20's address, lower-case, or `NATIVE_TOKEN_ADDRESS_EVM` (0xeeee…) for the chain's native currency. */
-  address: `0x${string}`
+  /** CAIP-2 network id, `eip155:31337` or `solana:<genesis>`. */
+  chainId: AccountBalance['chainId']
+  /**
+   * The ERC-20's address, lower-case, or `NATIVE_TOKEN_ADDRESS_EVM` (0xeeee…) for the chain's native currency; on
+   * Solana the mint (base58, as given) or `NATIVE_TOKEN_ADDRESS_SOLANA` for SOL.
+   */
+  address: string
   decimals: number
   /** `decimals` as text and `numeric`, the exact decimal amount (`"10000.5"`). */
   quantity: { decimals: string; numeric: string }
@@ -46,7 +50,7 @@ export type FetchTokenBalancesReturnType = AccountTokenBalance[]
 export type FetchTokenBalancesErrorType = TokenBalanceError
 
 /**
- * The account's native and ERC-20 balances with USD prices and values, from the Foyer server
+ * The account's native and token balances (ERC-20; SPL on Solana) with USD prices and values, from the Foyer server
  * (`GET /v1/account/{address}/balance`). Native first, then by value. Throws `TokenBalanceError`
  * ("Failed to fetch token balance"), or `ClientNotSetError` without `apiUrl`.
  *
@@ -69,29 +73,19 @@ export async function fetchTokenBalances(
       { params: { address: parameters.address }, query },
       { signal: parameters.signal },
     )
-    // The client reads EVM networks only (core has no Solana network yet): a Solana holding is left out.
-    return balances.filter(isEvmBalance).map(toAccountTokenBalance)
+    return balances.map(toAccountTokenBalance)
   } catch (error) {
     throw new TokenBalanceError({ cause: error })
   }
 }
 
-type EvmAccountBalance = AccountBalance & {
-  chainId: `eip155:${number}`
-  address?: `eip155:${number}:0x${string}`
-}
-
-const isEvmBalance = (balance: AccountBalance): balance is EvmAccountBalance => balance.chainId.startsWith('eip155:')
-
 /** The server's holding with `address` bare: the CAIP-10 id's address part, or the native currency's stand-in. */
-function toAccountTokenBalance({ address, ...balance }: EvmAccountBalance): AccountTokenBalance {
-  return {
-    ...balance,
-    address:
-      address === undefined
-        ? NATIVE_TOKEN_ADDRESS_EVM
-        : (parseCaipAddress(address).address.toLowerCase() as AccountTokenBalance['address']),
-  }
+function toAccountTokenBalance({ address, ...balance }: AccountBalance): AccountTokenBalance {
+  const solana = namespaceOf(balance.chainId) === 'solana'
+  if (address === undefined)
+    return { ...balance, address: solana ? NATIVE_TOKEN_ADDRESS_SOLANA : NATIVE_TOKEN_ADDRESS_EVM }
+  const bare = parseCaipAddress(address).address
+  return { ...balance, address: solana ? bare : bare.toLowerCase() }
 }
 
 /** Query key of `fetchTokenBalances` (its prefix `accountDataQueryKey(address)` refreshes all of an account's data). */

@@ -1,52 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { RpcNotAllowedError } from '../embedded/rpcNotAllowedError.ts'
 import { ConnectorNotFoundError } from '../errors/errors.ts'
 import type { FoyerOptions } from '../options/options.ts'
+import { FAKE_EVM_ADDRESS, fakeAdapter } from '../test/fakeAdapter.ts'
 import { localNetwork } from '../test/localNetwork.ts'
 import { createFoyerClient } from './createFoyerClient.ts'
 
-const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-
-/** A fake adapter for unit tests of the core's rules; the real adapters are tested against anvil and a browser. */
-function fakeAdapter({ eip6963 = true }: { eip6963?: boolean } = {}) {
-  let controller!: AdapterController
-  const calls: string[] = []
-  const adapter: ChainAdapter & { controller: () => AdapterController; calls: string[]; reject: boolean } = {
-    namespace: 'eip155',
-    eip6963,
-    calls,
-    reject: false,
-    controller: () => controller,
-    mount(c) {
-      controller = c
-      c.setConnectors([
-        {
-          id: 'dev.foyer.testwallet',
-          name: 'Test Wallet',
-          type: 'ANNOUNCED',
-          chain: 'eip155',
-          info: { rdns: 'dev.foyer.testwallet' },
-        },
-      ])
-    },
-    async connect({ connectorId, network }) {
-      calls.push(`connect:${connectorId}`)
-      if (adapter.reject) throw Object.assign(new Error('User rejected'), { code: 4001 })
-      return { address: ADDRESS, networkId: network!.id, connectorId }
-    },
-    async disconnect() {
-      calls.push('disconnect')
-    },
-    async switchNetwork(network) {
-      calls.push(`switch:${network.id}`)
-    },
-    async getBalance() {
-      return { value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH' }
-    },
-  }
-  return adapter
-}
+const ADDRESS = FAKE_EVM_ADDRESS
 
 describe('createFoyerClient', () => {
   beforeEach(() => vi.useFakeTimers())

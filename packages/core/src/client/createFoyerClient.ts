@@ -6,7 +6,7 @@ import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { connectAnalytics } from '../analytics/analytics.ts'
 import { failureProps } from '../analytics/failureProps.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
-import { type Connector, dedupeConnectors } from '../connectors/connectors.ts'
+import { type Connector, dedupeConnectors, sameWalletOn } from '../connectors/connectors.ts'
 import { UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
 import {
   ChainAdapterNotFoundError,
@@ -19,7 +19,7 @@ import { createEventBus } from '../events/events.ts'
 import { createLocaleController } from '../locale/localeController.ts'
 import { createLogger } from '../logger.ts'
 import { createModalController } from '../modal/modal.ts'
-import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../networks/networks.ts'
+import { type CaipNetwork, type CaipNetworkId, type ChainNamespace, namespaceOf } from '../networks/networks.ts'
 import { type FoyerOptions, type ResolvedOptions, resolveOptions } from '../options/options.ts'
 import type { ConnectMethod } from '../protocol/analytics.ts'
 import { createQueryCache } from '../query/queryCache.ts'
@@ -56,6 +56,13 @@ export function createFoyerClient(parameters: FoyerOptions) {
     const adapter = adapters.get(namespace)
     if (!adapter) throw new ChainAdapterNotFoundError({ namespace })
     return adapter
+  }
+  /** The network a connect of the family starts on: the selected one when it is of that family, else its first. */
+  const networkFor = (namespace: ChainNamespace) => {
+    const selected = networkById(get().network.selectedNetworkId)
+    return selected?.chainNamespace === namespace
+      ? selected
+      : options.networks.find((n) => n.chainNamespace === namespace)
   }
 
   const events = createEventBus(store)
@@ -102,7 +109,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
       network: {
         walletNetworkId: networkId,
         selectedNetworkId: supported ? supported.id : s.network.selectedNetworkId,
-        activeChain: networkId.startsWith('solana:') ? 'solana' : 'eip155',
+        activeChain: namespaceOf(networkId),
         unsupported,
       },
     }))
@@ -118,7 +125,14 @@ export function createFoyerClient(parameters: FoyerOptions) {
     } else if (get().modal.open && get().router.view === 'UnsupportedChain') modal.afterNetworkSwitch()
   }
 
-  function applyAccount(reported: ReportedAccount) {
+  /**
+   * A wallet's report for one chain family. It is recorded as that family's connection; the account shown follows
+   * it when the family is the active one, when nothing is shown yet, or when the person just chose it (`activate`).
+   */
+  function applyAccount(reported: ReportedAccount, { activate = false }: { activate?: boolean } = {}) {
+    const namespace = namespaceOf(reported.networkId)
+    store.setState((s) => ({ connections: { ...s.connections, [namespace]: reported } }))
+    if (!activate && get().account.isConnected && get().network.activeChain !== namespace) return
     const connector = get().connectors.find((c) => c.id === reported.connectorId)
     const previous = get().account.address
     if (previous && previous !== reported.address) forgetAccountData(queries, previous)
@@ -131,7 +145,20 @@ export function createFoyerClient(parameters: FoyerOptions) {
     void refreshBalance()
   }
 
-  function resetAccount() {
+  /**
+   * A family's wallet disconnected (every family's without `namespace`). When the shown account goes and another
+   * family is still connected, the account shown becomes that one's.
+   */
+  function resetAccount(namespace?: ChainNamespace) {
+    const { connections, network } = get()
+    const remaining = namespace ? { ...connections, [namespace]: undefined } : {}
+    store.setState({ connections: remaining })
+    if (namespace && namespace !== network.activeChain && get().account.isConnected) return
+    const other = Object.values(remaining).find((connection) => connection !== undefined)
+    if (other) {
+      applyAccount(other, { activate: true })
+      return
+    }
     walletConnect.reset() // from either side: the pairing link and the stored deep link go
     clearTimeout(unsupportedTimer)
     const { address } = get().account
@@ -167,9 +194,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
     emit('SELECT_WALLET', wallet)
     store.setState((s) => ({ account: { ...s.account, status: 'connecting' } }))
     try {
-      const network = networkById(get().network.selectedNetworkId)
+      const network = networkFor(connector.chain)
       const reported = await adapterFor(connector.chain).connect({ connectorId, network, onUri: parameters.onUri })
-      applyAccount(reported)
+      applyAccount(reported, { activate: true })
       addRecentWallet(
         parameters.recentWallet ?? {
           id: connector.explorerId ?? connector.info?.rdns ?? connector.id,
@@ -202,9 +229,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
 
   /** Disconnects and closes the modal (`keepOpen`: stays, on Connect — e.g. to show why sign-in ended the connection). */
   async function disconnect(parameters: { keepOpen?: boolean } = {}) {
-    const { account, network } = get()
     try {
-      if (account.isConnected) await adapterFor(network.activeChain).disconnect()
+      const connected = Object.entries(get().connections).filter(([, connection]) => connection)
+      await Promise.all(connected.map(([namespace]) => adapterFor(namespace as ChainNamespace).disconnect()))
       resetAccount()
       emit('DISCONNECT_SUCCESS')
       if (!parameters.keepOpen) close()
@@ -219,30 +246,52 @@ export function createFoyerClient(parameters: FoyerOptions) {
   /**
    * Switches to one of the site's networks. Connected, the wallet is asked first (and the chain added when the
    * wallet does not know it); then the modal returns to the view before Networks, or closes.
+   *
+   * A network of another chain family changes the active family: its connected wallet becomes the account shown;
+   * else the wallet in use connects on that family when it has both (one prompt); else the account shows
+   * disconnected for that family (the other family stays connected) and an open modal goes to Connect.
    */
   async function switchNetwork(networkId: CaipNetworkId) {
     const target = networkById(networkId)
     if (!target) throw new UnsupportedChainError({ chainId: networkId })
-    const { account } = get()
-    if (account.isConnected) {
+    const namespace = target.chainNamespace
+    const { account, network, connections, connectors } = get()
+    const connection = connections[namespace]
+    const sameFamily = namespace === network.activeChain
+    const sibling = account.isConnected ? sameWalletOn(connectors, account.connectorId, namespace) : undefined
+    if ((sameFamily && account.isConnected) || (!sameFamily && (connection || sibling))) {
       modal.setLoading(true)
       try {
-        await adapterFor(target.chainNamespace).switchNetwork(target)
+        if (sameFamily || connection) await adapterFor(namespace).switchNetwork(target)
+        if (sameFamily) applyNetwork(target.id)
+        else if (connection) applyAccount({ ...connection, networkId: target.id }, { activate: true })
+        else if (sibling) {
+          const reported = await adapterFor(namespace).connect({ connectorId: sibling.id, network: target })
+          applyAccount(reported, { activate: true })
+        }
       } catch (error) {
         emit('SWITCH_NETWORK_ERROR', { networkId, rejected: isUserRejection(error) }, 'error')
         throw error
       } finally {
         modal.setLoading(false)
       }
-      applyNetwork(target.id)
-      void refreshBalance()
+      if (sameFamily) void refreshBalance()
     } else {
       store.setState((s) => ({
-        network: { ...s.network, selectedNetworkId: target.id, activeChain: target.chainNamespace },
+        account: sameFamily ? s.account : disconnectedAccount,
+        network: {
+          selectedNetworkId: target.id,
+          activeChain: namespace,
+          walletNetworkId: sameFamily ? s.network.walletNetworkId : undefined,
+          unsupported: sameFamily && s.network.unsupported,
+        },
       }))
     }
     emit('SWITCH_NETWORK', { networkId })
-    if (get().modal.open) modal.afterNetworkSwitch()
+    if (!get().modal.open) return
+    // A connected person who moved to a family with no wallet yet is asked for one.
+    if (account.isConnected && !get().account.isConnected) navigate.reset('Connect')
+    else modal.afterNetworkSwitch()
   }
 
   // ---- sign-in with Ethereum (its own chunk, loaded only when `siwe` is set) -----------------------------
@@ -273,14 +322,23 @@ export function createFoyerClient(parameters: FoyerOptions) {
           }))
         },
         setStatus(status) {
+          // Another family's wallet reconnecting does not change the account shown.
+          if (get().account.isConnected && get().network.activeChain !== adapter.namespace) return
           store.setState((s) => ({ account: { ...s.account, status } }))
         },
-        setAccount: applyAccount,
+        setAccount: (reported) => applyAccount(reported),
         setNetwork(networkId) {
+          const connection = get().connections[adapter.namespace]
+          if (connection) {
+            store.setState((s) => ({
+              connections: { ...s.connections, [adapter.namespace]: { ...connection, networkId } },
+            }))
+          }
+          if (get().account.isConnected && get().network.activeChain !== adapter.namespace) return
           applyNetwork(networkId)
           void refreshBalance()
         },
-        resetAccount,
+        resetAccount: () => resetAccount(adapter.namespace),
         options,
         showEmbeddedFrame: modal.showFrame,
         hideEmbeddedFrame: modal.hideFinishedFrame,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Connector, connectorTestId, dedupeConnectors } from './connectors.ts'
+import { type Connector, connectorTestId, dedupeConnectors, oneRowPerWallet, sameWalletOn } from './connectors.ts'
 
 const announced: Connector = {
   id: 'io.metamask',
@@ -22,5 +22,39 @@ describe('connectors', () => {
     expect(connectorTestId(announced)).toBe('io.metamask')
     expect(connectorTestId({ ...injected, explorerId: 'metamask' })).toBe('metamask')
     expect(connectorTestId(injected)).toBe('injected')
+  })
+})
+
+describe('oneRowPerWallet', () => {
+  const evm: Connector = {
+    id: 'evm',
+    name: 'Foyer Test Wallet',
+    type: 'ANNOUNCED',
+    chain: 'eip155',
+    info: { rdns: 'x' },
+  }
+  const solana: Connector = { id: 'sol', name: 'Foyer test wallet', type: 'ANNOUNCED', chain: 'solana' }
+  const phantom: Connector = { id: 'phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana' }
+  const walletConnect: Connector = { id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }
+
+  it('shows a wallet of both families once, as its connector on the active family, in its first place', () => {
+    expect(oneRowPerWallet([evm, phantom, solana, walletConnect], 'eip155').map((c) => c.id)).toEqual([
+      'evm',
+      'phantom',
+      'wc',
+    ])
+    expect(oneRowPerWallet([evm, phantom, solana, walletConnect], 'solana').map((c) => c.id)).toEqual([
+      'sol',
+      'phantom',
+      'wc',
+    ])
+  })
+
+  it('finds the same wallet on the other family: a browser wallet by name, the embedded wallet by type', () => {
+    expect(sameWalletOn([evm, phantom, solana], 'evm', 'solana')?.id).toBe('sol')
+    expect(sameWalletOn([evm, phantom, solana], 'phantom', 'eip155')).toBeUndefined()
+    expect(
+      sameWalletOn([walletConnect, { ...walletConnect, id: 'wc2', chain: 'solana' }], 'wc', 'solana'),
+    ).toBeUndefined()
   })
 })

@@ -26,4 +26,5 @@ export const enAccount = {
   'account.activity': 'Activity',
   'account.chooseName': 'Choose a name',
   'account.buy': 'Buy crypto',
+  'account.evmOnly': 'Swap and Buy are available on EVM networks only.',
 } as const

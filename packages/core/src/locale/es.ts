@@ -312,6 +312,7 @@ export const es: Catalogue = {
   'view.BuyAmount': 'Importe',
   'view.BuyInProgress': 'Compra',
   'account.buy': 'Comprar cripto',
+  'account.evmOnly': 'Intercambiar y Comprar solo están disponibles en redes EVM.',
   'activity.purchases': 'Compras',
   'activity.purchase': 'Comprado {amount} {symbol}',
   'activity.purchaseFrom': 'Con {provider}',

@@ -76,3 +76,8 @@ export type NetworkState = {
   /** The wallet is on a network the site does not list. */
   unsupported: boolean
 }
+
+/** The chain family of a CAIP-2 network id. */
+export function namespaceOf(networkId: CaipNetworkId): ChainNamespace {
+  return networkId.startsWith('solana:') ? 'solana' : 'eip155'
+}

@@ -90,14 +90,35 @@ export function createSendController(client: FoyerClient) {
     }
   }
 
-  /** Network cost: gas price × the transfer's gas (estimated once receiver and amount are valid). */
+  /**
+   * Network cost: gas price × the transfer's gas (estimated once receiver and amount are valid); on a chain family
+   * whose adapter prices a transfer itself (Solana), the adapter's fee.
+   */
   async function estimate() {
     const { token, gasPrice, receiverAddress, sendTokenAmount, address } = get()
+    const target = network()
+    const adapter = client.options.adapters.find((a) => a.namespace === target.chainNamespace)
+    if (token && address && adapter?.estimateTransferFee) {
+      const request = ++estimateRequest
+      const amount = isPositiveAmount(sendTokenAmount) ? parseUnits(sendTokenAmount, token.decimals) : 0n
+      try {
+        const fee = await adapter.estimateTransferFee({
+          network: target,
+          from: address,
+          // Before a receiver is typed, the fee of a transfer to the account itself (no token account to create).
+          to: receiverAddress || address,
+          tokenAddress: isNativeToken(token) ? undefined : token.address,
+          amount,
+        })
+        if (request === estimateRequest) store.setState({ networkCost: fee })
+      } catch (error) {
+        client.logger.warn('send: estimate', error)
+      }
+      return
+    }
     if (!token || gasPrice === undefined || !address) return
     const request = ++estimateRequest
     store.setState({ networkCost: transferGasBudget(token) * gasPrice })
-    const target = network()
-    const adapter = client.options.adapters.find((a) => a.namespace === target.chainNamespace)
     if (
       isNativeToken(token) ||
       !adapter?.estimateTokenCallGas ||

@@ -1,12 +1,12 @@
 import { fetchTokenBalances } from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
-import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
+import { NATIVE_TOKEN_ADDRESS_EVM, NATIVE_TOKEN_ADDRESS_SOLANA } from '../constants.ts'
 import { parseUnits } from '../format/parseUnits.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
 
 /** A token as swap and send handle it: exact balance in base units, USD price when the server knows one. */
 export type WalletToken = {
-  /** CAIP-10 token id, `eip155:31337:0x…`; the native token uses `NATIVE_TOKEN_ADDRESS_EVM`. */
+  /** CAIP-10 token id, `eip155:31337:0x…`; the native token uses `NATIVE_TOKEN_ADDRESS_EVM` (`…_SOLANA` on Solana). */
   id: string
   address: string
   symbol: string
@@ -21,7 +21,11 @@ export type WalletToken = {
 }
 
 export const isNativeToken = (token: Pick<WalletToken, 'address'>) =>
-  token.address.toLowerCase() === NATIVE_TOKEN_ADDRESS_EVM
+  token.address.toLowerCase() === NATIVE_TOKEN_ADDRESS_EVM || token.address === NATIVE_TOKEN_ADDRESS_SOLANA
+
+/** The stand-in address of the network's native currency (the chain family's placeholder). */
+export const nativeTokenAddress = (network: Pick<CaipNetwork, 'chainNamespace'>) =>
+  network.chainNamespace === 'solana' ? NATIVE_TOKEN_ADDRESS_SOLANA : NATIVE_TOKEN_ADDRESS_EVM
 
 export const tokenId = (network: CaipNetwork, address: string) => `${network.id}:${address}`
 
@@ -38,10 +42,11 @@ export async function readWalletTokens(
     if (!adapter) return []
     const balance = await adapter.getBalance({ address, network })
     const { nativeCurrency } = network
+    const native = nativeTokenAddress(network)
     return [
       {
-        id: tokenId(network, NATIVE_TOKEN_ADDRESS_EVM),
-        address: NATIVE_TOKEN_ADDRESS_EVM,
+        id: tokenId(network, native),
+        address: native,
         symbol: nativeCurrency.symbol,
         name: nativeCurrency.name,
         decimals: nativeCurrency.decimals,

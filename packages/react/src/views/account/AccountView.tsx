@@ -35,6 +35,7 @@ export function AccountView() {
   const { t } = useFoyerLocale(enAccount)
   const account = useFoyerAccount()
   const selectedNetworkId = useFoyerStore((s) => s.network.selectedNetworkId)
+  const network = client.getNetwork(selectedNetworkId)
   const unsupported = useFoyerStore((s) => s.network.unsupported)
   // Each server feature's row waits for the project's settings (hidden until they say it is on).
   const showActivity = useFeatureEnabled('history')
@@ -42,10 +43,12 @@ export function AccountView() {
   // Buy: the `onramp` feature (the site's, with apiUrl, and the project's), a time zone the operator does not
   // restrict.
   const buyFeature = useFeatureEnabled('onramp')
+  const swaps = useFeatureEnabled('swaps')
   // The row waits for the providers' answer, so it never shows to a visitor it would then be hidden from.
   const buyAvailability = useBuyAvailability()
   const showBuy =
     buyFeature &&
+    network?.chainNamespace === 'eip155' &&
     (buyAvailability.status === 'ready' || buyAvailability.status === 'error') &&
     isBuyVisible(client, buyAvailability)
   useEffect(() => {
@@ -67,7 +70,8 @@ export function AccountView() {
   useEffect(() => (showNames && address ? watchAccountIdentity(client) : undefined), [client, showNames, address])
 
   if (!address) return null
-  const network = client.getNetwork(selectedNetworkId)
+  // Swap and Buy run on EVM networks only: on another family they are hidden, and a line says why.
+  const evmOnly = network?.chainNamespace !== 'eip155' && (swaps || buyFeature)
 
   async function copyAddress() {
     try {
@@ -110,6 +114,11 @@ export function AccountView() {
         </p>
       </div>
       <TransferActions />
+      {evmOnly && (
+        <p className="fo-muted fo-center" data-testid="account-evm-only">
+          {t('account.evmOnly')}
+        </p>
+      )}
       {client.api && (
         <Suspense fallback={null}>
           <AccountTokensSection />

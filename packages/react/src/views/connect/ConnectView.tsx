@@ -4,6 +4,7 @@ import {
   FEATURED_WALLETS_PAGE_SIZE,
   getRecentWallets,
   isFeatureAvailable,
+  oneRowPerWallet,
   type RecentWallet,
 } from '@foyer/core/internal'
 import { type ComponentType, type ReactElement, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
@@ -57,6 +58,7 @@ export function ConnectView() {
   const { t } = useFoyerLocale()
   const { options } = client
   const connectors = useFoyerStore((s) => s.connectors)
+  const activeChain = useFoyerStore((s) => s.network.activeChain)
   const [recent] = useState<RecentWallet[]>(() => getRecentWallets())
   const { preloadViewsWhenIdle } = usePreloadViews()
   // With sign-in on, a connect goes on to ConnectingSiwe: fetched ahead too. GetWallet (for the few with no wallet)
@@ -98,13 +100,13 @@ export function ConnectView() {
 
   const installed = useMemo(
     () =>
-      connectors.filter(
+      oneRowPerWallet(connectors, activeChain).filter(
         (c) =>
           browserTypes.has(c.type) &&
           !(c.info?.rdns && excludedRdns.has(c.info.rdns)) &&
           !excludeIds.includes(c.explorerId ?? ''),
       ),
-    [connectors, excludedRdns, excludeIds],
+    [connectors, activeChain, excludedRdns, excludeIds],
   )
   const installedRdns = useMemo(
     () => new Set(installed.map((c) => c.info?.rdns).filter(Boolean) as string[]),

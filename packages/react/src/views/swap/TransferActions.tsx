@@ -8,7 +8,7 @@ import { usePreloadViews } from '../../modal/preloadViews.ts'
 
 /**
  * Account's wallet actions: Swap (feature `swaps`, which needs `apiUrl` and the project's `swaps` on), Send and
- * Receive. Swap and Send show only when the network's adapter can send transactions. Each view's chunk starts loading on hover or focus.
+ * Receive. Swap and Send show only when the network's adapter can send transactions, Swap on EVM networks only. Each view's chunk starts loading on hover or focus.
  */
 export function TransferActions() {
   const client = useFoyerClient()
@@ -20,8 +20,10 @@ export function TransferActions() {
   const network = client.getNetwork(selectedNetworkId)
   if (!network || unsupported) return null
   const canSend = canSendTransactions(client, network)
+  // Swaps run on EVM networks only (the Account view says so on the others).
+  const canSwap = canSend && swaps && network.chainNamespace === 'eip155'
   const actions: { view: ViewName; label: 'account.swap' | 'account.send' | 'account.receive'; testId: string }[] = [
-    ...(canSend && swaps ? [{ view: 'Swap' as const, label: 'account.swap' as const, testId: 'account-swap' }] : []),
+    ...(canSwap ? [{ view: 'Swap' as const, label: 'account.swap' as const, testId: 'account-swap' }] : []),
     ...(canSend ? [{ view: 'Send' as const, label: 'account.send' as const, testId: 'account-send' }] : []),
     { view: 'Receive', label: 'account.receive', testId: 'account-receive' },
   ]

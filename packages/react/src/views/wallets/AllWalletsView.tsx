@@ -2,6 +2,7 @@ import { type CatalogueWallet, type Connector, fetchWallets } from '@foyer/core'
 import {
   connectorTestId,
   enWallets,
+  oneRowPerWallet,
   WALLET_SEARCH_DELAY_MS,
   WALLETS_PAGE_SIZE,
   WALLETS_SEARCH_PAGE_SIZE,
@@ -43,6 +44,7 @@ export function AllWalletsView() {
   const client = useFoyerClient()
   const { t } = useFoyerLocale(enWallets)
   const connectors = useFoyerStore((s) => s.connectors)
+  const activeChain = useFoyerStore((s) => s.network.activeChain)
   // The client's options are fixed for its lifetime, so these keep their identity across renders.
   const { excludeWalletIds, includeWalletIds: include } = client.options
   const exclude = useMemo(() => excludeWalletIds ?? [], [excludeWalletIds])
@@ -103,12 +105,12 @@ export function AllWalletsView() {
 
   const installed = useMemo(
     () =>
-      connectors.filter(
+      oneRowPerWallet(connectors, activeChain).filter(
         (c) =>
           (c.type === 'ANNOUNCED' || c.type === 'INJECTED') &&
           (!search || c.name.toLowerCase().includes(search.toLowerCase())),
       ),
-    [connectors, search],
+    [connectors, activeChain, search],
   )
   const installedRdns = useMemo(
     () => new Set(connectors.map((c) => c.info?.rdns).filter(Boolean) as string[]),
