@@ -1,6 +1,6 @@
 /**
- * Playwright global setup: starts the local stack (`startStack({ demo: 'preview', bundler: true })`, the demo
- * built as for production, with the ERC-4337 bundler) and stops it afterwards. The server gets a fresh data folder for each run, so what one run leaves
+ * Playwright global setup: starts the local stack (`startStack({ demo: 'preview', bundler: true, solana: true })`,
+ * the demo built as for production, with the ERC-4337 bundler and the Solana stand-in) and stops it afterwards. The server gets a fresh data folder for each run, so what one run leaves
  * behind (rate limits per email and per address, sessions, indexed history) never decides the next run; the
  * developer's own `.foyer/data` (what `npm start` uses) is not touched. Set FOYER_E2E_NO_STACK=1 to skip the stack
  * (specs that bring their own chain, such as e2e/test-wallet.spec.ts, still run).
@@ -19,6 +19,8 @@ export default async function globalSetup(): Promise<void | (() => Promise<void>
     demo: 'preview',
     // The ERC-4337 bundler, so the embedded wallet's smart account runs as it does under `npm start`.
     bundler: true,
+    // The Solana JSON-RPC stand-in, for the demo's `?solana=1` journeys.
+    solana: true,
     env: {
       FOYER_DATA_DIR: dataDir,
       // Every browser test comes from 127.0.0.1: one client address for the whole run, so its limits are raised.

@@ -2,7 +2,7 @@
 
 import react from '@vitejs/plugin-react'
 import { defaultClientConditions, type UserConfig } from 'vite'
-import { localChainsForSites } from '../devnet/src/devnet-file.ts'
+import { localChainsForSites, localSolanaForSites } from '../devnet/src/devnet-file.ts'
 
 /** What the demo and the benchmark's floor page share, so both are built the same way. */
 export function sharedConfig(): UserConfig {
@@ -12,6 +12,7 @@ export function sharedConfig(): UserConfig {
     resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
     define: {
       __FOYER_LOCAL_CHAINS__: JSON.stringify(localChainsForSites()),
+      __FOYER_LOCAL_SOLANA__: JSON.stringify(localSolanaForSites()),
       __FOYER_API_URL__: JSON.stringify(process.env.FOYER_API_URL ?? 'http://127.0.0.1:8787'),
       __FOYER_FRAME_URL__: JSON.stringify(process.env.FOYER_FRAME_URL ?? 'http://127.0.0.1:5174/'),
       __FOYER_WC_RELAY_URL__: JSON.stringify(process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'),

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path'
 import type { DevnetInfo } from './devnet-file-schema.ts'
 import { FOYER_STATE_DIR } from './paths.ts'
+import { SOLANA_STAND_IN_GENESIS_HASH } from './solana/standInGenesis.ts'
 
 export type {
   ChainAccountAbstraction,
@@ -66,4 +67,20 @@ export function localChainsForSites(file = devnetFilePath()): SiteChain[] {
     { id: 31337, name: 'Foyer Local', rpcUrl: 'http://127.0.0.1:8545' },
     { id: 31338, name: 'Foyer Local 2', rpcUrl: 'http://127.0.0.1:8546' },
   ]
+}
+
+/** The local Solana chain as a site build needs it: name, RPC URL and genesis hash (its CAIP-2 reference). */
+export type SiteSolanaChain = { name: string; rpcUrl: string; genesisHash: string }
+
+/**
+ * The local Solana chain for a site's build: the devnet file's `solana` block when the stack runs it, else the
+ * stand-in's default port and genesis hash.
+ */
+export function localSolanaForSites(file = devnetFilePath()): SiteSolanaChain {
+  const solana = existsSync(file) ? readDevnet(file).solana : undefined
+  return {
+    name: 'Solana Local',
+    rpcUrl: solana?.rpcUrl ?? 'http://127.0.0.1:8899',
+    genesisHash: solana?.genesisHash ?? SOLANA_STAND_IN_GENESIS_HASH,
+  }
 }

@@ -8,7 +8,6 @@ export {
 } from './genesis.ts'
 export { type SolanaDevKey, solanaDevAccounts, solanaDevKeys, solanaDevPath } from './keys.ts'
 export { DEFAULT_SOLANA_RPC_PORT, solanaRpcPort } from './port.ts'
-export { SOLANA_STAND_IN_GENESIS_HASH } from './rpc.ts'
 export {
   describeSolanaStandIn,
   SOLANA_STAND_IN_NAME,
@@ -18,3 +17,4 @@ export {
   type SolanaStandInOptions,
   startSolanaStandIn,
 } from './server.ts'
+export { SOLANA_STAND_IN_GENESIS_HASH } from './standInGenesis.ts'

@@ -21,6 +21,7 @@ import {
   type RecordedTransaction,
   type SolanaLedger,
 } from './ledger.ts'
+import { SOLANA_STAND_IN_GENESIS_HASH } from './standInGenesis.ts'
 import { isTokenProgram, jsonParsedTokenData, parseTokenAccount, uiTokenAmount } from './tokens.ts'
 
 /** A JSON-RPC error with Solana's codes. */
@@ -55,12 +56,6 @@ export const RPC_ERROR = {
 const RENT_EPOCH_EXEMPT = 18446744073709551615n
 /** The version the stand-in reports: the Solana JSON-RPC generation it imitates, marked as the stand-in. */
 export const STAND_IN_VERSION = '2.3.0+litesvm-stand-in'
-/**
- * The stand-in's genesis hash: fixed, as it has no genesis block of its own. It is the base58 SHA-256 of
- * `Foyer Solana JSON-RPC stand-in (LiteSVM)`, so it is no real cluster's; its first 32 characters are the local
- * chain's CAIP-2 reference (`solana:FWKyw4kGL27TUQFDaPMrXuNfuuaY3Z8s`).
- */
-export const SOLANA_STAND_IN_GENESIS_HASH = 'FWKyw4kGL27TUQFDaPMrXuNfuuaY3Z8sREquhEMvdexS'
 
 const invalidParams = (message: string) => new SolanaRpcError(RPC_ERROR.invalidParams, `Invalid params: ${message}`)
 

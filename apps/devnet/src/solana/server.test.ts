@@ -21,8 +21,8 @@ import { findAssociatedTokenPda, getTransferCheckedInstruction, TOKEN_PROGRAM_AD
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAMPORTS_PER_SOL, SOLANA_DEV_ACCOUNT_SOL, SOLANA_DEV_TOKEN_AMOUNT } from './genesis.ts'
 import { solanaDevAccounts, solanaDevKeys } from './keys.ts'
-import { SOLANA_STAND_IN_GENESIS_HASH } from './rpc.ts'
 import { describeSolanaStandIn, type SolanaStandIn, startSolanaStandIn } from './server.ts'
+import { SOLANA_STAND_IN_GENESIS_HASH } from './standInGenesis.ts'
 import { TOKEN_2022_PROGRAM_ADDRESS } from './tokens.ts'
 
 let standIn: SolanaStandIn

@@ -11,7 +11,8 @@ import { type SolanaDevMint, writeGenesis } from './genesis.ts'
 import { solanaDevAccounts } from './keys.ts'
 import { SolanaLedger } from './ledger.ts'
 import { solanaRpcPort } from './port.ts'
-import { callSolanaRpc, RPC_ERROR, SOLANA_STAND_IN_GENESIS_HASH, SolanaRpcError } from './rpc.ts'
+import { callSolanaRpc, RPC_ERROR, SolanaRpcError } from './rpc.ts'
+import { SOLANA_STAND_IN_GENESIS_HASH } from './standInGenesis.ts'
 
 /** Larger bodies are refused before they are read whole (a Solana transaction is at most 1232 bytes). */
 export const SOLANA_RPC_BODY_LIMIT = 256 * 1024
