@@ -8,6 +8,8 @@
  * This is a stand-in for a Solana validator, not one: no votes, no forks, no commitment levels (everything is
  * final at once), one blockhash for the life of the process.
  */
+
+import { createHash } from 'node:crypto'
 import {
   type Address,
   type Base58EncodedBytes,
@@ -20,7 +22,6 @@ import {
   type Transaction,
   type V0CompiledTransactionMessage,
 } from '@solana/kit'
-import { createHash } from 'node:crypto'
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
 import { parseMint, parseTokenAccount, type UiTokenAmount, uiTokenAmount } from './tokens.ts'
 import { transactionErrorJson } from './transactionError.ts'

@@ -283,7 +283,12 @@ describe('the Solana JSON-RPC stand-in (LiteSVM), read through @solana/kit', () 
     expect(tooWide.json.error).toMatchObject({ code: -32602 })
 
     const block = await rpc
-      .getBlock(slot, { encoding: 'json', transactionDetails: 'full', maxSupportedTransactionVersion: 0, rewards: false })
+      .getBlock(slot, {
+        encoding: 'json',
+        transactionDetails: 'full',
+        maxSupportedTransactionVersion: 0,
+        rewards: false,
+      })
       .send()
     const parent = await rpc
       .getBlock(slot - 1n, { transactionDetails: 'signatures', maxSupportedTransactionVersion: 0, rewards: false })

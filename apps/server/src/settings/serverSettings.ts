@@ -46,6 +46,7 @@ export const SETTING_GROUPS = [
   'Rate limits',
   'Analytics',
   'Account history indexer',
+  'Solana clusters',
   'Account names',
   'On-ramp',
   'Sign-in with Ethereum',
@@ -323,6 +324,26 @@ export const SERVER_SETTINGS = {
     group: 'Account history indexer',
     about:
       'Extra spam NFT collections (in a config file, also an array). Collections the chains file flags `"spam": true` are always added.',
+  }),
+
+  // Solana clusters
+  FOYER_SOLANA_MAINNET_RPC_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none: mainnet-beta is not served', {
+    group: 'Solana clusters',
+    secret: true,
+    about:
+      'The JSON-RPC endpoint of Solana mainnet-beta (`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`), any node or RPC provider. Set, the balance route reads SOL and SPL balances on it, and the history route reads the account’s transactions through it (`getSignaturesForAddress`, then `getTransaction`; not indexed). Treated as a secret, since such URLs often carry an API key. Unset, nothing is asked of mainnet-beta.',
+  }),
+  FOYER_SOLANA_DEVNET_RPC_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none: devnet is not served', {
+    group: 'Solana clusters',
+    secret: true,
+    about:
+      'The JSON-RPC endpoint of Solana devnet (`solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1`), any node or RPC provider. Set, the balance route reads SOL and SPL balances on it, and the history route reads the account’s transactions through it (`getSignaturesForAddress`, then `getTransaction`; not indexed). Treated as a secret, since such URLs often carry an API key. Unset, nothing is asked of devnet.',
+  }),
+  FOYER_SOLANA_TESTNET_RPC_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none: testnet is not served', {
+    group: 'Solana clusters',
+    secret: true,
+    about:
+      'The JSON-RPC endpoint of Solana testnet (`solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z`), any node or RPC provider. Set, the balance route reads SOL and SPL balances on it, and the history route reads the account’s transactions through it (`getSignaturesForAddress`, then `getTransaction`; not indexed). Treated as a secret, since such URLs often carry an API key. Unset, nothing is asked of testnet.',
   }),
 
   // Account names
