@@ -217,7 +217,7 @@ export const SERVER_SETTINGS = {
     group: 'Database and files',
     about:
       'The chains file, as the local devnet writes it (see [server.md](server.md#devnet-file)). Loaded when present; missing means no chains are configured; a malformed one stops the server. ' +
-      'Its optional `solana` block `{ rpcUrl, genesisHash?, mints? }` is the one Solana chain the server serves balances for (the devnet’s stand-in, or a cluster’s RPC written by hand): its CAIP-2 id is `solana:` and the first 32 characters of `genesisHash`, asked of the RPC (`getGenesisHash`) when left out; a mainnet-beta, devnet or testnet hash names that cluster. No Solana RPC is asked without it.',
+      'Its optional `solana` block `{ rpcUrl, genesisHash?, mints? }` is the server’s local Solana chain: balances, and history from the Solana indexer (the devnet’s stand-in or a `solana-test-validator`; a public cluster’s RPC written here is read through, not indexed): its CAIP-2 id is `solana:` and the first 32 characters of `genesisHash`, asked of the RPC (`getGenesisHash`) when left out; a mainnet-beta, devnet or testnet hash names that cluster. No Solana RPC is asked without it.',
   }),
   FOYER_RPC_TIMEOUT_MS: withDefault(duration('milliseconds', 100, 120_000), 10_000, '`10000`', {
     group: 'Database and files',
