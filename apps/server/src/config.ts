@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { SolanaClusterUrls } from './balance/solanaBalances.ts'
 import { type Address, type ChainConfig, type DevnetSolana, readDevnetFile } from './chains/devnetFile.ts'
 import type { OperatorSeed } from './console/operators/operatorsSetting.ts'
 import { type EmbeddedConfig, embeddedConfig } from './embedded/embeddedConfig.ts'
@@ -41,6 +42,8 @@ export interface ServerConfig {
   chains: ChainConfig[]
   /** The Solana chain: the devnet file's `solana` block (the stand-in, or a cluster's RPC); undefined: none. */
   solana?: DevnetSolana
+  /** FOYER_SOLANA_*_RPC_URL: the public clusters the operator serves (read through their RPC, not indexed). */
+  solanaClusters: SolanaClusterUrls
   /** Dev account addresses from the devnet file (keys are never kept). */
   devAccounts: Address[]
   /** Extra projects to upsert at start (FOYER_PROJECTS). */
@@ -198,6 +201,11 @@ export function loadConfig(
     devnetLoaded: devnet !== undefined,
     chains: devnet?.chains ?? [],
     ...(devnet?.solana ? { solana: devnet.solana } : {}),
+    solanaClusters: {
+      ...(values.FOYER_SOLANA_MAINNET_RPC_URL ? { mainnet: values.FOYER_SOLANA_MAINNET_RPC_URL } : {}),
+      ...(values.FOYER_SOLANA_DEVNET_RPC_URL ? { devnet: values.FOYER_SOLANA_DEVNET_RPC_URL } : {}),
+      ...(values.FOYER_SOLANA_TESTNET_RPC_URL ? { testnet: values.FOYER_SOLANA_TESTNET_RPC_URL } : {}),
+    },
     devAccounts: devnet?.accounts ?? [],
     projects: values.FOYER_PROJECTS ?? [],
     seedDemoProject: values.FOYER_SEED_DEMO,

@@ -7,7 +7,7 @@ import { consoleDb } from './console/consoleContext.ts'
 import { ensureOperators } from './console/operators/operatorStore.ts'
 import { type FoyerDatabase, openDatabase } from './db/index.ts'
 import { seedSpamList } from './history/spamList.ts'
-import { type RunningIndexers, startIndexers } from './indexer/indexerService.ts'
+import { indexesSolana, type RunningIndexers, startIndexers } from './indexer/indexerService.ts'
 import { withHistoryTables } from './indexer/tables.ts'
 import { createLogger, type Logger } from './log.ts'
 import { startPurgeTimer } from './maintenance/purge.ts'
@@ -101,10 +101,11 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   let draining = false
   const app = createApp({ db: database, config, logger, projects, counters, metrics, draining: () => draining })
   const indexer =
-    config.indexer.enabled && config.chains.length > 0
+    config.indexer.enabled && (config.chains.length > 0 || indexesSolana(config.solana))
       ? startIndexers({
           chains: config.chains,
-          db: withHistoryTables(database.kysely),
+          ...(config.solana ? { solana: config.solana } : {}),
+          db: database.kysely,
           settings: config.indexer,
           logger,
         })

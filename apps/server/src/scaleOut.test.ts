@@ -132,6 +132,7 @@ describe.runIf(postgres.available || !!process.env.CI)('two instances on one dat
           '0015_project_config_digest',
           '0016_analytics_visits',
           '0017_sponsorship',
+          '0018_solana_history',
         ])
       })
 

@@ -8,11 +8,14 @@
  * This is a stand-in for a Solana validator, not one: no votes, no forks, no commitment levels (everything is
  * final at once), one blockhash for the life of the process.
  */
+
+import { createHash } from 'node:crypto'
 import {
   type Address,
   type Base58EncodedBytes,
   type EncodedAccount,
   getBase58Decoder,
+  getBase58Encoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   type LegacyCompiledTransactionMessage,
@@ -61,6 +64,19 @@ export interface RecordedTransaction {
   logMessages: string[]
   computeUnitsConsumed: bigint
   innerInstructions: InnerInstructions[]
+}
+
+/**
+ * A block of the stand-in: the slot of one executed transaction. Its hash chains the previous block's hash with the
+ * transaction's signature (the first block's parent is the genesis hash), so a stand-in started again that runs other
+ * transactions has other block hashes from the first one that differs — as a replaced chain would.
+ */
+export interface StandInBlock {
+  slot: bigint
+  blockhash: string
+  parentSlot: bigint
+  previousBlockhash: string
+  transaction: RecordedTransaction
 }
 
 /** Thrown when bytes are not a Solana wire transaction. */
@@ -114,8 +130,13 @@ export class SolanaLedger {
   readonly #byAddress = new Map<string, string[]>()
   /** Token mints' decimals, as read from the chain (mints do not change decimals). */
   readonly #decimals = new Map<string, number>()
+  /** Every block, oldest first (one per executed transaction, in slot order). */
+  readonly #blocks: StandInBlock[] = []
+  readonly #blockAt = new Map<bigint, StandInBlock>()
+  readonly #genesisHash: string
 
-  constructor() {
+  constructor(genesisHash: string) {
+    this.#genesisHash = genesisHash
     this.svm = new LiteSVM()
     this.#setTime(this.slot)
   }
@@ -246,6 +267,7 @@ export class SolanaLedger {
         .filter((entry) => entry.instructions.length > 0),
     }
     this.#history.set(recorded.signature, recorded)
+    this.#addBlock(recorded)
     for (const key of new Set(keys)) {
       const list = this.#byAddress.get(key)
       if (list) list.push(recorded.signature)
@@ -254,6 +276,39 @@ export class SolanaLedger {
     // The next transaction goes in the next slot.
     this.#setTime(slot + 1n)
     return { recorded, err }
+  }
+
+  #addBlock(transaction: RecordedTransaction) {
+    const parent = this.#blocks.at(-1)
+    const previousBlockhash = parent?.blockhash ?? this.#genesisHash
+    const digest = createHash('sha256')
+      .update(Buffer.from(getBase58Encoder().encode(previousBlockhash)))
+      .update(Buffer.from(getBase58Encoder().encode(transaction.signature)))
+      .digest()
+    const block: StandInBlock = {
+      slot: transaction.slot,
+      blockhash: getBase58Decoder().decode(digest),
+      parentSlot: parent?.slot ?? transaction.slot,
+      previousBlockhash,
+      transaction,
+    }
+    this.#blocks.push(block)
+    this.#blockAt.set(block.slot, block)
+  }
+
+  /** The block at `slot`, if a transaction ran in it. */
+  block(slot: bigint): StandInBlock | undefined {
+    return this.#blockAt.get(slot)
+  }
+
+  /** The slots of the blocks from `start` to `end` (both included), oldest first, at most `limit`. */
+  blockSlots(start: bigint, end: bigint, limit: number): bigint[] {
+    const out: bigint[] = []
+    for (const block of this.#blocks) {
+      if (out.length >= limit || block.slot > end) break
+      if (block.slot >= start) out.push(block.slot)
+    }
+    return out
   }
 
   /** Records the wire bytes with the transaction (kept apart so execute's callers decide what to keep). */

@@ -48,6 +48,10 @@ export const RPC_ERROR = {
   signatureVerificationFailure: -32003,
   /** Solana: the transaction's version is above the client's maxSupportedTransactionVersion. */
   unsupportedTransactionVersion: -32015,
+  /** Solana: no block (yet) at that slot. */
+  blockNotAvailable: -32004,
+  /** Solana: the slot was skipped (no block was made in it). */
+  slotSkipped: -32007,
   /** Solana: minContextSlot is ahead of the node. */
   minContextSlotNotReached: -32016,
 } as const
@@ -217,6 +221,58 @@ function transactionJson(t: RecordedTransaction) {
     },
   }
 }
+
+function metaJson(t: RecordedTransaction) {
+  return {
+    err: t.err,
+    status: statusOf(t),
+    fee: t.fee,
+    preBalances: t.preBalances,
+    postBalances: t.postBalances,
+    preTokenBalances: t.preTokenBalances,
+    postTokenBalances: t.postTokenBalances,
+    innerInstructions: t.innerInstructions,
+    logMessages: t.logMessages,
+    rewards: [],
+    loadedAddresses: { writable: [], readonly: [] },
+    computeUnitsConsumed: t.computeUnitsConsumed,
+  }
+}
+
+/** A transaction's `version` field: present only when the client said which versions it reads. */
+function checkVersion(t: RecordedTransaction, maxVersion: number | undefined) {
+  if (t.message.version !== 'legacy' && maxVersion === undefined)
+    throw new SolanaRpcError(
+      RPC_ERROR.unsupportedTransactionVersion,
+      `Transaction version (${t.message.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0`,
+    )
+  return maxVersion !== undefined ? { version: t.message.version } : {}
+}
+
+type TransactionEncoding = 'json' | 'base64' | 'base58'
+
+function transactionEncoding(cfg: Config): TransactionEncoding {
+  const encoding = cfg.encoding ?? 'json'
+  if (encoding === 'json' || encoding === 'base64' || encoding === 'base58') return encoding
+  throw invalidParams(`unsupported transaction encoding ${JSON.stringify(encoding)}; use json, base64 or base58`)
+}
+
+/** The transaction in the encoding asked for: json (the message's fields), base64 or base58 (the wire bytes). */
+function encodeTransaction(t: RecordedTransaction, encoding: TransactionEncoding) {
+  if (encoding === 'json') return transactionJson(t)
+  if (encoding === 'base64') return [getBase64Decoder().decode(t.wire), 'base64']
+  return [getBase58Decoder().decode(t.wire), 'base58']
+}
+
+function slotParam(params: Params, index: number, what: string): bigint {
+  const value = param(params, index)
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw invalidParams(`${what} must be a non-negative integer slot`)
+  return BigInt(value)
+}
+
+/** What Solana allows between getBlocks' start and end slots. */
+const MAX_GET_BLOCKS_RANGE = 500_000n
 
 const METHODS: Record<string, (ctx: SolanaRpcContext, params: Params) => unknown> = {
   getHealth: () => 'ok',
@@ -441,42 +497,72 @@ const METHODS: Record<string, (ctx: SolanaRpcContext, params: Params) => unknown
   getTransaction: ({ ledger }, params) => {
     const signature = signatureParam(param(params, 0))
     const cfg = config(params, 1)
-    const encoding = cfg.encoding ?? 'json'
-    if (encoding !== 'json' && encoding !== 'base64' && encoding !== 'base58')
-      throw invalidParams(`unsupported transaction encoding ${JSON.stringify(encoding)}; use json, base64 or base58`)
+    const encoding = transactionEncoding(cfg)
     const maxVersion = optionalInteger(cfg, 'maxSupportedTransactionVersion', 0, 0)
     const t = ledger.transaction(signature)
     if (!t) return null
-    if (t.message.version !== 'legacy' && maxVersion === undefined)
-      throw new SolanaRpcError(
-        RPC_ERROR.unsupportedTransactionVersion,
-        `Transaction version (${t.message.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0`,
-      )
-    const transaction =
-      encoding === 'json'
-        ? transactionJson(t)
-        : encoding === 'base64'
-          ? [getBase64Decoder().decode(t.wire), 'base64']
-          : [getBase58Decoder().decode(t.wire), 'base58']
+    const version = checkVersion(t, maxVersion)
     return {
       slot: t.slot,
       blockTime: t.blockTime,
-      transaction,
-      meta: {
-        err: t.err,
-        status: statusOf(t),
-        fee: t.fee,
-        preBalances: t.preBalances,
-        postBalances: t.postBalances,
-        preTokenBalances: t.preTokenBalances,
-        postTokenBalances: t.postTokenBalances,
-        innerInstructions: t.innerInstructions,
-        logMessages: t.logMessages,
-        rewards: [],
-        loadedAddresses: { writable: [], readonly: [] },
-        computeUnitsConsumed: t.computeUnitsConsumed,
-      },
-      ...(maxVersion !== undefined ? { version: t.message.version } : {}),
+      transaction: encodeTransaction(t, encoding),
+      meta: metaJson(t),
+      ...version,
+    }
+  },
+
+  // Blocks: one per executed transaction (the stand-in's slots), final as soon as they exist. The slot in progress
+  // (getSlot's answer) has no block yet, as on a validator the newest slot is not yet confirmed.
+  getBlocks: ({ ledger }, params) => {
+    const start = slotParam(params, 0, 'start slot')
+    const second = param(params, 1)
+    const end = typeof second === 'number' ? slotParam(params, 1, 'end slot') : ledger.slot
+    config(params, typeof second === 'number' ? 2 : 1)
+    if (end >= start && end - start > MAX_GET_BLOCKS_RANGE)
+      throw invalidParams(`Slot range too large; max ${MAX_GET_BLOCKS_RANGE}`)
+    return ledger.blockSlots(start, end, Number.MAX_SAFE_INTEGER)
+  },
+
+  getBlocksWithLimit: ({ ledger }, params) => {
+    const start = slotParam(params, 0, 'start slot')
+    const limit = param(params, 1)
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0 || limit > Number(MAX_GET_BLOCKS_RANGE))
+      throw invalidParams(`limit must be an integer from 0 to ${MAX_GET_BLOCKS_RANGE}`)
+    config(params, 2)
+    return ledger.blockSlots(start, ledger.slot, limit)
+  },
+
+  getBlock: ({ ledger }, params) => {
+    const slot = slotParam(params, 0, 'slot')
+    const cfg = config(params, 1)
+    const encoding = transactionEncoding(cfg)
+    const details = cfg.transactionDetails ?? 'full'
+    if (details !== 'full' && details !== 'signatures' && details !== 'none')
+      throw invalidParams(`unsupported transactionDetails ${JSON.stringify(details)}; use full, signatures or none`)
+    const maxVersion = optionalInteger(cfg, 'maxSupportedTransactionVersion', 0, 0)
+    const block = ledger.block(slot)
+    if (!block) {
+      if (slot >= ledger.slot)
+        throw new SolanaRpcError(RPC_ERROR.blockNotAvailable, `Block not available for slot ${slot}`)
+      throw new SolanaRpcError(
+        RPC_ERROR.slotSkipped,
+        `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
+      )
+    }
+    const t = block.transaction
+    const version = details === 'full' ? checkVersion(t, maxVersion) : {}
+    return {
+      blockHeight: block.slot,
+      blockTime: t.blockTime,
+      blockhash: block.blockhash,
+      parentSlot: block.parentSlot,
+      previousBlockhash: block.previousBlockhash,
+      ...(details === 'full'
+        ? { transactions: [{ transaction: encodeTransaction(t, encoding), meta: metaJson(t), ...version }] }
+        : details === 'signatures'
+          ? { signatures: [t.signature] }
+          : {}),
+      ...(cfg.rewards === false ? {} : { rewards: [] }),
     }
   },
 }

@@ -261,6 +261,62 @@ describe('the Solana JSON-RPC stand-in (LiteSVM), read through @solana/kit', () 
     expect(older.map((h) => h.signature)).toEqual([sent[0]])
   })
 
+  it('answers blocks, one per transaction, hash-chained from the genesis hash: getBlocks, getBlocksWithLimit, getBlock', async () => {
+    const from = await signer(4)
+    const signature = await send(from, [
+      getTransferSolInstruction({ source: from, destination: standIn.accounts[9]!.address, amount: lamports(7n) }),
+    ])
+    const tx = await rpc.getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
+    const slot = tx!.slot
+    const head = await rpc.getSlot().send()
+    expect(head).toBe(slot + 1n)
+
+    // Every slot from the first block on has one (the genesis transactions too); the range ends at the newest.
+    const [firstSlot] = await rpc.getBlocksWithLimit(0n, 1).send()
+    const all = await rpc.getBlocks(firstSlot!).send()
+    expect(all.at(-1)).toBe(slot)
+    expect(all).toEqual(all.map((_, i) => firstSlot! + BigInt(i)))
+    expect(await rpc.getBlocks(slot - 1n, slot + 5n).send()).toEqual([slot - 1n, slot])
+    expect(await rpc.getBlocksWithLimit(firstSlot!, 3).send()).toEqual(all.slice(0, 3))
+    expect(await rpc.getBlocksWithLimit(slot + 1n, 3).send()).toEqual([])
+    const tooWide = await raw({ jsonrpc: '2.0', id: 1, method: 'getBlocks', params: [0] })
+    expect(tooWide.json.error).toMatchObject({ code: -32602 })
+
+    const block = await rpc
+      .getBlock(slot, {
+        encoding: 'json',
+        transactionDetails: 'full',
+        maxSupportedTransactionVersion: 0,
+        rewards: false,
+      })
+      .send()
+    const parent = await rpc
+      .getBlock(slot - 1n, { transactionDetails: 'signatures', maxSupportedTransactionVersion: 0, rewards: false })
+      .send()
+    expect(block?.parentSlot).toBe(slot - 1n)
+    expect(block?.previousBlockhash).toBe(parent?.blockhash)
+    expect(block?.blockTime).toBe(tx?.blockTime)
+    expect(block?.transactions).toHaveLength(1)
+    expect(block?.transactions[0]?.transaction.signatures).toEqual([signature])
+    expect(block?.transactions[0]?.meta).toEqual(tx?.meta)
+    const first = await rpc.getBlock(firstSlot!, { transactionDetails: 'none', rewards: false }).send()
+    expect(first?.previousBlockhash).toBe(SOLANA_STAND_IN_GENESIS_HASH)
+    expect(parent?.signatures).toHaveLength(1)
+
+    // The slot in progress has no block yet; a v0 transaction needs maxSupportedTransactionVersion.
+    const pending = await raw({ jsonrpc: '2.0', id: 1, method: 'getBlock', params: [Number(head)] })
+    expect(pending.json.error).toMatchObject({ code: -32004 })
+    const noVersion = await raw({ jsonrpc: '2.0', id: 1, method: 'getBlock', params: [Number(slot)] })
+    expect(noVersion.json.error).toMatchObject({ code: -32015 })
+    const badDetails = await raw({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'getBlock',
+      params: [Number(slot), { transactionDetails: 'accounts' }],
+    })
+    expect(badDetails.json.error).toMatchObject({ code: -32602 })
+  })
+
   it('rejects a failing transaction in preflight with the simulation, and records it when preflight is skipped', async () => {
     const from = await signer(9)
     const to = standIn.accounts[1]!.address

@@ -176,7 +176,7 @@ async function handle(ledger: SolanaLedger, req: IncomingMessage, res: ServerRes
 /** Starts the stand-in: LiteSVM, the genesis state, then the HTTP server. */
 export async function startSolanaStandIn(options: SolanaStandInOptions = {}): Promise<SolanaStandIn> {
   const host = options.host ?? '127.0.0.1'
-  const ledger = new SolanaLedger()
+  const ledger = new SolanaLedger(SOLANA_STAND_IN_GENESIS_HASH)
   const keys = solanaDevAccounts(options.accounts ?? DEV_ACCOUNT_COUNT)
   const mints = await writeGenesis(ledger, keys)
   const server = createServer((req, res) => {

@@ -9,6 +9,7 @@ import { registerHistoryRoutes } from '../history/historyRoutes.ts'
 import { SpamList } from '../history/spamList.ts'
 import type { AppEnv } from '../http/context.ts'
 import { registerIdentityRoutes } from '../identity/identityRoutes.ts'
+import { withSolanaHistoryTables } from '../indexer/solana/solanaTables.ts'
 import { withHistoryTables } from '../indexer/tables.ts'
 import { registerNameRoutes } from '../names/nameRoutes.ts'
 import { NameStore } from '../names/nameStore.ts'
@@ -31,13 +32,14 @@ export function registerAccountDataRoutes(
   const clients = new ChainClients({ timeoutMs: config.rpcTimeoutMs })
   const prices = new PriceOracle(clients)
   const historyDb = withHistoryTables(db.kysely)
+  const solana = new SolanaChains(config.solana, config.rpcTimeoutMs, config.solanaClusters)
   registerBalanceRoutes(app, {
     chains: config.chains,
     project,
     clients,
     prices,
     publicUrl: config.embedded.publicUrl,
-    solana: new SolanaChains(config.solana, config.rpcTimeoutMs),
+    solana,
     rpcTimeoutMs: config.rpcTimeoutMs,
   })
   registerPriceRoutes(app, { chains: config.chains, project, prices, publicUrl: config.embedded.publicUrl })
@@ -54,5 +56,8 @@ export function registerAccountDataRoutes(
     prices,
     onramp,
     publicUrl: config.embedded.publicUrl,
+    solana,
+    solanaDb: withSolanaHistoryTables(db.kysely),
+    rpcTimeoutMs: config.rpcTimeoutMs,
   })
 }

@@ -138,10 +138,30 @@ describe('SolanaChains', () => {
   it('asks the node for its genesis hash when the block leaves it out, and names a public cluster', async () => {
     const { genesisHash: _, ...block } = describeSolanaStandIn(standIn)
     expect(await new SolanaChains(block, 5000).list()).toEqual([
-      { chainId: LOCAL, name: block.name, rpcUrl: standIn.url, mints: block.mints },
+      {
+        chainId: LOCAL,
+        name: block.name,
+        rpcUrl: standIn.url,
+        mints: block.mints,
+        indexed: true,
+        genesisHash: SOLANA_STAND_IN_GENESIS_HASH,
+      },
     ])
     const mainnet = { ...block, genesisHash: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d' }
-    expect((await new SolanaChains(mainnet, 5000).list())[0]).toMatchObject({ chainId: MAINNET, name: 'Solana' })
+    expect((await new SolanaChains(mainnet, 5000).list())[0]).toMatchObject({
+      chainId: MAINNET,
+      name: 'Solana',
+      indexed: false,
+    })
     expect(await new SolanaChains(undefined, 5000).list()).toEqual([])
+    // The public clusters the operator set an RPC for come after the devnet file's chain, read through (not indexed);
+    // none is asked of without one.
+    const clusters = await new SolanaChains(block, 5000, { testnet: 'http://127.0.0.1:1/testnet' }).list()
+    expect(clusters.map((c) => [c.chainId, c.name, c.indexed])).toEqual([
+      [LOCAL, block.name, true],
+      ['solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', 'Solana Testnet', false],
+    ])
+    expect(new SolanaChains(undefined, 5000).configured).toBe(false)
+    expect(new SolanaChains(undefined, 5000, { mainnet: 'http://127.0.0.1:1' }).configured).toBe(true)
   })
 })

@@ -11,10 +11,13 @@ import { ApiError } from '../http/errors.ts'
 
 /** The public clusters, by genesis hash: the first 32 characters of each are its CAIP-2 reference. */
 export const SOLANA_CLUSTERS = [
-  { genesisHash: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d', name: 'Solana' },
-  { genesisHash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG', name: 'Solana Devnet' },
-  { genesisHash: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY', name: 'Solana Testnet' },
+  { cluster: 'mainnet', genesisHash: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d', name: 'Solana' },
+  { cluster: 'devnet', genesisHash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG', name: 'Solana Devnet' },
+  { cluster: 'testnet', genesisHash: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY', name: 'Solana Testnet' },
 ] as const
+
+/** The public clusters' RPC URLs the operator set (FOYER_SOLANA_MAINNET/DEVNET/TESTNET_RPC_URL). */
+export type SolanaClusterUrls = Partial<Record<(typeof SOLANA_CLUSTERS)[number]['cluster'], string>>
 
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
@@ -26,6 +29,13 @@ export interface SolanaChain {
   name: string
   rpcUrl: string
   mints: DevnetSolana['mints']
+  /**
+   * Whether the server's indexer follows it (the devnet file's local chain), so history comes from the database;
+   * a public cluster's history is read through its RPC instead.
+   */
+  indexed: boolean
+  /** The full genesis hash. */
+  genesisHash: string
 }
 
 export const solanaCaipChainId = (genesisHash: string): SolanaCaipChainId => `solana:${genesisHash.slice(0, 32)}`
@@ -46,9 +56,10 @@ export async function callSolana<T>(rpcUrl: string, method: string, params: unkn
 }
 
 /**
- * The Solana chains of this server: the devnet file's `solana` block, if any. Its CAIP-2 id comes from the block's
- * `genesisHash`, else from the node's `getGenesisHash` (asked once, on first use; a failure is asked again next time).
- * A public cluster's hash gives it the cluster's name.
+ * The Solana chains of this server: the devnet file's `solana` block, if any, then the public clusters the operator
+ * set an RPC URL for. The block's CAIP-2 id comes from its `genesisHash`, else from the node's `getGenesisHash`
+ * (asked once, on first use; a failure is asked again next time); a public cluster's hash gives it the cluster's
+ * name. Only a chain that is no public cluster is indexed (a cluster is far too large to index here).
  */
 export class SolanaChains {
   #resolved: Promise<SolanaChain[]> | undefined
@@ -56,28 +67,45 @@ export class SolanaChains {
   constructor(
     private readonly block: DevnetSolana | undefined,
     private readonly timeoutMs: number,
+    private readonly clusters: SolanaClusterUrls = {},
   ) {}
 
   /** Whether any Solana chain is configured (no RPC asked). */
   get configured(): boolean {
-    return this.block !== undefined
+    return this.block !== undefined || Object.values(this.clusters).some(Boolean)
   }
 
   list(): Promise<SolanaChain[]> {
     const block = this.block
-    if (!block) return Promise.resolve([])
     this.#resolved ??= (async () => {
-      const genesisHash =
-        block.genesisHash ?? (await callSolana<string>(block.rpcUrl, 'getGenesisHash', [], this.timeoutMs))
-      const cluster = SOLANA_CLUSTERS.find((c) => c.genesisHash === genesisHash)
-      return [
-        {
+      const chains: SolanaChain[] = []
+      if (block) {
+        const genesisHash =
+          block.genesisHash ?? (await callSolana<string>(block.rpcUrl, 'getGenesisHash', [], this.timeoutMs))
+        const cluster = SOLANA_CLUSTERS.find((c) => c.genesisHash === genesisHash)
+        chains.push({
           chainId: solanaCaipChainId(genesisHash),
           name: cluster?.name ?? block.name,
           rpcUrl: block.rpcUrl,
           mints: block.mints,
-        },
-      ]
+          indexed: cluster === undefined,
+          genesisHash,
+        })
+      }
+      for (const cluster of SOLANA_CLUSTERS) {
+        const rpcUrl = this.clusters[cluster.cluster]
+        const chainId = solanaCaipChainId(cluster.genesisHash)
+        if (!rpcUrl || chains.some((c) => c.chainId === chainId)) continue
+        chains.push({
+          chainId,
+          name: cluster.name,
+          rpcUrl,
+          mints: [],
+          indexed: false,
+          genesisHash: cluster.genesisHash,
+        })
+      }
+      return chains
     })().catch((error: unknown) => {
       this.#resolved = undefined
       throw error

@@ -1,12 +1,14 @@
-import { routes } from '@foyer/core/protocol'
+import { routes, type SolanaCaipChainId } from '@foyer/core/protocol'
 import type { MiddlewareHandler } from 'hono'
 import type { FoyerApp } from '../app.ts'
-import { imageBaseOf } from '../catalogue/marks.ts'
+import { type SolanaChains, unknownSolanaChain } from '../balance/solanaBalances.ts'
+import { type ImageBase, imageBaseOf } from '../catalogue/marks.ts'
 import { requireChain } from '../chains/chainParams.ts'
 import type { ChainConfig } from '../config.ts'
 import type { AppEnv } from '../http/context.ts'
-import { forbidden } from '../http/errors.ts'
+import { ApiError, badRequest, forbidden } from '../http/errors.ts'
 import { route } from '../http/route.ts'
+import type { SolanaHistoryDb } from '../indexer/solana/solanaTables.ts'
 import type { AccountHistoryDb } from '../indexer/tables.ts'
 import { readOnrampHistory } from '../onramp/onrampHistory.ts'
 import type { OnrampStore } from '../onramp/onrampStore.ts'
@@ -14,6 +16,7 @@ import { PURCHASE_SECRETS_HEADER, secretHashesOf } from '../onramp/purchaseAcces
 import type { PriceOracle } from '../prices/priceOracle.ts'
 import { effectiveFeatures } from '../projects/model.ts'
 import { readAccountHistory } from './accountHistory.ts'
+import { readIndexedSolanaHistory, readSolanaHistoryThroughRpc } from './solanaHistory.ts'
 import type { SpamList } from './spamList.ts'
 
 export interface HistoryRouteDeps {
@@ -26,6 +29,11 @@ export interface HistoryRouteDeps {
   onramp?: OnrampStore
   /** FOYER_PUBLIC_URL: the base of the token icons' URLs. */
   publicUrl: string
+  /** The Solana chains: the indexed local one, and public clusters read through their RPC. */
+  solana?: SolanaChains
+  solanaDb?: SolanaHistoryDb
+  /** FOYER_RPC_TIMEOUT_MS, for a public cluster's RPC. */
+  rpcTimeoutMs?: number
 }
 
 /**
@@ -38,8 +46,28 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
     if (!effectiveFeatures(c.get('project').features).history) {
       throw forbidden('feature_disabled', 'Transaction history is switched off for this project')
     }
-    const { account: address } = request.params()
+    const { account } = request.params()
     const query = request.query()
+    // A Solana chain, or no chain and an address that only Solana reads: the Solana chains answer.
+    if (typeof query.chainId === 'string' || (query.chainId === undefined && !account.evm && !query.onramp)) {
+      if (!account.solana)
+        throw badRequest(
+          'invalid_address',
+          `The address must be a Solana address (base58 of a 32-byte key, 32 to 44 characters) for chain ${query.chainId}`,
+        )
+      c.header('Cache-Control', 'no-store')
+      return readSolanaHistory(deps, account.solana, query.chainId, {
+        cursor: query.cursor,
+        limit: query.limit,
+        images: imageBaseOf(c, deps.publicUrl),
+      })
+    }
+    if (!account.evm)
+      throw badRequest(
+        'invalid_address',
+        `The address must be an EVM address: 40 hex characters with an optional 0x prefix (chain eip155:${query.chainId} is an EVM chain)`,
+      )
+    const address = account.evm
     const chain = query.chainId === undefined ? undefined : requireChain(deps.chains, query.chainId)
     c.header('Cache-Control', 'no-store')
     const images = imageBaseOf(c, deps.publicUrl)
@@ -70,4 +98,42 @@ export function registerHistoryRoutes(app: FoyerApp, deps: HistoryRouteDeps) {
     })
     return { data: page.data, next: page.next ?? null }
   })
+}
+
+/**
+ * A Solana address's history: on one Solana chain (`chainId`), else on every indexed Solana chain. An indexed chain
+ * answers from the database; a public cluster, asked by its chain id, through its RPC.
+ */
+async function readSolanaHistory(
+  deps: HistoryRouteDeps,
+  address: string,
+  chainId: SolanaCaipChainId | undefined,
+  page: { cursor?: string; limit?: number; images: ImageBase },
+) {
+  const served = deps.solana
+    ? await deps.solana.list().catch((e: unknown) => {
+        throw new ApiError(502, 'chain_unavailable', 'The Solana RPC endpoint did not answer; try again shortly', {
+          cause: e,
+        })
+      })
+    : []
+  const chain = chainId === undefined ? undefined : served.find((s) => s.chainId === chainId)
+  if (chainId !== undefined && !chain) throw unknownSolanaChain(chainId, served)
+  if (chain && !chain.indexed) {
+    const read = await readSolanaHistoryThroughRpc({
+      chain,
+      address,
+      ...page,
+      timeoutMs: deps.rpcTimeoutMs ?? 10_000,
+    })
+    return { data: read.data, next: read.next ?? null }
+  }
+  if (!deps.solanaDb) return { data: [], next: null }
+  const read = await readIndexedSolanaHistory({
+    db: deps.solanaDb,
+    chains: chain ? [chain] : served.filter((s) => s.indexed),
+    address,
+    ...page,
+  })
+  return { data: read.data, next: read.next ?? null }
 }

@@ -34,7 +34,7 @@ describe('a route handler is typed by its entry', () => {
       return { tokens: [], router }
     })
     route(app, routes.accountHistory, (_c, request) => {
-      expectTypeOf(request.params().account).toEqualTypeOf<`0x${string}`>()
+      expectTypeOf(request.params().account).toEqualTypeOf<{ evm?: `0x${string}`; solana?: string }>()
       expectTypeOf(request.query().limit).toEqualTypeOf<number>()
       return { data: [], next: null }
     })

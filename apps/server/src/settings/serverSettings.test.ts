@@ -215,6 +215,21 @@ const BAD: [string, string, string][] = [
   ],
   ['FOYER_EMBEDDED_FAUCET_URL', 'nope', 'FOYER_EMBEDDED_FAUCET_URL: got "nope", expected an http:// or https:// URL'],
   [
+    'FOYER_SOLANA_MAINNET_RPC_URL',
+    'ws://x/key',
+    `FOYER_SOLANA_MAINNET_RPC_URL: got ${HIDDEN}, expected an http:// or https:// URL`,
+  ],
+  [
+    'FOYER_SOLANA_DEVNET_RPC_URL',
+    'ws://x/key',
+    `FOYER_SOLANA_DEVNET_RPC_URL: got ${HIDDEN}, expected an http:// or https:// URL`,
+  ],
+  [
+    'FOYER_SOLANA_TESTNET_RPC_URL',
+    'ws://x/key',
+    `FOYER_SOLANA_TESTNET_RPC_URL: got ${HIDDEN}, expected an http:// or https:// URL`,
+  ],
+  [
     'FOYER_EMAIL_CODE_TTL_SECONDS',
     '5',
     'FOYER_EMAIL_CODE_TTL_SECONDS: got "5", expected a whole number of seconds from 60 to 3600',

@@ -46,6 +46,7 @@ export const SETTING_GROUPS = [
   'Rate limits',
   'Analytics',
   'Account history indexer',
+  'Solana clusters',
   'Account names',
   'On-ramp',
   'Sign-in with Ethereum',
@@ -216,7 +217,7 @@ export const SERVER_SETTINGS = {
     group: 'Database and files',
     about:
       'The chains file, as the local devnet writes it (see [server.md](server.md#devnet-file)). Loaded when present; missing means no chains are configured; a malformed one stops the server. ' +
-      'Its optional `solana` block `{ rpcUrl, genesisHash?, mints? }` is the one Solana chain the server serves balances for (the devnet’s stand-in, or a cluster’s RPC written by hand): its CAIP-2 id is `solana:` and the first 32 characters of `genesisHash`, asked of the RPC (`getGenesisHash`) when left out; a mainnet-beta, devnet or testnet hash names that cluster. No Solana RPC is asked without it.',
+      'Its optional `solana` block `{ rpcUrl, genesisHash?, mints? }` is the server’s local Solana chain: balances, and history from the Solana indexer (the devnet’s stand-in or a `solana-test-validator`; a public cluster’s RPC written here is read through, not indexed): its CAIP-2 id is `solana:` and the first 32 characters of `genesisHash`, asked of the RPC (`getGenesisHash`) when left out; a mainnet-beta, devnet or testnet hash names that cluster. No Solana RPC is asked without it.',
   }),
   FOYER_RPC_TIMEOUT_MS: withDefault(duration('milliseconds', 100, 120_000), 10_000, '`10000`', {
     group: 'Database and files',
@@ -323,6 +324,26 @@ export const SERVER_SETTINGS = {
     group: 'Account history indexer',
     about:
       'Extra spam NFT collections (in a config file, also an array). Collections the chains file flags `"spam": true` are always added.',
+  }),
+
+  // Solana clusters
+  FOYER_SOLANA_MAINNET_RPC_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none: mainnet-beta is not served', {
+    group: 'Solana clusters',
+    secret: true,
+    about:
+      'The JSON-RPC endpoint of Solana mainnet-beta (`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`), any node or RPC provider. Set, the balance route reads SOL and SPL balances on it, and the history route reads the account’s transactions through it (`getSignaturesForAddress`, then `getTransaction`; not indexed). Treated as a secret, since such URLs often carry an API key. Unset, nothing is asked of mainnet-beta.',
+  }),
+  FOYER_SOLANA_DEVNET_RPC_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none: devnet is not served', {
+    group: 'Solana clusters',
+    secret: true,
+    about:
+      'The JSON-RPC endpoint of Solana devnet (`solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1`), any node or RPC provider. Set, the balance route reads SOL and SPL balances on it, and the history route reads the account’s transactions through it (`getSignaturesForAddress`, then `getTransaction`; not indexed). Treated as a secret, since such URLs often carry an API key. Unset, nothing is asked of devnet.',
+  }),
+  FOYER_SOLANA_TESTNET_RPC_URL: optional(url({ protocols: ['http:', 'https:'] }), 'none: testnet is not served', {
+    group: 'Solana clusters',
+    secret: true,
+    about:
+      'The JSON-RPC endpoint of Solana testnet (`solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z`), any node or RPC provider. Set, the balance route reads SOL and SPL balances on it, and the history route reads the account’s transactions through it (`getSignaturesForAddress`, then `getTransaction`; not indexed). Treated as a secret, since such URLs often carry an API key. Unset, nothing is asked of testnet.',
   }),
 
   // Account names

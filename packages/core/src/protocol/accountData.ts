@@ -29,6 +29,10 @@ const caipChainId = v.custom<CaipChainId>(
   (value) => typeof value === 'string' && /^eip155:[1-9][0-9]{0,15}$/.test(value),
   'must be a CAIP-2 chain id such as eip155:1',
 )
+const solanaCaipChainId = v.custom<SolanaCaipChainId>(
+  (value) => typeof value === 'string' && SOLANA_CAIP_CHAIN_ID_PATTERN.test(value),
+  'must be a CAIP-2 chain id such as solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+)
 
 /** `currency`: only `usd` (any case); absent, null or empty mean `usd`. */
 export const Currency = v.optional(
@@ -98,8 +102,8 @@ export const BalanceChainId = v.pipe(
   }),
 )
 
-/** `GET /v1/account/{account}/history` path. */
-export const AccountHistoryParams = v.object({ account: LooseEvmAddress })
+/** `GET /v1/account/{account}/history` path: an EVM or a Solana address, read as the balance route reads it. */
+export const AccountHistoryParams = v.object({ account: BalanceAccountAddress })
 
 const FORCE_UPDATE_MESSAGE = 'must be true, false or a token address'
 
@@ -137,7 +141,7 @@ const ONRAMP_MESSAGE = 'must be an on-ramp provider id (lower-case letters, digi
 
 /** `GET /v1/account/{account}/history` query. `cursor` is the previous page's `next`, opaque to clients. */
 export const AccountHistoryQuery = v.object({
-  chainId: optionalParam(ChainIdParam, 'must be a chain id like 31337 or eip155:31337'),
+  chainId: optionalParam(BalanceChainId, BALANCE_CHAIN_ID_MESSAGE),
   cursor: optionalParam(v.string(), 'must be the `next` of the previous page'),
   onramp: optionalParam(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,32}$/, ONRAMP_MESSAGE)), ONRAMP_MESSAGE),
   limit: v.optional(
@@ -204,13 +208,7 @@ export const AccountBalance = v.object({
   name: v.string(),
   symbol: v.string(),
   /** CAIP-2 network id, `eip155:31337` or `solana:<genesis hash, 32 characters>`. */
-  chainId: v.union([
-    caipChainId,
-    v.custom<SolanaCaipChainId>(
-      (value) => typeof value === 'string' && SOLANA_CAIP_CHAIN_ID_PATTERN.test(value),
-      'must be a CAIP-2 chain id such as solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-    ),
-  ]),
+  chainId: v.union([caipChainId, solanaCaipChainId]),
   /**
    * The token as a CAIP-10 id, what clients match tokens on: the ERC-20, `eip155:31337:0x…` (lower-case), or the
    * SPL mint, `solana:<reference>:<mint>` (base58, its case kept); absent for the chain's native currency.
@@ -273,9 +271,13 @@ export type IdentityResponse = v.InferOutput<typeof IdentityResponse>
 export const OperationType = v.picklist(['send', 'receive', 'trade', 'approve', 'mint', 'execute', 'deploy'])
 export type OperationType = v.InferOutput<typeof OperationType>
 
-/** A value movement in or out of the account within one transaction. */
+/**
+ * A value movement in or out of the account within one transaction. On Solana, `native` is SOL (its
+ * `fungible_info.address` is `NATIVE_TOKEN_ADDRESS_SOLANA`) and `spl` a Token or Token-2022 transfer (the address is
+ * the mint); sender and recipient are the owners of the token accounts.
+ */
 export const HistoryTransfer = v.object({
-  standard: v.picklist(['native', 'erc20', 'erc721', 'erc1155']),
+  standard: v.picklist(['native', 'erc20', 'erc721', 'erc1155', 'spl']),
   direction: v.picklist(['in', 'out', 'self']),
   sender: v.string(),
   recipient: v.string(),
@@ -304,20 +306,23 @@ export type HistoryTransfer = v.InferOutput<typeof HistoryTransfer>
 
 /** One transaction as the account saw it: its id, metadata and transfers. */
 export const HistoryEntry = v.object({
-  /** `eip155:<chainId>:<tx hash>`. */
+  /** `eip155:<chainId>:<tx hash>`, or `solana:<reference>:<signature>`. */
   id: v.string(),
   metadata: v.object({
     operationType: OperationType,
+    /** The transaction hash; on Solana the transaction's signature. */
     hash: v.string(),
     /** ISO 8601, from the block's timestamp. */
     minedAt: v.string(),
-    /** CAIP-2, `eip155:31337`. */
-    chain: caipChainId,
+    /** CAIP-2, `eip155:31337` or `solana:<reference>`. */
+    chain: v.union([caipChainId, solanaCaipChainId]),
+    /** The block number; on Solana the slot. */
     blockNumber: v.number(),
     sentFrom: v.string(),
     sentTo: v.nullable(v.string()),
     /** `pending` only for an on-ramp purchase whose token is not sent yet (`history?onramp=`). */
     status: v.picklist(['confirmed', 'failed', 'pending']),
+    /** The sender's nonce; 0 on Solana, which has none. */
     nonce: v.number(),
   }),
   /** Only the movements in or out of this account. */

@@ -98,8 +98,8 @@ describe('one type for both sides of the wire', () => {
     expectTypeOf(balance).toEqualTypeOf<AccountBalance>()
   })
 
-  it('a chain id must be a CAIP-2 EVM id', () => {
-    expectTypeOf<HistoryEntry['metadata']['chain']>().toEqualTypeOf<`eip155:${number}`>()
+  it('a chain id must be a CAIP-2 EVM id (a history entry may name a Solana one)', () => {
+    expectTypeOf<HistoryEntry['metadata']['chain']>().toEqualTypeOf<`eip155:${number}` | `solana:${string}`>()
     expectTypeOf<'eip155:1'>().toExtend<Fungible['chainId']>()
     expectTypeOf<'solana:1'>().not.toExtend<Fungible['chainId']>()
   })

@@ -16,6 +16,7 @@ import * as m0014 from './0014_operators.ts'
 import * as m0015 from './0015_project_config_digest.ts'
 import * as m0016 from './0016_analytics_visits.ts'
 import * as m0017 from './0017_sponsorship.ts'
+import * as m0018 from './0018_solana_history.ts'
 
 /**
  * Every migration, in order. Names sort lexically and are recorded in `foyer_migration`; never rename
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_project_config_digest': m0015,
   '0016_analytics_visits': m0016,
   '0017_sponsorship': m0017,
+  '0018_solana_history': m0018,
 }
