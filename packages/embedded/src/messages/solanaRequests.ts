@@ -22,7 +22,11 @@ export const SOLANA_TRANSACTION_MAX_BYTES = 1232
 /** Canonical base64 of 1 to `maxBytes` bytes (padding included, no line breaks, no other characters). */
 function base64(maxBytes: number): Schema<string> {
   const maxLength = 4 * Math.ceil(maxBytes / 3)
-  const inner = string({ min: 4, max: maxLength, pattern: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/ })
+  const inner = string({
+    min: 4,
+    max: maxLength,
+    pattern: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+  })
   const expected = `base64 of at most ${maxBytes} bytes`
   return {
     expected,
