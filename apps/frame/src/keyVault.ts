@@ -2,10 +2,15 @@
  * The wallet key inside the frame. It is created here, split 2-of-3 by the audited shamir-secret-sharing library
  * (packages/embedded/src/keys): the device share
  * stays in this origin's storage, the auth share goes to the server (released only to a signed-in session), the
- * recovery share is shown to the person once. The whole key exists only in memory, rebuilt from two shares.
+ * recovery share is shown to the person once. The whole key exists only in memory, rebuilt from two shares. The
+ * secret is the EVM key; the Solana key is derived from it whenever it is rebuilt (solana/solanaKey.ts).
  */
 import { combineShares, deriveShare, FrameHostError, fromHex, splitSecret, toHex, unusedX } from '@foyer/embedded/host'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { type SolanaKey, solanaKeyFromSecret } from './solana/solanaKey.ts'
+
+/** The wallet's EVM account (viem), with its Solana key beside it: both from the same secret. */
+export type WalletAccount = PrivateKeyAccount & { readonly solana: SolanaKey }
 
 const DEVICE_ID_KEY = 'foyer.frame.deviceId'
 /** Keys written before the frame kept its state per project: a legacy share is adopted by one project (`restoreKey`). */
@@ -91,13 +96,12 @@ export function keyVault(projectId: string) {
    */
   async function createKey(
     userId: string,
-  ): Promise<{ account: PrivateKeyAccount; authShare: string; recoveryCode: string }> {
-    const key = generatePrivateKey()
-    const secret = fromHex(key.slice(2))
+  ): Promise<{ account: WalletAccount; authShare: string; recoveryCode: string }> {
+    const secret = fromHex(generatePrivateKey().slice(2))
     const [device, auth, recovery] = await splitSecret(secret, { shares: 3, threshold: 2 })
     localStorage.setItem(deviceShareKey(userId), toHex(device!))
-    secret.fill(0)
-    return { account: privateKeyToAccount(key), authShare: toHex(auth!), recoveryCode: formatRecoveryCode(recovery!) }
+    const account = await walletAccount(secret)
+    return { account, authShare: toHex(auth!), recoveryCode: formatRecoveryCode(recovery!) }
   }
 
   /**
@@ -110,7 +114,7 @@ export function keyVault(projectId: string) {
     userId: string,
     authShareHex: string,
     expectedAddress: string,
-  ): Promise<PrivateKeyAccount | undefined> {
+  ): Promise<WalletAccount | undefined> {
     const stored = localStorage.getItem(deviceShareKey(userId))
     if (!stored) return adoptLegacyShare(userId, authShareHex, expectedAddress)
     const account = await accountFrom([fromHex(stored), fromHex(authShareHex)]).catch(() => undefined)
@@ -140,7 +144,7 @@ export function keyVault(projectId: string) {
     authShareHex: string,
     recoveryCode: string,
     expectedAddress: string,
-  ): Promise<PrivateKeyAccount | undefined> {
+  ): Promise<WalletAccount | undefined> {
     const recovery = parseRecoveryCode(recoveryCode)
     if (!recovery) return undefined
     const auth = fromHex(authShareHex)
@@ -173,11 +177,18 @@ export function keyVault(projectId: string) {
 }
 export type KeyVault = ReturnType<typeof keyVault>
 
-async function accountFrom(shares: Uint8Array[]): Promise<PrivateKeyAccount> {
-  const secret = await combineShares(shares)
-  const account = privateKeyToAccount(`0x${toHex(secret)}`)
-  secret.fill(0)
-  return account
+async function accountFrom(shares: Uint8Array[]): Promise<WalletAccount> {
+  return walletAccount(await combineShares(shares))
+}
+
+/** The EVM account of a secret and its Solana key; the secret's bytes are wiped once both are made. */
+export async function walletAccount(secret: Uint8Array): Promise<WalletAccount> {
+  try {
+    const account = privateKeyToAccount(`0x${toHex(secret)}`)
+    return Object.assign(account, { solana: await solanaKeyFromSecret(secret) })
+  } finally {
+    secret.fill(0)
+  }
 }
 
 /** The recovery share as the person sees it: 66 hex characters in groups of 6. */

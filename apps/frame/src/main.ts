@@ -6,10 +6,10 @@
 
 import type { EmbeddedConfigResponse, EmbeddedUser } from '@foyer/core/protocol'
 import { createFrameHost, type FrameHandlers, FrameHostError } from '@foyer/embedded/host'
-import { type Chain, defineChain, type PrivateKeyAccount } from 'viem'
+import { type Chain, defineChain } from 'viem'
 import { approvalChanged } from './approval/approvalScreen.ts'
 import { createApprovals } from './approval/approvals.ts'
-import { keyVault, type StoredSession } from './keyVault.ts'
+import { keyVault, type StoredSession, type WalletAccount } from './keyVault.ts'
 import { createAccountFlows } from './login/accountFlows.ts'
 import { cancelFlowScreen } from './login/flowScreen.ts'
 import type { SignedIn } from './login/signIn.ts'
@@ -86,7 +86,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
   let chain: Chain | undefined = chains.find((c) => c.id === storedChain) ?? chains[0]
   let session: StoredSession | undefined
   let user: EmbeddedUser | undefined
-  let account: PrivateKeyAccount | undefined
+  let account: WalletAccount | undefined
   let restoring: Promise<void> | undefined
   // Smart accounts where the server names a bundler; the person's choice (else the site's) per project and user.
   const types = accountTypes(projectId)
@@ -97,7 +97,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     return chain
   }
 
-  function requireAccount(): PrivateKeyAccount {
+  function requireAccount(): WalletAccount {
     if (!account) throw new FrameHostError('unauthorized', 'Sign in first')
     return account
   }
@@ -151,6 +151,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
       ...(login?.fid ? { fid: login.fid } : {}),
       address: current.address,
       chainId: onChain.id,
+      solanaAddress: current.solana.address,
       ...(await smartAccount.userFields(onChain, current.address, user!.id)),
     }
   }
@@ -175,6 +176,7 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     chains: () => chains,
     smartAccount: (on) => smartAccount.activeOn(on.id, user?.id),
     sponsor: () => (session ? api.paymaster(session.token) : undefined),
+    solanaKey: () => requireAccount().solana,
   })
 
   function applySignIn(next: SignedIn) {

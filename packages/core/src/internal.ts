@@ -48,6 +48,8 @@ export type {
   AwaitSocialOptions,
   EmbeddedAccountType,
   EmbeddedLoginInfo,
+  EmbeddedSolanaSendOptions,
+  EmbeddedSolanaWallet,
   EmbeddedWallet,
 } from './embedded/embeddedWallet.ts'
 export { LOGIN_PROVIDER_NAMES, loginProviderName } from './embedded/loginProviders.ts'

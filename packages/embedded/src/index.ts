@@ -40,6 +40,17 @@ export {
 } from './messages/messages.ts'
 export { SchemaError } from './messages/schema.ts'
 export {
+  isSolanaRequestMethod,
+  parseSolanaRequestParams,
+  parseSolanaRequestResult,
+  SOLANA_MESSAGE_MAX_BYTES,
+  SOLANA_TRANSACTION_MAX_BYTES,
+  type SolanaRequestMethod,
+  type SolanaRequestParams,
+  type SolanaRequestResult,
+  solanaRequestSchemas,
+} from './messages/solanaRequests.ts'
+export {
   classifyRpcMethod,
   NOT_SAFE_RPC_METHODS,
   type NotSafeRpcMethod,

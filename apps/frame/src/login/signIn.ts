@@ -6,13 +6,12 @@
 
 import type { EmbeddedUser } from '@foyer/core/protocol'
 import { FrameHostError } from '@foyer/embedded/host'
-import type { PrivateKeyAccount } from 'viem'
-import { deviceId, type KeyVault, type StoredSession } from '../keyVault.ts'
+import { deviceId, type KeyVault, type StoredSession, type WalletAccount } from '../keyVault.ts'
 import { askRecoveryCode, showRecoveryCode, t } from '../screens.ts'
 import type { ServerApi } from '../serverApi.ts'
 import { askCode } from './codeScreen.ts'
 
-export type SignedIn = { session: StoredSession; user: EmbeddedUser; account: PrivateKeyAccount }
+export type SignedIn = { session: StoredSession; user: EmbeddedUser; account: WalletAccount }
 export type KeepShown = <result>(task: () => Promise<result>, reason: 'approval' | 'recovery') => Promise<result>
 
 /** What the new key signs so the server links only an address whose key the frame really holds. */

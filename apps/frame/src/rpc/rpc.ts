@@ -4,7 +4,7 @@
  * signature or transaction uses exactly that chain, whatever happens in between.
  */
 import type { EmbeddedSmartAccountSupport, SponsorshipRefusal } from '@foyer/core/protocol'
-import { classifyRpcMethod, FrameHostError } from '@foyer/embedded/host'
+import { classifyRpcMethod, FrameHostError, isSolanaRequestMethod } from '@foyer/embedded/host'
 import {
   type Address,
   type Chain,
@@ -22,9 +22,13 @@ import { typedDataApproval } from '../approval/typedDataApproval.ts'
 import { callsApproval, parseSendCalls, sentBundles } from '../smart-account/sendCalls.ts'
 import { BUNDLER_DEADLINE_MS, type SmartAccountCall } from '../smart-account/support.ts'
 import type { SponsorEndpoint } from '../smart-account/userOperation.ts'
+import type { SolanaKey } from '../solana/solanaKey.ts'
+import type { FrameSolanaChain } from '../solana/solanaRequests.ts'
 
 /** viem's account abstraction is its own chunk: loaded on the first user operation, never for an EOA. */
 const userOperations = () => import('../smart-account/userOperation.ts')
+/** Solana (kit, the transaction's description) is its own chunk too: loaded on the first Solana request. */
+const solanaRequests = () => import('../solana/solanaRequests.ts')
 
 import { formatEther, safeText } from './format.ts'
 
@@ -49,6 +53,10 @@ export type RpcContext = {
   bundlerDeadlineMs?: number
   /** The project's paymaster for the signed-in session, used on chains whose `sponsored` is true. */
   sponsor?: () => SponsorEndpoint | undefined
+  /** The wallet's Solana key (from the same secret as `account`); without it Solana requests are unsupported. */
+  solanaKey?: () => SolanaKey
+  /** The Solana chains the server configures (RPC, known mints); the public clusters are known without it. */
+  solanaChains?: () => readonly FrameSolanaChain[]
 }
 
 type TransactionParams = { from?: string; to?: string; value?: Hex; data?: Hex; gas?: Hex }
@@ -274,6 +282,16 @@ export function createRpc(context: RpcContext) {
     const kind = classifyRpcMethod(method)
     if (kind === 'notAllowed') throw new FrameHostError('not_allowed', 'Requested RPC call is not allowed')
     await context.signedIn()
+    if (isSolanaRequestMethod(method)) {
+      if (!context.solanaKey) throw new FrameHostError('unsupported', `${method} is not supported by this wallet`)
+      const { solanaRequest } = await solanaRequests()
+      return solanaRequest(method, params, {
+        site: context.site,
+        key: context.solanaKey,
+        chains: () => context.solanaChains?.() ?? [],
+        approve: context.approve,
+      })
+    }
     const list = Array.isArray(params) ? params : []
     const account = context.account()
     const chain = context.chain()

@@ -25,6 +25,40 @@ export type EmbeddedAccountType = {
   accounts: { address: string; type: 'eoa' | 'smartAccount' }[]
 }
 
+/** How the frame's RPC should take a Solana transaction it sends (Solana's `sendTransaction` options). */
+export type EmbeddedSolanaSendOptions = {
+  skipPreflight?: boolean
+  preflightCommitment?: 'processed' | 'confirmed' | 'finalized'
+  maxRetries?: number
+  minContextSlot?: number
+}
+
+/**
+ * The embedded wallet on Solana: its account (the same person's, from the same key material as the EVM account) and
+ * signing through the frame, which shows every request in plain words and signs only once the person approves.
+ * `chain` is the cluster's CAIP-2 id (`solana:` and the first 32 characters of its genesis hash). Signatures are
+ * base58 (Solana's own form), transactions wire bytes.
+ */
+export interface EmbeddedSolanaWallet {
+  /** The signed-in person's Solana address (base58); undefined before a sign-in or from a frame without Solana. */
+  getSolanaAddress(): string | undefined
+  /** Signs the message bytes (ed25519) after the person approves its text. */
+  signSolanaMessage(
+    parameters: { message: Uint8Array },
+    options?: EmbeddedRequestOptions,
+  ): Promise<{ signature: string }>
+  /** Signs a wire transaction that needs this account's signature; answers it signed and this account's signature. */
+  signSolanaTransaction(
+    parameters: { chain: string; transaction: Uint8Array },
+    options?: EmbeddedRequestOptions,
+  ): Promise<{ signature: string; transaction: Uint8Array }>
+  /** Signs the transaction and sends it through the chain's RPC (the frame's own, from its server); answers its signature. */
+  signAndSendSolanaTransaction(
+    parameters: { chain: string; transaction: Uint8Array; sendOptions?: EmbeddedSolanaSendOptions },
+    options?: EmbeddedRequestOptions,
+  ): Promise<{ signature: string }>
+}
+
 export interface EmbeddedWallet {
   /** The id of the AUTH connector this wallet backs (what `client.connect` takes). */
   readonly connectorId: string
@@ -69,4 +103,6 @@ export interface EmbeddedWallet {
   getSmartAccountNetworks?(): Promise<number[]>
   /** Makes the smart account, or the key's own account, the person's; the frame keeps the choice per person. */
   setPreferredAccountType?(type: 'eoa' | 'smartAccount'): Promise<void>
+  /** The same wallet on Solana, where the adapter's frame offers it (see `EmbeddedSolanaWallet`). */
+  readonly solana?: EmbeddedSolanaWallet
 }

@@ -86,4 +86,15 @@ export const enFrame = {
   'frame.permitSpender': 'Spender',
   'frame.permitAmount': 'Amount',
   'frame.permitDeadline': 'Until',
+  'frame.solanaSend': 'Send {amount} {token} to {to}',
+  'frame.solanaSendFrom': 'Send {amount} {token} from {from} to {to}',
+  'frame.solanaSendToTokenAccount': 'Send {amount} {token} to the token account {to}',
+  'frame.solanaSendUnits': 'Send {amount} base units of a token Foyer could not read to {to}',
+  'frame.solanaSendUnitsToTokenAccount':
+    'Send {amount} base units of a token Foyer could not read to the token account {to}',
+  'frame.solanaCreateTokenAccount': 'Create a {token} account for {owner}',
+  'frame.solanaMemo': 'Attach the note “{memo}”',
+  'frame.solanaUnknown': 'This transaction does things Foyer cannot describe. Approve only if you trust this site.',
+  'frame.solanaFeePaidBy': 'Paid by {payer}',
+  'frame.program': 'Program',
 } as const

@@ -458,6 +458,18 @@ export const es: Catalogue = {
   'frame.permitSpender': 'Autorizado',
   'frame.permitAmount': 'Cantidad',
   'frame.permitDeadline': 'Hasta',
+  'frame.solanaSend': 'Enviar {amount} {token} a {to}',
+  'frame.solanaSendFrom': 'Enviar {amount} {token} desde {from} a {to}',
+  'frame.solanaSendToTokenAccount': 'Enviar {amount} {token} a la cuenta de token {to}',
+  'frame.solanaSendUnits': 'Enviar {amount} unidades base de un token que Foyer no pudo leer a {to}',
+  'frame.solanaSendUnitsToTokenAccount':
+    'Enviar {amount} unidades base de un token que Foyer no pudo leer a la cuenta de token {to}',
+  'frame.solanaCreateTokenAccount': 'Crear una cuenta de {token} para {owner}',
+  'frame.solanaMemo': 'Adjuntar la nota “{memo}”',
+  'frame.solanaUnknown':
+    'Esta transacción hace cosas que Foyer no sabe describir. Apruébala solo si confías en este sitio.',
+  'frame.solanaFeePaidBy': 'La paga {payer}',
+  'frame.program': 'Programa',
   'social.continueWith': 'Continuar con {provider}',
   'social.allSocials': 'Todas las cuentas',
   'social.listLabel': 'Entrar con',

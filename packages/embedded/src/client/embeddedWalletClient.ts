@@ -8,6 +8,12 @@ import type { SocialProvider } from '@foyer/core/internal'
 import { createFrameBus, type FrameBus } from '../bus/frameBus.ts'
 import { EmbeddedRpcError, withRpcCode } from '../errors/frameErrors.ts'
 import type { EmbeddedUser, EventMessage } from '../messages/messages.ts'
+import {
+  parseSolanaRequestResult,
+  type SolanaRequestMethod,
+  type SolanaRequestParams,
+  type SolanaRequestResult,
+} from '../messages/solanaRequests.ts'
 import { classifyRpcMethod } from '../methods/rpcMethods.ts'
 
 export type EmbeddedWalletClientOptions = {
@@ -91,7 +97,10 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
   }
 
   /** EIP-1193 request: classified first, so a method on neither list never reaches the frame. */
-  async function request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+  async function request(
+    { method, params }: { method: string; params?: unknown },
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     const kind = classifyRpcMethod(method)
     if (kind === 'notAllowed') {
       const error = new RpcNotAllowedError({ method })
@@ -123,7 +132,7 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
       const { result } = await bus.request(
         'RPC_REQUEST',
         { method, ...(params === undefined ? {} : { params }) },
-        { method, timeoutMs: kind === 'notSafe' ? PERSON_TIMEOUT_MS : undefined },
+        { method, timeoutMs: kind === 'notSafe' ? PERSON_TIMEOUT_MS : undefined, signal },
       )
       return result
     } catch (error) {
@@ -131,6 +140,18 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
       if (error instanceof RpcNotAllowedError) options.onRpcNotAllowed?.(method, error)
       throw toProviderError(error as FoyerError)
     }
+  }
+
+  /** A Solana request to the frame (which shows it for approval); params and the answer are checked exactly. */
+  async function solanaRequest<method extends SolanaRequestMethod>(
+    method: method,
+    params: Omit<SolanaRequestParams<method>, 'account'>,
+    signal?: AbortSignal,
+  ): Promise<SolanaRequestResult<method>> {
+    const account = user?.solanaAddress
+    if (!account) throw new EmbeddedRpcError({ rpcCode: 4100, message: 'The embedded wallet has no Solana account' })
+    const result = await request({ method, params: { ...params, account } }, signal)
+    return parseSolanaRequestResult(method, result)
   }
 
   const provider = {
@@ -155,6 +176,39 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     },
     get chainId() {
       return chainId
+    },
+    /** The signed-in person's Solana address (base58), from the frame's user; undefined before a sign-in. */
+    get solanaAddress() {
+      return user?.solanaAddress
+    },
+    /**
+     * The wallet on Solana: each request goes to the frame, which shows it in plain words and signs once the person
+     * approves. `chain` is the cluster's CAIP-2 id; signatures are base58, transactions wire bytes.
+     */
+    solana: {
+      async signMessage(message: Uint8Array, signal?: AbortSignal) {
+        return solanaRequest('solana_signMessage', { message: bytesToBase64(message) }, signal)
+      },
+      async signTransaction(chain: string, transaction: Uint8Array, signal?: AbortSignal) {
+        const result = await solanaRequest(
+          'solana_signTransaction',
+          { chain, transaction: bytesToBase64(transaction) },
+          signal,
+        )
+        return { signature: result.signature, transaction: base64ToBytes(result.transaction) }
+      },
+      async signAndSendTransaction(
+        chain: string,
+        transaction: Uint8Array,
+        options?: SolanaRequestParams<'solana_signAndSendTransaction'>['options'],
+        signal?: AbortSignal,
+      ) {
+        return solanaRequest(
+          'solana_signAndSendTransaction',
+          { chain, transaction: bytesToBase64(transaction), ...(options ? { options } : {}) },
+          signal,
+        )
+      },
     },
     connectEmail: (email: string, signal?: AbortSignal) => bus.request('CONNECT_EMAIL', { email }, { signal }),
     /** The frame takes the code in its own screen (the site never sees it); resolves once a right one was entered. */
@@ -248,4 +302,14 @@ function toProviderError(error: FoyerError): Error {
   if (error instanceof EmbeddedRpcError) return withRpcCode(error, error.rpcCode)
   if (error instanceof UserRejectedRequestError) return withRpcCode(error, 4001)
   return error
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+function base64ToBytes(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 }

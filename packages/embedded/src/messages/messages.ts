@@ -20,6 +20,7 @@ import {
   SchemaError,
   string,
 } from './schema.ts'
+import { SOLANA_ADDRESS } from './solanaRequests.ts'
 
 export const MESSAGE_CHANNEL = 'foyer:embedded'
 export const MESSAGE_VERSION = 1
@@ -50,6 +51,11 @@ const user = object({
   fid: optional(integer({ min: 1, max: 2 ** 52 })),
   smartAccountDeployed: boolean,
   preferredAccountType: oneOf('eoa', 'smartAccount'),
+  /**
+   * The wallet's Solana account (base58), from the same secret as `address` (apps/frame/src/solana/solanaKey.ts).
+   * Optional: a frame from before Solana answers without it.
+   */
+  solanaAddress: optional(string({ min: 32, max: 44, pattern: SOLANA_ADDRESS })),
 })
 export type EmbeddedUser = Infer<typeof user>
 

@@ -175,6 +175,19 @@ export function createEmbeddedRuntime() {
     async setPreferredAccountType(type) {
       await (await load()).setPreferredAccount(type)
     },
+    // The same frame and key on Solana: a Solana adapter signs through these (the frame asks the person first).
+    solana: {
+      getSolanaAddress: () => loaded?.user?.solanaAddress,
+      async signSolanaMessage({ message }, options) {
+        return (await load()).solana.signMessage(message, options?.signal)
+      },
+      async signSolanaTransaction({ chain, transaction }, options) {
+        return (await load()).solana.signTransaction(chain, transaction, options?.signal)
+      },
+      async signAndSendSolanaTransaction({ chain, transaction, sendOptions }, options) {
+        return (await load()).solana.signAndSendTransaction(chain, transaction, sendOptions, options?.signal)
+      },
+    },
   }
 
   /** The wagmi connector. Nothing is loaded until a login starts or a stored session is restored. */
