@@ -177,6 +177,8 @@ function startWallet(api: ReturnType<typeof createServerApi>, config: EmbeddedCo
     smartAccount: (on) => smartAccount.activeOn(on.id, user?.id),
     sponsor: () => (session ? api.paymaster(session.token) : undefined),
     solanaKey: () => requireAccount().solana,
+    // The server's Solana chain (the local one): its RPC to send on and read token accounts, its mints by name.
+    solanaChains: () => config.solanaChains ?? [],
   })
 
   function applySignIn(next: SignedIn) {

@@ -31,6 +31,7 @@ import { registerDeviceApproval } from './deviceApproval.ts'
 import { registerEmailUpdateRoutes } from './emailUpdateRoutes.ts'
 import { embeddedChains } from './embeddedChains.ts'
 import { type EmbeddedContext, requireSession } from './embeddedContext.ts'
+import { embeddedSolanaChains } from './embeddedSolanaChains.ts'
 import type { EmbeddedTables } from './embeddedTables.ts'
 import type { FarcasterLogin } from './farcaster/farcasterLogin.ts'
 import { registerLoginRoutes } from './loginRoutes.ts'
@@ -138,13 +139,16 @@ export function registerEmbeddedRoutes(app: Hono<AppEnv>, deps: EmbeddedDeps) {
   const frameProject = frameProjectWith(anyLoginGate)
 
   // What the frame needs to know about the project and the chains.
-  route(app, routes.embeddedConfig, frameProject, (c) => {
+  const solanaChains = embeddedSolanaChains(config, deps.logger)
+  route(app, routes.embeddedConfig, frameProject, async (c) => {
     const project = c.get('project')
+    const solana = await solanaChains()
     c.header('Cache-Control', 'no-store')
     return {
       projectId: project.id,
       allowedOrigins: project.allowedOrigins,
       chains: embeddedChains(config.chains, sponsoredChains(project, config).chains),
+      ...(solana ? { solanaChains: solana } : {}),
     }
   })
 

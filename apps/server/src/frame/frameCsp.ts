@@ -16,9 +16,10 @@ export function frameAncestors(allowedOrigins: readonly string[] | undefined): s
 
 /**
  * What the frame may connect to: the server's public URL (FOYER_PUBLIC_URL, the URL the frame build bakes in as
- * FOYER_API_URL) and each chain's RPC URL and bundler URL, as scheme://host:port/path without query (CSP sources cannot carry one).
+ * FOYER_API_URL), each chain's RPC URL and bundler URL, and the devnet file's Solana chain's RPC URL (the one
+ * Solana chain the frame is told of), as scheme://host:port/path without query (CSP sources cannot carry one).
  */
-export function connectSources(config: Pick<ServerConfig, 'chains' | 'embedded'>): string[] {
+export function connectSources(config: Pick<ServerConfig, 'chains' | 'embedded' | 'solana'>): string[] {
   const sources = new Set<string>()
   const add = (raw: string, withPath: boolean) => {
     let url: URL
@@ -43,6 +44,8 @@ export function connectSources(config: Pick<ServerConfig, 'chains' | 'embedded'>
     // The embedded wallet's smart account sends user operations to the chain's bundler.
     if (chain.accountAbstraction?.bundlerUrl) add(chain.accountAbstraction.bundlerUrl, true)
   }
+  // The embedded wallet's Solana sends and the token accounts its approvals read.
+  if (config.solana) add(config.solana.rpcUrl, true)
   return [...sources]
 }
 

@@ -22,6 +22,8 @@ const RPC_1 = 'http://127.0.0.1:8545'
 const RPC_2 = 'https://rpc.example.net/v1/key;with,separators?apikey=secret'
 const BUNDLER_1 = 'http://127.0.0.1:8798/31337'
 const ENTRY_POINT = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
+const SOLANA_RPC = 'http://127.0.0.1:8899'
+const SOLANA_CLUSTER_RPC = 'https://solana.example/secret-key'
 
 function loadTestConfig(env: Record<string, string> = {}): ServerConfig {
   const config = loadConfig(
@@ -30,6 +32,7 @@ function loadTestConfig(env: Record<string, string> = {}): ServerConfig {
       FOYER_DEVNET_FILE: '/nonexistent/devnet.json',
       FOYER_DATA_DIR: '/nonexistent/data',
       FOYER_PUBLIC_URL: 'http://127.0.0.1:8787',
+      FOYER_SOLANA_MAINNET_RPC_URL: SOLANA_CLUSTER_RPC,
       FOYER_PROJECTS: JSON.stringify([
         { id: 'shop', allowedOrigins: SHOP },
         { id: 'no-origins', allowedOrigins: [] },
@@ -38,13 +41,14 @@ function loadTestConfig(env: Record<string, string> = {}): ServerConfig {
     },
     { repoRoot: '/nonexistent' },
   )
-  // Two chains as a devnet file would give them; the frame host reads only their RPC and bundler URLs.
+  // Two chains and a Solana block as a devnet file would give them; the frame host reads only their RPC and bundler URLs.
   return {
     ...config,
     chains: [
       { rpcUrl: RPC_1, accountAbstraction: { entryPoint: ENTRY_POINT, bundlerUrl: BUNDLER_1 } },
       { rpcUrl: RPC_2 },
     ] as ServerConfig['chains'],
+    solana: { name: 'Local Solana', rpcUrl: SOLANA_RPC, accounts: [], mints: [] },
   }
 }
 
@@ -117,12 +121,15 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
     it('connect-src is the server, the RPC and bundler URLs exactly: no *, no scheme wildcard, no query', async () => {
       const csp = (await app.request('/?projectId=shop')).headers.get('content-security-policy')!
       const d = directives(csp)
+      // The Solana stand-in's RPC is there; a public cluster's URL (a secret the frame is never told) is not.
       expect(d['connect-src']).toEqual([
         'http://127.0.0.1:8787',
         RPC_1,
         BUNDLER_1,
         'https://rpc.example.net/v1/key%3Bwith%2Cseparators',
+        SOLANA_RPC,
       ])
+      expect(csp).not.toContain('secret-key')
       expect(csp).not.toMatch(/(^|\s)\*/)
       // No scheme-wide source anywhere (the frame's favicon is the one data: image, in img-src only).
       for (const [name, values] of Object.entries(d))

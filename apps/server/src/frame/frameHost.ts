@@ -16,7 +16,7 @@ import type { ProjectStore } from '../projects/store.ts'
 import { connectSources, frameAncestors, frameContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from './frameCsp.ts'
 
 export interface FrameAppOptions {
-  config: Pick<ServerConfig, 'chains' | 'embedded'>
+  config: Pick<ServerConfig, 'chains' | 'embedded' | 'solana'>
   projects: Pick<ProjectStore, 'get'>
   /** The frame build (apps/frame/dist): index.html and assets/. */
   distDir: string

@@ -135,8 +135,23 @@ export type EmbeddedChain = {
   nativeSymbol: string
   smartAccount?: EmbeddedSmartAccountSupport
 }
-/** `GET /v1/embedded/config`: the project the frame serves (the frame checks its parent against `allowedOrigins`). */
-export type EmbeddedConfigResponse = { projectId: string; allowedOrigins: string[]; chains: EmbeddedChain[] }
+/** A token mint the frame names in its Solana approvals: its base58 address, symbol and decimals. */
+export type EmbeddedSolanaMint = { address: string; symbol: string; decimals: number }
+/**
+ * One Solana chain the frame's wallet may send on: its CAIP-2 id (`solana:` and the first 32 characters of the
+ * genesis hash), name, JSON-RPC URL and the mints it knows by name.
+ */
+export type EmbeddedSolanaChain = { id: string; name: string; rpcUrl: string; mints: EmbeddedSolanaMint[] }
+/**
+ * `GET /v1/embedded/config`: the project the frame serves (the frame checks its parent against `allowedOrigins`),
+ * its EVM chains and, when the server has any it may hand a browser, its Solana chains.
+ */
+export type EmbeddedConfigResponse = {
+  projectId: string
+  allowedOrigins: string[]
+  chains: EmbeddedChain[]
+  solanaChains?: EmbeddedSolanaChain[]
+}
 
 /**
  * The identity a session was signed in with when it was not an email code: the provider, and what the provider

@@ -83,6 +83,8 @@ export {
   type EmbeddedOkResponse,
   type EmbeddedSessionResponse,
   type EmbeddedSmartAccountSupport,
+  type EmbeddedSolanaChain,
+  type EmbeddedSolanaMint,
   type EmbeddedUser,
   type EmbeddedUserResponse,
   EmbeddedWalletAddress,
