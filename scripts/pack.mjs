@@ -21,7 +21,7 @@ import { buildOrder, readWorkspaces } from './prepack.mjs'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const PACKS_DIR = join(root, '.foyer', 'packs')
 /** The libraries a site installs, in packages/<name>. */
-export const PUBLISHED = ['core', 'embedded', 'evm', 'react', 'testing']
+export const PUBLISHED = ['core', 'embedded', 'evm', 'react', 'solana', 'testing']
 /** Every package `npm run pack` packs: its folder and its tarball's name. */
 export const PACKED = [
   ...PUBLISHED.map((name) => ({ folder: `packages/${name}`, name })),

@@ -5,6 +5,7 @@
  */
 import type { BrowserContext, Frame, Page } from '@playwright/test'
 import { type Address, type Hex, keccak256, stringToHex } from 'viem'
+import { frameOrigin } from './frameOrigin.ts'
 import { TEST_WALLET_ICON } from './icon.ts'
 import { handleKey, pageScript } from './page-script.ts'
 import {
@@ -90,21 +91,6 @@ export function stableUuid(seed: string): string {
 
 function isPage(target: BrowserContext | Page): target is Page {
   return typeof (target as Page).mainFrame === 'function'
-}
-
-/** The origin a frame acts with; about:blank and srcdoc frames inherit their parent's. */
-function frameOrigin(frame: Frame): string {
-  for (let f: Frame | null = frame; f; f = f.parentFrame()) {
-    const url = f.url()
-    if (url && url !== 'about:blank' && url !== 'about:srcdoc') {
-      try {
-        return new URL(url).origin
-      } catch {
-        return 'null'
-      }
-    }
-  }
-  return 'null'
 }
 
 /**

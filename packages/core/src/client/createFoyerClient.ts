@@ -315,8 +315,11 @@ export function createFoyerClient(parameters: FoyerOptions) {
       const controller: AdapterController = {
         networks: options.networks.filter((n) => n.chainNamespace === adapter.namespace),
         setConnectors(reported) {
-          // With `features.eip6963` off, announced wallets are not listed, whichever adapter reports them.
-          const connectors = options.features.eip6963 ? reported : reported.filter((c) => c.type !== 'ANNOUNCED')
+          // With `features.eip6963` off, EIP-6963 (EVM) announced wallets are not listed, whichever adapter reports
+          // them; Solana wallets announce themselves through the Wallet Standard, which the flag does not govern.
+          const connectors = options.features.eip6963
+            ? reported
+            : reported.filter((c) => c.type !== 'ANNOUNCED' || c.chain !== 'eip155')
           store.setState((s) => ({
             connectors: dedupeConnectors([...s.connectors.filter((c) => c.chain !== adapter.namespace), ...connectors]),
           }))

@@ -19,9 +19,9 @@ export type Features = {
   history: boolean
   allWallets: 'SHOW' | 'HIDE' | 'ONLY_MOBILE'
   /**
-   * Whether wallets announced over EIP-6963 are listed. Core's default is off; an adapter that discovers them sets its
-   * own default (`ChainAdapter.eip6963`: the EVM adapter's is on). The site's value, when given, decides for every
-   * adapter.
+   * Whether wallets announced over EIP-6963 (EVM) are listed; Wallet Standard (Solana) wallets are listed either way.
+   * Core's default is off; an adapter that discovers them sets its own default (`ChainAdapter.eip6963`: the EVM
+   * adapter's is on). The site's value, when given, decides for every adapter.
    */
   eip6963: boolean
 }

@@ -1,6 +1,6 @@
 /**
- * `@foyer/testing/solana`: the Solana test wallet's Node half (Wallet Standard features over one dev key), usable
- * without a browser.
+ * `@foyer/testing/solana`: the Solana test wallet. Its Node half (Wallet Standard features over one dev key) works
+ * without a browser; `installSolanaTestWallet` puts it into Playwright pages as a registered Wallet Standard wallet.
  */
 export { SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from '../accounts.ts'
 export {
@@ -8,6 +8,11 @@ export {
   SolanaTestWalletError,
   type SolanaTestWalletErrorCode,
 } from './errors.ts'
+export {
+  type InstalledSolanaTestWallet,
+  installSolanaTestWallet,
+  type SolanaTestWalletInstallOptions,
+} from './playwright.ts'
 export {
   createSolanaTestWallet,
   SOLANA_ACCOUNT_FEATURES,

@@ -1,0 +1,301 @@
+import {
+  type CaipNetwork,
+  ClientNotSetError,
+  ConnectorNotFoundError,
+  UnsupportedChainError,
+  UserRejectedRequestError,
+} from '@foyer/core'
+import type {
+  AdapterBalance,
+  AdapterController,
+  AdapterTokenCall,
+  AdapterTransaction,
+  ChainAdapter,
+  ReportedAccount,
+} from '@foyer/core/internal'
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import type {
+  StandardConnectFeature,
+  StandardDisconnectFeature,
+  StandardEventsChangeProperties,
+  StandardEventsFeature,
+} from '@wallet-standard/features'
+import { SolanaWalletFeatureNotSupportedError, toFoyerError } from '../errors/solanaErrors.ts'
+import type { SolanaReceipt, WaitForSignatureOptions } from '../receipt/waitForSignature.ts'
+import {
+  pickSolanaAccount,
+  STANDARD_CONNECT,
+  STANDARD_DISCONNECT,
+  STANDARD_EVENTS,
+  solanaConnectorId,
+  toSolanaConnector,
+  watchSolanaWallets,
+} from '../wallets/solanaWallets.ts'
+
+export type SolanaAdapterParameters = {
+  /**
+   * Restore the last connection when the adapter mounts: the wallet connected last (its name kept in
+   * `localStorage`) is asked for a silent `standard:connect`, which never prompts. Default `true`.
+   */
+  reconnectOnMount?: boolean
+  /**
+   * Symbols of the SPL tokens the site shows (the site's `tokens` option), by mint address. A mint has no symbol
+   * on chain; one not listed here shows as the start of its address.
+   */
+  tokens?: Record<string, { symbol: string }>
+}
+
+export type SolanaAdapter = ChainAdapter & {
+  readonly namespace: 'solana'
+  getTokenBalance(parameters: { address: string; network: CaipNetwork; tokenAddress: string }): Promise<AdapterBalance>
+  sendTransaction(transaction: AdapterTransaction): Promise<string>
+  writeContract(call: AdapterTokenCall): Promise<string>
+  /** Waits until the transaction is confirmed; 25 s (`RECEIPT_TIMEOUT_MS`) unless `options.timeout`. */
+  waitForReceipt(signature: string, network: CaipNetwork, options?: WaitForSignatureOptions): Promise<SolanaReceipt>
+  signMessage(parameters: { message: string }): Promise<string>
+  estimateTransferFee(parameters: {
+    network: CaipNetwork
+    from: string
+    to: string
+    tokenAddress?: string
+    amount: bigint
+  }): Promise<bigint>
+  /** The Wallet Standard wallet and account connected now, if any. */
+  getConnection(): { wallet: Wallet; account: WalletAccount } | undefined
+}
+
+/** Where the name of the wallet connected last is kept, for the silent reconnect after a reload. */
+const LAST_WALLET_KEY = 'foyer.solana.lastWallet'
+
+function readLastWallet(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_WALLET_KEY)
+  } catch {
+    return null
+  }
+}
+
+function writeLastWallet(name: string | null): void {
+  try {
+    if (typeof localStorage === 'undefined') return
+    if (name === null) localStorage.removeItem(LAST_WALLET_KEY)
+    else localStorage.setItem(LAST_WALLET_KEY, name)
+  } catch {
+    // storage refused (private mode, a sandbox): the next load starts disconnected
+  }
+}
+
+type Connection = { wallet: Wallet; account: WalletAccount; connectorId: string; off: () => void }
+
+/**
+ * The Solana chain adapter: lists every wallet that registers itself through the Wallet Standard with a Solana chain
+ * (Phantom, Solflare, Backpack, …) under its own name and icon, connects, follows the wallet's account changes,
+ * signs messages and sends SOL and SPL tokens (Token and Token-2022) over each network's RPC with `@solana/kit`.
+ * Nothing runs until `mount`; RPC reads, transaction building and signing are lazy chunks.
+ *
+ * @example
+ * const foyer = createFoyer({ adapters: [solanaAdapter()], networks: [solanaMainnet, solanaDevnet] })
+ */
+export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaAdapter {
+  const { reconnectOnMount = true } = parameters
+  let wallets: Wallet[] = []
+  let controller: AdapterController | undefined
+  let selected: CaipNetwork | undefined
+  let connection: Connection | undefined
+  let restoreTried = false
+
+  const findWallet = (connectorId: string) => wallets.find((w) => solanaConnectorId(w) === connectorId)
+
+  function networkFor(network: CaipNetwork | undefined): CaipNetwork {
+    if (network?.chainNamespace === 'solana') return network
+    const fallback = selected ?? controller?.networks[0]
+    if (!fallback) throw new UnsupportedChainError({ details: 'The site lists no Solana network' })
+    return fallback
+  }
+
+  function report(current: Connection): ReportedAccount {
+    return {
+      address: current.account.address,
+      networkId: networkFor(undefined).id,
+      connectorId: current.connectorId,
+      walletInfo: { name: current.wallet.name, icon: current.wallet.icon },
+    }
+  }
+
+  function connected(): Connection {
+    if (!connection) throw new ClientNotSetError({ details: 'No Solana wallet is connected' })
+    return connection
+  }
+
+  function forget() {
+    connection?.off()
+    connection = undefined
+  }
+
+  /** Follows the wallet's `change` events: another account, or none (the wallet disconnected the site). */
+  function follow(wallet: Wallet, account: WalletAccount): Connection {
+    forget()
+    const events = (wallet.features as Partial<StandardEventsFeature>)[STANDARD_EVENTS]
+    const current: Connection = { wallet, account, connectorId: solanaConnectorId(wallet), off: () => {} }
+    current.off =
+      events?.on('change', (properties: StandardEventsChangeProperties) => {
+        if (connection !== current || !properties.accounts) return
+        const next = properties.accounts.some((a) => a.address === current.account.address)
+          ? properties.accounts.find((a) => a.address === current.account.address)
+          : pickSolanaAccount(properties.accounts)
+        if (!next) {
+          forget()
+          writeLastWallet(null)
+          controller?.resetAccount()
+          return
+        }
+        const changed = next.address !== current.account.address
+        current.account = next
+        if (changed) controller?.setAccount(report(current))
+      }) ?? (() => {})
+    connection = current
+    return current
+  }
+
+  async function standardConnect(wallet: Wallet, silent: boolean): Promise<WalletAccount | undefined> {
+    const feature = (wallet.features as Partial<StandardConnectFeature>)[STANDARD_CONNECT]
+    if (!feature) throw new SolanaWalletFeatureNotSupportedError({ feature: STANDARD_CONNECT, wallet: wallet.name })
+    const output = await feature.connect(silent ? { silent: true } : undefined)
+    return pickSolanaAccount(output.accounts.length ? output.accounts : wallet.accounts)
+  }
+
+  /** The silent reconnect after a reload, once the wallet connected last has registered. */
+  async function restore(wallet: Wallet) {
+    restoreTried = true
+    controller?.setStatus('reconnecting')
+    try {
+      const account = await standardConnect(wallet, true)
+      if (account && !connection && controller) {
+        controller.setAccount(report(follow(wallet, account)))
+        return
+      }
+    } catch {
+      // the wallet refused a silent connect: the person connects again from the modal
+    }
+    if (!connection) controller?.setStatus('disconnected')
+  }
+
+  const tokenSymbol = (mint: string) => parameters.tokens?.[mint]?.symbol ?? `${mint.slice(0, 4)}…`
+
+  const signer = () => {
+    const { wallet, account } = connected()
+    return { wallet, account }
+  }
+
+  return {
+    namespace: 'solana',
+
+    mount(mounted) {
+      controller = mounted
+      selected ??= mounted.networks[0]
+      const lastWallet = reconnectOnMount ? readLastWallet() : null
+      const unwatch = watchSolanaWallets((found) => {
+        wallets = found
+        if (controller === mounted) mounted.setConnectors(found.map(toSolanaConnector))
+        // The connected wallet went away (its extension was disabled): the account goes too.
+        if (connection && !found.includes(connection.wallet)) {
+          forget()
+          mounted.resetAccount()
+        }
+        const last = lastWallet !== null && !restoreTried && !connection && found.find((w) => w.name === lastWallet)
+        if (last) void restore(last)
+      })
+      return () => {
+        unwatch()
+        if (controller === mounted) controller = undefined
+      }
+    },
+
+    async connect({ connectorId, network }) {
+      const wallet = findWallet(connectorId)
+      if (!wallet) throw new ConnectorNotFoundError({ connectorId })
+      if (network?.chainNamespace === 'solana') selected = network
+      if (connection?.wallet === wallet) return report(connection)
+      let account: WalletAccount | undefined
+      try {
+        account = await standardConnect(wallet, false)
+      } catch (error) {
+        throw toFoyerError(error)
+      }
+      if (!account) throw new UserRejectedRequestError({ details: `${wallet.name} connected no account` })
+      writeLastWallet(wallet.name)
+      return report(follow(wallet, account))
+    },
+
+    async disconnect() {
+      const current = connection
+      forget()
+      writeLastWallet(null)
+      const feature = current && (current.wallet.features as Partial<StandardDisconnectFeature>)[STANDARD_DISCONNECT]
+      try {
+        await feature?.disconnect()
+      } catch (error) {
+        throw toFoyerError(error)
+      }
+    },
+
+    // Solana wallets have no network to switch: the adapter sends to the chosen network's RPC from now on.
+    async switchNetwork(network) {
+      if (network.chainNamespace !== 'solana') throw new UnsupportedChainError({ chainId: network.id })
+      selected = network
+    },
+
+    getBalance: async ({ address, network }) =>
+      (await import('../account/readBalances.ts')).readSolBalance(network, address),
+
+    getTokenBalance: async ({ address, network, tokenAddress }) =>
+      (await import('../account/readBalances.ts')).readSplBalance(
+        network,
+        address,
+        tokenAddress,
+        tokenSymbol(tokenAddress),
+      ),
+
+    getConnection: () => connection && { wallet: connection.wallet, account: connection.account },
+
+    async signMessage({ message }) {
+      const { wallet, account } = connected()
+      return (await import('../signing/signSolanaMessage.ts')).signSolanaMessage(wallet, account, message)
+    },
+
+    // Transaction building (kit's message compiler, the System and Token programs) is its own chunk: it follows a
+    // click in Send, never a page load.
+    async sendTransaction(transaction) {
+      if (transaction.data && transaction.data !== '0x')
+        throw new SolanaWalletFeatureNotSupportedError({ feature: 'EVM call data', wallet: connection?.wallet.name })
+      return (await transfersChunk()).sendSol(signer(), {
+        network: networkFor(transaction.network),
+        to: transaction.to,
+        amount: transaction.value ?? 0n,
+      })
+    },
+
+    async writeContract(call) {
+      if (call.functionName !== 'transfer')
+        throw new SolanaWalletFeatureNotSupportedError({
+          feature: `token ${call.functionName}`,
+          wallet: connection?.wallet.name,
+        })
+      const [to, amount] = call.args
+      return (await transfersChunk()).sendToken(signer(), {
+        network: networkFor(call.network),
+        mint: call.tokenAddress,
+        to,
+        amount,
+      })
+    },
+
+    waitForReceipt: async (signature: string, network: CaipNetwork, options?: WaitForSignatureOptions) =>
+      (await import('../receipt/waitForSignature.ts')).waitForSignature(network, signature, options),
+
+    estimateTransferFee: async ({ network, to, tokenAddress }) =>
+      (await transfersChunk()).estimateTransferFee({ network, to, tokenAddress }),
+  }
+}
+
+const transfersChunk = () => import('../transactions/solanaTransfers.ts')
