@@ -43,6 +43,7 @@ export {
   getEmbeddedWallet,
   startEmailLogin,
 } from './embedded/emailLogin.ts'
+export { isEmbeddedLoginEnabled } from './embedded/embeddedLoginEnabled.ts'
 export { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embedded/embeddedFlows.ts'
 export type {
   AwaitSocialOptions,

@@ -21,6 +21,12 @@ export type AdapterController = {
   resetAccount(): void
   /** The site's resolved options (apiUrl, projectId, frameUrl, features, metadata, theme). */
   readonly options: ResolvedOptions
+  /**
+   * The site's embedded wallet (email or social login through the secure frame), when an adapter offers one and the
+   * site's options let it sign in; undefined otherwise. An adapter of another chain family signs with the same
+   * wallet through its part for that family (`solana`).
+   */
+  embeddedWallet(): EmbeddedWallet | undefined
   /** Embedded wallet: the secure frame asks to be seen (an approval, a recovery code); opens ApproveTransaction. */
   showEmbeddedFrame(): void
   /** Embedded wallet: the frame is done; the modal leaves ApproveTransaction. */

@@ -8,6 +8,7 @@ import { failureProps } from '../analytics/failureProps.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
 import { type Connector, dedupeConnectors, sameWalletOn } from '../connectors/connectors.ts'
 import { UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
+import { isEmbeddedLoginEnabled } from '../embedded/embeddedLoginEnabled.ts'
 import {
   ChainAdapterNotFoundError,
   ConnectorNotFoundError,
@@ -87,15 +88,19 @@ export function createFoyerClient(parameters: FoyerOptions) {
     logger,
     showSnackbar,
   })
+  /** The embedded wallet an adapter offers (the EVM one holds the frame client), whichever family it signs on. */
+  const embeddedWallet = () => options.adapters.find((a) => a.embeddedWallet)?.embeddedWallet
   /** The embedded wallet behind a connector, when it is the AUTH one. */
   const embeddedWalletFor = (connectorId: string | undefined) =>
-    get().connectors.find((c) => c.id === connectorId)?.type === 'AUTH'
-      ? options.adapters.find((a) => a.embeddedWallet)?.embeddedWallet
-      : undefined
-  // An embedded wallet's account type, read with the balance: the account's first user operation deploys it.
+    get().connectors.find((c) => c.id === connectorId)?.type === 'AUTH' ? embeddedWallet() : undefined
+  // An embedded wallet's account type, read with the balance: the account's first user operation deploys it. The
+  // smart account is an EVM one: the same wallet on Solana is its key's own account.
   const refreshAccountType = createRefreshAccountType({
     store,
-    read: (account) => embeddedWalletFor(account.connectorId)?.readAccountType?.(),
+    read: (account) =>
+      get().connectors.find((c) => c.id === account.connectorId)?.chain === 'eip155'
+        ? embeddedWalletFor(account.connectorId)?.readAccountType?.()
+        : undefined,
   })
   const refreshBalance: typeof refreshBalanceOnly = async (parameters) => {
     await Promise.all([refreshAccountType(), refreshBalanceOnly(parameters)])
@@ -343,6 +348,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
         },
         resetAccount: () => resetAccount(adapter.namespace),
         options,
+        embeddedWallet: () => (isEmbeddedLoginEnabled(options) ? embeddedWallet() : undefined),
         showEmbeddedFrame: modal.showFrame,
         hideEmbeddedFrame: modal.hideFinishedFrame,
         rpcNotAllowed(method, error) {

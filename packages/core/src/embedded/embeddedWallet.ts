@@ -42,6 +42,12 @@ export type EmbeddedSolanaSendOptions = {
 export interface EmbeddedSolanaWallet {
   /** The signed-in person's Solana address (base58); undefined before a sign-in or from a frame without Solana. */
   getSolanaAddress(): string | undefined
+  /**
+   * Calls `onChange` with the Solana address whenever the wallet learns who is signed in (a sign-in, a restored
+   * session) and with undefined once the person signed out — from the site, in the frame, or on another device.
+   * Returns the clean-up.
+   */
+  watchSolanaAddress(onChange: (address: string | undefined) => void): () => void
   /** Signs the message bytes (ed25519) after the person approves its text. */
   signSolanaMessage(
     parameters: { message: Uint8Array },

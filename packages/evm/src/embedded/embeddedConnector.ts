@@ -5,7 +5,7 @@
  * embedded session is restored; a page that never uses email login never downloads it.
  */
 import { EmbeddedFrameLoadError, EmbeddedWalletError, FoyerError } from '@foyer/core'
-import { type AdapterController, type EmbeddedWallet, isFeatureAvailable } from '@foyer/core/internal'
+import { type AdapterController, type EmbeddedWallet, isEmbeddedLoginEnabled } from '@foyer/core/internal'
 import type { EmbeddedWalletClient } from '@foyer/embedded'
 import { type Config, type Connector, createConnector, reconnect } from '@wagmi/core'
 import { type Address, getAddress } from 'viem'
@@ -51,17 +51,14 @@ export function createEmbeddedRuntime() {
   let hostedFlows = 0
   /** While a social sign-in waits: the view to tell when the frame has a screen to show (link, recovery code). */
   let onSignInFrame: ((visible: boolean) => void) | undefined
-
-  const enabled = () => {
-    const options = controller?.options
-    // Email login or social login (both sign in through the frame).
-    return Boolean(
-      options?.frameUrl &&
-        options.apiUrl &&
-        options.projectId &&
-        (isFeatureAvailable(options, 'email') || isFeatureAvailable(options, 'socials')),
-    )
+  /** Who follows the person's Solana address (a Solana adapter connected through this wallet). */
+  const solanaWatchers = new Set<(address: string | undefined) => void>()
+  const tellSolana = (address: string | undefined) => {
+    for (const watcher of [...solanaWatchers]) watcher(address)
   }
+
+  // Email login or social login (both sign in through the frame).
+  const enabled = () => controller !== undefined && isEmbeddedLoginEnabled(controller.options)
 
   function load(): Promise<EmbeddedWalletClient> {
     if (!controller || !enabled()) return Promise.reject(new EmbeddedWalletError({ code: 'not_available' }))
@@ -83,6 +80,10 @@ export function createEmbeddedRuntime() {
       })
       .then((created) => {
         loaded = created
+        // The frame signed out (revoked, signed out everywhere, the session ended) or another person signed in.
+        created.provider.on('accountsChanged', (accounts: string[]) =>
+          tellSolana(accounts.length ? created.user?.solanaAddress : undefined),
+        )
         return created
       })
       .catch((error: unknown) => {
@@ -109,11 +110,16 @@ export function createEmbeddedRuntime() {
       return (await load()).connectEmail(email, options?.signal)
     },
     async connectOtp(options) {
-      await hosted((embedded) => embedded.connectOtp(options?.signal))
+      const user = await hosted((embedded) => embedded.connectOtp(options?.signal))
+      tellSolana(user.solanaAddress)
     },
     getEmail: () => loaded?.user?.email ?? undefined,
     updateEmail: ({ email }, options) => hosted((embedded) => embedded.updateEmail(email, options?.signal)),
-    showDevices: (options) => hosted((embedded) => embedded.showDevices(options?.signal)),
+    async showDevices(options) {
+      const result = await hosted((embedded) => embedded.showDevices(options?.signal))
+      if (result.signedOut) tellSolana(undefined)
+      return result
+    },
     attachFrame(container) {
       if (loaded) return loaded.attachFrame(container)
       // A view hosting the frame before the client finished loading: attach once it has (unless gone by then).
@@ -146,7 +152,7 @@ export function createEmbeddedRuntime() {
       const onVisible = (visible: boolean) => options?.onFrameVisible?.(visible)
       onSignInFrame = onVisible
       try {
-        await embedded.awaitSocial(options?.signal)
+        tellSolana((await embedded.awaitSocial(options?.signal)).solanaAddress)
       } finally {
         if (onSignInFrame === onVisible) onSignInFrame = undefined
       }
@@ -178,6 +184,11 @@ export function createEmbeddedRuntime() {
     // The same frame and key on Solana: a Solana adapter signs through these (the frame asks the person first).
     solana: {
       getSolanaAddress: () => loaded?.user?.solanaAddress,
+      watchSolanaAddress(onChange) {
+        const watcher = (address: string | undefined) => onChange(address)
+        solanaWatchers.add(watcher)
+        return () => void solanaWatchers.delete(watcher)
+      },
       async signSolanaMessage({ message }, options) {
         return (await load()).solana.signMessage(message, options?.signal)
       },
@@ -228,6 +239,7 @@ export function createEmbeddedRuntime() {
         const user = await embedded.getUser(knownChain)
         hint.set(true)
         watch(embedded)
+        tellSolana(user.solanaAddress)
         return { accounts: [getAddress(user.address)] as readonly Address[], chainId: user.chainId } as never
       },
       async disconnect() {
@@ -235,6 +247,7 @@ export function createEmbeddedRuntime() {
         unwatch = undefined
         hint.set(false)
         if (loaded) await loaded.signOut().catch(() => undefined)
+        tellSolana(undefined)
       },
       async getAccounts() {
         const embedded = await load()

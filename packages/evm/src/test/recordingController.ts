@@ -36,6 +36,8 @@ export function recordingController(networks: readonly CaipNetwork[] = [], optio
       networks: networks.length ? networks : [placeholderNetwork],
       ...options,
     }),
+    // The EVM adapter offers the embedded wallet itself; it never asks the controller for one.
+    embeddedWallet: () => undefined,
     showEmbeddedFrame: () => void reports.push({ type: 'showEmbeddedFrame' }),
     hideEmbeddedFrame: () => void reports.push({ type: 'hideEmbeddedFrame' }),
     rpcNotAllowed: (method) => void reports.push({ type: 'rpcNotAllowed', method }),

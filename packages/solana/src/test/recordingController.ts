@@ -1,6 +1,12 @@
 // Test-only: the real `AdapterController` contract, recording every report instead of updating a store.
 import type { CaipNetwork, ConnectionStatus, Connector } from '@foyer/core'
-import { type AdapterController, type ChainAdapter, type ReportedAccount, resolveOptions } from '@foyer/core/internal'
+import {
+  type AdapterController,
+  type ChainAdapter,
+  type EmbeddedWallet,
+  type ReportedAccount,
+  resolveOptions,
+} from '@foyer/core/internal'
 
 export type Report =
   | { type: 'setConnectors'; connectors: Connector[] }
@@ -9,7 +15,11 @@ export type Report =
   | { type: 'setNetwork'; networkId: string }
   | { type: 'resetAccount' }
 
-export function recordingController(networks: readonly [CaipNetwork, ...CaipNetwork[]]) {
+/** `embeddedWallet`: what the controller answers for the site's embedded wallet (another adapter's), if any. */
+export function recordingController(
+  networks: readonly [CaipNetwork, ...CaipNetwork[]],
+  { embeddedWallet }: { embeddedWallet?: EmbeddedWallet } = {},
+) {
   const reports: Report[] = []
   const controller: AdapterController = {
     networks,
@@ -19,6 +29,7 @@ export function recordingController(networks: readonly [CaipNetwork, ...CaipNetw
     setNetwork: (networkId) => void reports.push({ type: 'setNetwork', networkId }),
     resetAccount: () => void reports.push({ type: 'resetAccount' }),
     options: resolveOptions({ adapters: [{ namespace: 'solana' } as ChainAdapter], networks: [...networks] }),
+    embeddedWallet: () => embeddedWallet,
     showEmbeddedFrame: () => {},
     hideEmbeddedFrame: () => {},
     rpcNotAllowed: () => {},
