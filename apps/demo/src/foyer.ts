@@ -6,6 +6,9 @@ const search = new URLSearchParams(location.search)
 const locale = search.get('locale') === 'es' ? 'es' : 'en'
 /** `?siwe=1`: sign-in with Ethereum through the Foyer server after connecting (every other journey runs without it). */
 export const siweDemo = search.get('siwe') === '1'
+/** `?solana=1`: the local Solana chain beside the EVM ones, and Solana wallets (every other journey runs without it). */
+export const solanaDemo = search.get('solana') === '1'
+const solana = solanaDemo ? await import('./solana.ts') : undefined
 /** `?project=<id>`: another of the server's projects than the demo's own (e2e opens one with features off). */
 const projectId = search.get('project') || 'foyer-demo'
 
@@ -21,8 +24,9 @@ export const foyer = createFoyer({
         metadata: { name: 'Foyer demo', url: location.origin },
       },
     }),
+    ...(solana ? [solana.adapter] : []),
   ],
-  networks: localChains,
+  networks: solana ? [...localChains, solana.solanaNetwork] : localChains,
   apiUrl: __FOYER_API_URL__,
   // The secure frame (its own origin) for email login; the devnet serves it on 5174.
   frameUrl: __FOYER_FRAME_URL__,

@@ -57,21 +57,14 @@ describe('createFoyerClient', () => {
   })
 
   it('lists Wallet Standard (Solana) wallets whatever features.eip6963 says', () => {
-    const solana: ChainAdapter = {
-      namespace: 'solana',
-      mount: (c) => c.setConnectors([{ id: 'solana:Phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana' }]),
-      connect: () => Promise.reject(new Error('not in this test')),
-      disconnect: async () => {},
-      switchNetwork: async () => {},
-      getBalance: async () => ({ value: 0n, decimals: 9, symbol: 'SOL' }),
-    }
+    const solana = fakeAdapter({ namespace: 'solana' })
     const client = createFoyerClient({
       adapters: [fakeAdapter(), solana],
       networks: [localNetwork(31337, 'One')],
       features: { eip6963: false },
     })
     client.mount()
-    expect(client.getState().connectors.map((c) => c.id)).toEqual(['solana:Phantom'])
+    expect(client.getState().connectors.map((c) => c.id)).toEqual(['solana:Test Wallet'])
   })
 
   it('shows the site’s token where `tokens` names one, the native balance elsewhere; a failed read says so', async () => {
