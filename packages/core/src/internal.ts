@@ -43,8 +43,8 @@ export {
   getEmbeddedWallet,
   startEmailLogin,
 } from './embedded/emailLogin.ts'
-export { isEmbeddedLoginEnabled } from './embedded/embeddedLoginEnabled.ts'
 export { changeEmail, manageEmbeddedDevices, verifyEmailOtp } from './embedded/embeddedFlows.ts'
+export { isEmbeddedLoginEnabled } from './embedded/embeddedLoginEnabled.ts'
 export type {
   AwaitSocialOptions,
   EmbeddedAccountType,

@@ -11,6 +11,7 @@ import type {
   AdapterTokenCall,
   AdapterTransaction,
   ChainAdapter,
+  EmbeddedSolanaWallet,
   ReportedAccount,
 } from '@foyer/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
@@ -20,6 +21,13 @@ import type {
   StandardEventsChangeProperties,
   StandardEventsFeature,
 } from '@wallet-standard/features'
+import {
+  EMBEDDED_SOLANA_CONNECTOR_ID,
+  embeddedSolanaAddress,
+  embeddedSolanaConnector,
+  embeddedSolanaSender,
+  signEmbeddedSolanaMessage,
+} from '../embedded/embeddedSolana.ts'
 import { SolanaWalletFeatureNotSupportedError, toFoyerError } from '../errors/solanaErrors.ts'
 import type { SolanaReceipt, WaitForSignatureOptions } from '../receipt/waitForSignature.ts'
 import {
@@ -60,7 +68,7 @@ export type SolanaAdapter = ChainAdapter & {
     tokenAddress?: string
     amount: bigint
   }): Promise<bigint>
-  /** The Wallet Standard wallet and account connected now, if any. */
+  /** The Wallet Standard wallet and account connected now, if any (undefined for the embedded wallet). */
   getConnection(): { wallet: Wallet; account: WalletAccount } | undefined
 }
 
@@ -85,13 +93,25 @@ function writeLastWallet(name: string | null): void {
   }
 }
 
-type Connection = { wallet: Wallet; account: WalletAccount; connectorId: string; off: () => void }
+/**
+ * What the adapter is connected through: a Wallet Standard wallet's account, or the site's embedded wallet (its
+ * Solana account, signed in through the EVM side's email or social login).
+ */
+type Connection =
+  | { kind: 'standard'; wallet: Wallet; account: WalletAccount; connectorId: string; off: () => void }
+  | { kind: 'embedded'; wallet: EmbeddedSolanaWallet; address: string; connectorId: string; off: () => void }
+
+const addressOf = (current: Connection) => (current.kind === 'standard' ? current.account.address : current.address)
+const walletNameOf = (current: Connection | undefined) =>
+  current?.kind === 'standard' ? current.wallet.name : current && embeddedSolanaConnector.name
 
 /**
  * The Solana chain adapter: lists every wallet that registers itself through the Wallet Standard with a Solana chain
  * (Phantom, Solflare, Backpack, …) under its own name and icon, connects, follows the wallet's account changes,
  * signs messages and sends SOL and SPL tokens (Token and Token-2022) over each network's RPC with `@solana/kit`.
- * Nothing runs until `mount`; RPC reads, transaction building and signing are lazy chunks.
+ * When the site has an embedded wallet (the EVM adapter's email login), its Solana account is listed too, as an
+ * "Email" AUTH connector: it connects once the person signed in by email, signs in the secure frame, and goes when
+ * they sign out. Nothing runs until `mount`; RPC reads, transaction building and signing are lazy chunks.
  *
  * @example
  * const foyer = createFoyer({ adapters: [solanaAdapter()], networks: [solanaMainnet, solanaDevnet] })
@@ -115,10 +135,13 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
 
   function report(current: Connection): ReportedAccount {
     return {
-      address: current.account.address,
+      address: addressOf(current),
       networkId: networkFor(undefined).id,
       connectorId: current.connectorId,
-      walletInfo: { name: current.wallet.name, icon: current.wallet.icon },
+      walletInfo:
+        current.kind === 'standard'
+          ? { name: current.wallet.name, icon: current.wallet.icon }
+          : { name: embeddedSolanaConnector.name },
     }
   }
 
@@ -136,7 +159,13 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
   function follow(wallet: Wallet, account: WalletAccount): Connection {
     forget()
     const events = (wallet.features as Partial<StandardEventsFeature>)[STANDARD_EVENTS]
-    const current: Connection = { wallet, account, connectorId: solanaConnectorId(wallet), off: () => {} }
+    const current: Connection & { kind: 'standard' } = {
+      kind: 'standard',
+      wallet,
+      account,
+      connectorId: solanaConnectorId(wallet),
+      off: () => {},
+    }
     current.off =
       events?.on('change', (properties: StandardEventsChangeProperties) => {
         if (connection !== current || !properties.accounts) return
@@ -180,11 +209,51 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
     if (!connection) controller?.setStatus('disconnected')
   }
 
+  /** Connects the embedded wallet's Solana account (the person is signed in on the EVM side, else refused). */
+  function connectEmbedded(wallet: EmbeddedSolanaWallet): Connection {
+    const address = embeddedSolanaAddress(wallet)
+    if (connection?.kind === 'embedded' && connection.address === address) return connection
+    forget()
+    connection = { kind: 'embedded', wallet, address, connectorId: EMBEDDED_SOLANA_CONNECTOR_ID, off: () => {} }
+    writeLastWallet(EMBEDDED_SOLANA_CONNECTOR_ID)
+    return connection
+  }
+
+  /**
+   * Follows the embedded wallet's sign-in: a sign-out (here, in the frame, on another device) ends the embedded
+   * connection; another person's sign-in moves it to their account; after a reload, the session the EVM side restores
+   * reconnects it when it was the last connection.
+   */
+  function followEmbedded(mounted: AdapterController, wallet: EmbeddedSolanaWallet, lastWallet: string | null) {
+    let restorable = lastWallet === EMBEDDED_SOLANA_CONNECTOR_ID
+    return wallet.watchSolanaAddress((address) => {
+      if (controller !== mounted) return
+      if (connection?.kind !== 'embedded') {
+        if (address && restorable && !connection) {
+          restorable = false
+          mounted.setAccount(report(connectEmbedded(wallet)))
+        }
+        return
+      }
+      if (!address) {
+        forget()
+        writeLastWallet(null)
+        mounted.resetAccount()
+      } else if (address !== connection.address) {
+        connection.address = address
+        mounted.setAccount(report(connection))
+      }
+    })
+  }
+
   const tokenSymbol = (mint: string) => parameters.tokens?.[mint]?.symbol ?? `${mint.slice(0, 4)}…`
 
-  const signer = () => {
-    const { wallet, account } = connected()
-    return { wallet, account }
+  /** The connected account as a transfer's sender: the embedded wallet's frame, or the Wallet Standard wallet. */
+  const sender = async () => {
+    const current = connected()
+    return current.kind === 'embedded'
+      ? embeddedSolanaSender(current.wallet, current.address)
+      : (await transfersChunk()).walletStandardSender(current.wallet, current.account)
   }
 
   return {
@@ -194,11 +263,14 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
       controller = mounted
       selected ??= mounted.networks[0]
       const lastWallet = reconnectOnMount ? readLastWallet() : null
+      const embedded = mounted.embeddedWallet()?.solana
+      const unfollowEmbedded = embedded ? followEmbedded(mounted, embedded, lastWallet) : () => {}
       const unwatch = watchSolanaWallets((found) => {
         wallets = found
-        if (controller === mounted) mounted.setConnectors(found.map(toSolanaConnector))
+        if (controller === mounted)
+          mounted.setConnectors([...(embedded ? [embeddedSolanaConnector] : []), ...found.map(toSolanaConnector)])
         // The connected wallet went away (its extension was disabled): the account goes too.
-        if (connection && !found.includes(connection.wallet)) {
+        if (connection?.kind === 'standard' && !found.includes(connection.wallet)) {
           forget()
           mounted.resetAccount()
         }
@@ -207,15 +279,22 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
       })
       return () => {
         unwatch()
+        unfollowEmbedded()
         if (controller === mounted) controller = undefined
       }
     },
 
     async connect({ connectorId, network }) {
+      if (connectorId === EMBEDDED_SOLANA_CONNECTOR_ID) {
+        const embedded = controller?.embeddedWallet()?.solana
+        if (!embedded) throw new ConnectorNotFoundError({ connectorId })
+        if (network?.chainNamespace === 'solana') selected = network
+        return report(connectEmbedded(embedded))
+      }
       const wallet = findWallet(connectorId)
       if (!wallet) throw new ConnectorNotFoundError({ connectorId })
       if (network?.chainNamespace === 'solana') selected = network
-      if (connection?.wallet === wallet) return report(connection)
+      if (connection?.kind === 'standard' && connection.wallet === wallet) return report(connection)
       let account: WalletAccount | undefined
       try {
         account = await standardConnect(wallet, false)
@@ -227,11 +306,14 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
       return report(follow(wallet, account))
     },
 
+    // The embedded wallet's session is the EVM side's: disconnecting here leaves it (core disconnects both families,
+    // and the EVM adapter signs the frame out).
     async disconnect() {
       const current = connection
       forget()
       writeLastWallet(null)
-      const feature = current && (current.wallet.features as Partial<StandardDisconnectFeature>)[STANDARD_DISCONNECT]
+      if (current?.kind !== 'standard') return
+      const feature = (current.wallet.features as Partial<StandardDisconnectFeature>)[STANDARD_DISCONNECT]
       try {
         await feature?.disconnect()
       } catch (error) {
@@ -256,19 +338,25 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
         tokenSymbol(tokenAddress),
       ),
 
-    getConnection: () => connection && { wallet: connection.wallet, account: connection.account },
+    getConnection: () =>
+      connection?.kind === 'standard' ? { wallet: connection.wallet, account: connection.account } : undefined,
 
     async signMessage({ message }) {
-      const { wallet, account } = connected()
-      return (await import('../signing/signSolanaMessage.ts')).signSolanaMessage(wallet, account, message)
+      const current = connected()
+      if (current.kind === 'embedded') return signEmbeddedSolanaMessage(current.wallet, message)
+      return (await import('../signing/signSolanaMessage.ts')).signSolanaMessage(
+        current.wallet,
+        current.account,
+        message,
+      )
     },
 
     // Transaction building (kit's message compiler, the System and Token programs) is its own chunk: it follows a
     // click in Send, never a page load.
     async sendTransaction(transaction) {
       if (transaction.data && transaction.data !== '0x')
-        throw new SolanaWalletFeatureNotSupportedError({ feature: 'EVM call data', wallet: connection?.wallet.name })
-      return (await transfersChunk()).sendSol(signer(), {
+        throw new SolanaWalletFeatureNotSupportedError({ feature: 'EVM call data', wallet: walletNameOf(connection) })
+      return (await transfersChunk()).sendSol(await sender(), {
         network: networkFor(transaction.network),
         to: transaction.to,
         amount: transaction.value ?? 0n,
@@ -279,10 +367,10 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
       if (call.functionName !== 'transfer')
         throw new SolanaWalletFeatureNotSupportedError({
           feature: `token ${call.functionName}`,
-          wallet: connection?.wallet.name,
+          wallet: walletNameOf(connection),
         })
       const [to, amount] = call.args
-      return (await transfersChunk()).sendToken(signer(), {
+      return (await transfersChunk()).sendToken(await sender(), {
         network: networkFor(call.network),
         mint: call.tokenAddress,
         to,

@@ -44,8 +44,15 @@ export const LAMPORTS_PER_SIGNATURE = 5000n
 const TOKEN_ACCOUNT_SIZE = 165n
 const TOKEN_2022_ACCOUNT_SIZE = 170n
 
-/** The connected wallet and account a transfer is signed by. */
-export type SolanaSigner = { wallet: Wallet; account: WalletAccount }
+/**
+ * Who pays for and signs a transfer: the account's address, and how its compiled transaction (wire bytes, this
+ * account the fee payer and only signer) is signed and sent on a network; resolves to the signature (base58). A
+ * decline is core's `UserRejectedRequestError`.
+ */
+export type SolanaSender = {
+  address: string
+  signAndSend(network: CaipNetwork, transaction: Uint8Array): Promise<string>
+}
 
 const exists = async (rpc: SolanaRpc, account: Address) =>
   (await rpc.getAccountInfo(account, { encoding: 'base64' }).send()).value !== null
@@ -55,16 +62,16 @@ const associatedTokenAccount = async (owner: Address, mint: MintFacts) =>
 
 /** Sends `amount` lamports from the connected account to `to`; resolves to the signature (base58). */
 export async function sendSol(
-  signer: SolanaSigner,
+  sender: SolanaSender,
   parameters: { network: CaipNetwork; to: string; amount: bigint },
 ): Promise<string> {
-  const from = address(signer.account.address)
+  const from = address(sender.address)
   const instruction = getTransferSolInstruction({
     source: createNoopSigner(from),
     destination: address(parameters.to),
     amount: lamports(parameters.amount),
   })
-  return signAndSend(signer, parameters.network, [instruction])
+  return compileAndSend(sender, parameters.network, [instruction])
 }
 
 /**
@@ -72,11 +79,11 @@ export async function sendSol(
  * receiver's, creating the receiver's (idempotently, paid by the sender) in the same transaction when it is missing.
  */
 export async function sendToken(
-  signer: SolanaSigner,
+  sender: SolanaSender,
   parameters: { network: CaipNetwork; mint: string; to: string; amount: bigint },
 ): Promise<string> {
   const rpc = solanaRpc(parameters.network)
-  const from = address(signer.account.address)
+  const from = address(sender.address)
   const to = address(parameters.to)
   const mint = await readMint(rpc, parameters.mint)
   const [source, destination] = await Promise.all([
@@ -101,7 +108,7 @@ export async function sendToken(
       { programAddress: mint.tokenProgram },
     ),
   )
-  return signAndSend(signer, parameters.network, instructions)
+  return compileAndSend(sender, parameters.network, instructions)
 }
 
 /**
@@ -123,43 +130,58 @@ export async function estimateTransferFee(parameters: {
   return LAMPORTS_PER_SIGNATURE + rent
 }
 
-/**
- * Compiles the instructions into a v0 transaction paid by the account, on the network's latest blockhash, and has the
- * wallet sign and send it (`solana:signAndSendTransaction`), or sign it (`solana:signTransaction`) for the adapter
- * to send over the network's RPC. A decline is core's `UserRejectedRequestError`.
- */
-async function signAndSend(signer: SolanaSigner, network: CaipNetwork, instructions: Instruction[]): Promise<string> {
-  const { wallet, account } = signer
+/** Compiles the instructions into a v0 transaction paid by the sender, on the network's latest blockhash, and sends it. */
+async function compileAndSend(
+  sender: SolanaSender,
+  network: CaipNetwork,
+  instructions: Instruction[],
+): Promise<string> {
   const rpc = solanaRpc(network)
   const { value: blockhash } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()
   const message = pipe(
     createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(account.address), m),
+    (m) => setTransactionMessageFeePayer(address(sender.address), m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
   )
-  const transaction = Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
-  const chain = walletStandardChain(network)
-  const features = wallet.features as Partial<SolanaSignAndSendTransactionFeature & SolanaSignTransactionFeature>
-  try {
-    const signAndSendFeature = features[SolanaSignAndSendTransaction]
-    if (signAndSendFeature) {
-      const [output] = await signAndSendFeature.signAndSendTransaction({
-        account,
-        chain,
-        transaction,
-        options: { preflightCommitment: 'confirmed' },
-      })
-      return getBase58Decoder().decode(output.signature)
-    }
-    const signFeature = features[SolanaSignTransaction]
-    if (signFeature) {
-      const [output] = await signFeature.signTransaction({ account, chain, transaction })
-      const wire = getBase64Decoder().decode(output.signedTransaction) as Parameters<SolanaRpc['sendTransaction']>[0]
-      return await rpc.sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' }).send()
-    }
-  } catch (error) {
-    throw toFoyerError(error)
+  return sender.signAndSend(network, Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message))))
+}
+
+/**
+ * A Wallet Standard wallet's account as the sender: the wallet signs and sends (`solana:signAndSendTransaction`), or
+ * signs (`solana:signTransaction`) for the adapter to send over the network's RPC.
+ */
+export function walletStandardSender(wallet: Wallet, account: WalletAccount): SolanaSender {
+  return {
+    address: account.address,
+    async signAndSend(network, transaction) {
+      const chain = walletStandardChain(network)
+      const features = wallet.features as Partial<SolanaSignAndSendTransactionFeature & SolanaSignTransactionFeature>
+      try {
+        const signAndSendFeature = features[SolanaSignAndSendTransaction]
+        if (signAndSendFeature) {
+          const [output] = await signAndSendFeature.signAndSendTransaction({
+            account,
+            chain,
+            transaction,
+            options: { preflightCommitment: 'confirmed' },
+          })
+          return getBase58Decoder().decode(output.signature)
+        }
+        const signFeature = features[SolanaSignTransaction]
+        if (signFeature) {
+          const [output] = await signFeature.signTransaction({ account, chain, transaction })
+          const wire = getBase64Decoder().decode(output.signedTransaction) as Parameters<
+            SolanaRpc['sendTransaction']
+          >[0]
+          return await solanaRpc(network)
+            .sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' })
+            .send()
+        }
+      } catch (error) {
+        throw toFoyerError(error)
+      }
+      throw new SolanaWalletFeatureNotSupportedError({ feature: SolanaSignAndSendTransaction, wallet: wallet.name })
+    },
   }
-  throw new SolanaWalletFeatureNotSupportedError({ feature: SolanaSignAndSendTransaction, wallet: wallet.name })
 }
