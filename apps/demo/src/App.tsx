@@ -8,7 +8,8 @@ import {
 } from '@foyer/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { WagmiProvider } from 'wagmi'
-import { foyer, siweDemo } from './foyer.ts'
+import { foyer, siweDemo, solanaDemo } from './foyer.ts'
+import { SolanaPanel } from './SolanaPanel.tsx'
 import { WagmiPanel } from './WagmiPanel.tsx'
 import { wagmiConfig } from './wagmi.ts'
 import './demo.css'
@@ -35,6 +36,7 @@ export function App() {
             <Preferences />
             {siweDemo && <SignInPanel />}
             <WagmiPanel />
+            {solanaDemo && <SolanaPanel />}
           </main>
         </FoyerProvider>
       </QueryClientProvider>

@@ -8,7 +8,7 @@ const locale = search.get('locale') === 'es' ? 'es' : 'en'
 export const siweDemo = search.get('siwe') === '1'
 /** `?solana=1`: the local Solana chain beside the EVM ones, and Solana wallets (every other journey runs without it). */
 export const solanaDemo = search.get('solana') === '1'
-const solana = solanaDemo ? await import('./solana.ts') : undefined
+export const solana = solanaDemo ? await import('./solana.ts') : undefined
 /** `?project=<id>`: another of the server's projects than the demo's own (e2e opens one with features off). */
 const projectId = search.get('project') || 'foyer-demo'
 
