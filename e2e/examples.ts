@@ -11,20 +11,35 @@ import { prepareExample } from '../scripts/examples.mjs'
 
 export { EXAMPLE_PORTS }
 
-/** Installs, builds and serves one example; the spec stops it in afterAll. */
+export type ExampleName = 'vite-react18' | 'nextjs' | 'vite-multichain'
+
+/** The port each example page is served on: one per example, and a second for the multichain one's Solana-only page. */
+function examplePort(name: ExampleName, mode?: 'solana'): number {
+  if (name === 'nextjs') return EXAMPLE_PORTS.nextjs
+  if (name === 'vite-multichain')
+    return mode === 'solana' ? EXAMPLE_PORTS.viteMultichainSolana : EXAMPLE_PORTS.viteMultichain
+  return EXAMPLE_PORTS.viteReact18
+}
+
+/**
+ * Installs, builds and serves one example; the spec stops it in afterAll. `folder` serves an example already
+ * prepared (another page of it, without a second install and build); `mode` picks that page (`vite preview --mode`).
+ */
 export async function serveExample(
-  name: 'vite-react18' | 'nextjs',
+  name: ExampleName,
+  options: { folder?: string; mode?: 'solana' } = {},
 ): Promise<{ url: string; folder: string; server: RunningChild }> {
-  const folder: string = prepareExample(name)
-  const port = name === 'nextjs' ? EXAMPLE_PORTS.nextjs : EXAMPLE_PORTS.viteReact18
-  const url = `http://127.0.0.1:${port}`
+  const folder: string = options.folder ?? prepareExample(name)
+  const port = examplePort(name, options.mode)
+  // The Solana-only page is solana.html (its build has no index.html).
+  const url = `http://127.0.0.1:${port}${options.mode === 'solana' ? '/solana.html' : ''}`
   // Something already answering there (a leftover `next start`) would be tested instead of this build.
   await assertPortFree('127.0.0.1', port, `the ${name} example`, 'its port')
   const bin = (pkg: string, file: string) => join(folder, 'node_modules', pkg, file)
   const [command, args] =
     name === 'nextjs'
       ? [process.execPath, [bin('next', 'dist/bin/next'), 'start', '--hostname', '127.0.0.1', '--port', String(port)]]
-      : [process.execPath, [bin('vite', 'bin/vite.js'), 'preview']]
+      : [process.execPath, [bin('vite', 'bin/vite.js'), 'preview', ...(options.mode ? ['--mode', options.mode] : [])]]
   const server = await startChild({
     name: `example ${name}`,
     command,

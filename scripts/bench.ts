@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the demo and the floor page (the same wagmi + React page without Foyer, built the same
- * way), serves each from a static server on loopback, and measures them in Debian's Chromium:
+ * way), the minimal site and its floor, and the Solana-only site and its floor, serves each from a static server on
+ * loopback, and measures them in Debian's Chromium:
  * JS fetched before any click (gzip), JS fetched on first open (and its idle preloads), page load, click → dialog
  * with its wallet list (first open and re-open) and JS heap with the modal open. Writes bench/results.json and docs/performance.md,
  * and prints the change against the previous results.
@@ -12,7 +13,8 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { ANVIL_PRIVATE_KEYS, installTestWallet } from '@foyer/testing'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { installSolanaTestWallet } from '@foyer/testing/solana'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { runAccountDataBench } from './bench-account-data.ts'
 import { runAnalyticsBench } from './bench-analytics.ts'
 import { runCatalogueBench } from './bench-catalogue.ts'
@@ -48,15 +50,31 @@ function buildDemo() {
   execFileSync(vite, ['build', '--logLevel', 'warn', '-c', 'vite.floor.config.ts'], { cwd: demoDir, stdio: 'inherit' })
 }
 
-/** examples/vite-react18 from the packed packages (both its pages: with Foyer in dist/, the floor in dist-floor/). */
-function buildMinimalSite(): string {
-  execFileSync(process.execPath, [join(root, 'scripts/pack.mjs')], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  })
-  return prepareExample('vite-react18')
+let packed = false
+/** An example site installed from the packed packages (packed once per run) and built; returns its folder. */
+function buildExample(name: 'vite-react18' | 'vite-multichain'): string {
+  if (!packed)
+    execFileSync(process.execPath, [join(root, 'scripts/pack.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    })
+  packed = true
+  return prepareExample(name)
 }
+
+/** The wallet each page of a pair has, so the modal's list has a row: it never reaches a chain during the bench. */
+type InstallWallet = (context: BrowserContext) => Promise<unknown>
+const evmTestWallet: InstallWallet = (context) =>
+  installTestWallet(context, {
+    privateKey: ANVIL_PRIVATE_KEYS[0]!,
+    chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:1' }],
+  })
+const solanaTestWallet: InstallWallet = (context) =>
+  installSolanaTestWallet(context, {
+    devKeyIndex: 0,
+    chains: [{ chain: 'solana:localnet', rpcUrl: 'http://127.0.0.1:1' }],
+  })
 
 const types: Record<string, string> = {
   '.html': 'text/html',
@@ -132,7 +150,7 @@ async function heapMB(page: Page) {
 }
 
 /** One page, measured run after run; `run` is called once per round so the two pages share the machine's moods. */
-function pageMeasurer(browser: Browser, dir: string, url: string, withModal: boolean) {
+function pageMeasurer(browser: Browser, dir: string, url: string, withModal: boolean, installWallet: InstallWallet) {
   const loads: number[] = []
   const firsts: number[] = []
   const reopens: number[] = []
@@ -143,10 +161,7 @@ function pageMeasurer(browser: Browser, dir: string, url: string, withModal: boo
   async function run() {
     const first = runs++ === 0
     const context = await browser.newContext()
-    await installTestWallet(context, {
-      privateKey: ANVIL_PRIVATE_KEYS[0]!,
-      chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:1' }],
-    })
+    await installWallet(context)
     const page = await context.newPage()
     const scripts: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
@@ -254,12 +269,17 @@ function report(
 }
 
 /** Measures a page with Foyer against its floor, the two taking turns run after run. */
-async function measurePair(browser: Browser, siteDir: string, floorDir: string, floorIndex?: string) {
-  const siteServer = await serve(siteDir)
-  const floorServer = await serve(floorDir, floorIndex)
+async function measurePair(
+  browser: Browser,
+  site: { dir: string; index?: string },
+  floor: { dir: string; index?: string },
+  installWallet: InstallWallet = evmTestWallet,
+) {
+  const siteServer = await serve(site.dir, site.index)
+  const floorServer = await serve(floor.dir, floor.index)
   try {
-    const floorPage = pageMeasurer(browser, floorDir, floorServer.url, false)
-    const sitePage = pageMeasurer(browser, siteDir, siteServer.url, true)
+    const floorPage = pageMeasurer(browser, floor.dir, floorServer.url, false, installWallet)
+    const sitePage = pageMeasurer(browser, site.dir, siteServer.url, true, installWallet)
     for (let round = 0; round < RUNS; round++) {
       await floorPage.run()
       await sitePage.run()
@@ -280,7 +300,7 @@ async function main() {
   const executablePath = ensureChromium()
   console.log('bench: building the demo, its floor page, and the minimal site (packed packages) with its floor…')
   buildDemo()
-  const minimalDir = buildMinimalSite()
+  const minimalDir = buildExample('vite-react18')
   const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : undefined
   const browser = await chromium.launch({
     executablePath,
@@ -288,8 +308,12 @@ async function main() {
   })
   try {
     console.log(`bench: measuring, ${RUNS} runs each, the two pages of each pair taking turns…`)
-    const minimal = await measurePair(browser, join(minimalDir, 'dist'), join(minimalDir, 'dist-floor'), 'floor.html')
-    const demoPair = await measurePair(browser, join(demoDir, 'dist'), join(demoDir, 'dist-floor'))
+    const minimal = await measurePair(
+      browser,
+      { dir: join(minimalDir, 'dist') },
+      { dir: join(minimalDir, 'dist-floor'), index: 'floor.html' },
+    )
+    const demoPair = await measurePair(browser, { dir: join(demoDir, 'dist') }, { dir: join(demoDir, 'dist-floor') })
     const minimalReport = report(minimal.site, minimal.floor, previous?.minimal?.site, {
       site: 'minimal site with Foyer',
       floor: 'same site, plain wagmi button',
@@ -319,6 +343,50 @@ async function main() {
       minimalReport.allMet && demoReport.allMet
         ? 'bench: every target met'
         : 'bench: some targets NOT met (see the tables)',
+    )
+  } finally {
+    await browser.close()
+  }
+}
+
+/**
+ * The Solana-only pair: examples/vite-multichain's Solana-only page (solana.html: `@foyer/react` and `@foyer/solana`,
+ * no wagmi or viem) against the same page with the Wallet Standard's wallet list on a plain button
+ * (solana-floor.html), both from the packed packages, each built on its own. The Solana test wallet is installed so
+ * the modal's list has a row.
+ */
+async function benchSolanaSite() {
+  const executablePath = ensureChromium()
+  console.log('bench: building the Solana-only site (packed packages) and its floor…')
+  const dir = buildExample('vite-multichain')
+  const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {}
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+  try {
+    console.log(`bench: measuring the Solana-only pair, ${RUNS} runs each, the two pages taking turns…`)
+    const pair = await measurePair(
+      browser,
+      { dir: join(dir, 'dist-solana'), index: 'solana.html' },
+      { dir: join(dir, 'dist-solana-floor'), index: 'solana-floor.html' },
+      solanaTestWallet,
+    )
+    const { table, allMet } = report(pair.site, pair.floor, previous.solanaOnly?.site, {
+      site: 'Solana-only site with Foyer',
+      floor: 'same site, Wallet Standard list',
+    })
+    const result = {
+      date: new Date().toISOString(),
+      runs: RUNS,
+      machine: `${process.platform} ${process.arch}, node ${process.version}`,
+      ...pair,
+    }
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, solanaOnly: result }, null, 2)}\n`)
+    const doc = readFileSync(docsFile, 'utf8')
+    const marker = /<!-- bench:solana:start -->[\s\S]*<!-- bench:solana:end -->/
+    const block = `<!-- bench:solana:start -->\nMeasured ${result.date.slice(0, 10)} (${RUNS} runs, ${result.machine}):\n\n${table}\n<!-- bench:solana:end -->`
+    writeFileSync(docsFile, marker.test(doc) ? doc.replace(marker, block) : `${doc}\n${block}\n`)
+    console.log(`\n${table}\n`)
+    console.log(
+      allMet ? 'bench: every Solana-only target met' : 'bench: some Solana-only targets NOT met (see the table)',
     )
   } finally {
     await browser.close()
@@ -432,13 +500,22 @@ async function benchConvertQuotes() {
   }
 }
 
-/** `npm run bench` runs every section; `npm run bench -- --only=page`, `--only=convert`, `--only=account-data`, `--only=catalogue`, `--only=rate-limits`, `--only=analytics`, `--only=load` or `--only=user-operations` runs one. */
-const onlySection = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (!onlySection || onlySection === 'page') await main()
-if (!onlySection || onlySection === 'convert') await benchConvertQuotes()
-if (!onlySection || onlySection === 'account-data') await runAccountDataBench({ resultsFile, docsFile })
-if (!onlySection || onlySection === 'catalogue') await runCatalogueBench({ resultsFile, docsFile })
-if (!onlySection || onlySection === 'rate-limits') await runRateLimitBench()
-if (!onlySection || onlySection === 'analytics') await runAnalyticsBench({ resultsFile, docsFile })
-if (!onlySection || onlySection === 'load') await runLoadBench({ resultsFile, docsFile })
-if (!onlySection || onlySection === 'user-operations') await runUserOperationBench({ resultsFile, docsFile })
+/**
+ * `npm run bench` runs every section; `npm run bench -- --only=<section>` runs one, and `--only=page,solana-page` the
+ * ones listed: `page`, `solana-page`, `convert`, `account-data`, `catalogue`, `rate-limits`, `analytics`, `load`,
+ * `user-operations`.
+ */
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+const selected = (section: string) => !only || only.includes(section)
+if (selected('page')) await main()
+if (selected('solana-page')) await benchSolanaSite()
+if (selected('convert')) await benchConvertQuotes()
+if (selected('account-data')) await runAccountDataBench({ resultsFile, docsFile })
+if (selected('catalogue')) await runCatalogueBench({ resultsFile, docsFile })
+if (selected('rate-limits')) await runRateLimitBench()
+if (selected('analytics')) await runAnalyticsBench({ resultsFile, docsFile })
+if (selected('load')) await runLoadBench({ resultsFile, docsFile })
+if (selected('user-operations')) await runUserOperationBench({ resultsFile, docsFile })

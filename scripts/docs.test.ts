@@ -17,9 +17,10 @@ const blocks = [...doc.matchAll(/^```[a-z]+ (examples\/\S+)\n([\s\S]*?)^```$/gm)
 }))
 
 describe('docs/getting-started.md', () => {
-  it('shows the example sites (both of them)', () => {
+  it('shows the example sites (all three of them)', () => {
     expect(blocks.some((b) => b.path.startsWith('examples/vite-react18/'))).toBe(true)
     expect(blocks.some((b) => b.path.startsWith('examples/nextjs/'))).toBe(true)
+    expect(blocks.some((b) => b.path.startsWith('examples/vite-multichain/'))).toBe(true)
   })
   it.each(blocks.map((b) => [b.path, b.code] as const))('%s is the file as it is', (path, code) => {
     expect(code).toBe(readFileSync(join(root, path), 'utf8'))

@@ -31,7 +31,7 @@ export function prepareExample(name, { build = true } = {}) {
     if (entry !== 'node_modules') rmSync(join(target, entry), { recursive: true, force: true })
   cpSync(source, target, {
     recursive: true,
-    filter: (path) => !/[\\/](node_modules|dist|dist-floor|\.next)([\\/]|$)/.test(path.slice(source.length)),
+    filter: (path) => !/[\\/](node_modules|dist(-[\w-]+)?|\.next)([\\/]|$)/.test(path.slice(source.length)),
   })
   // `file:../../.foyer/packs/…` points into the repository from examples/<name>; from the copy it must be absolute.
   const pkgPath = join(target, 'package.json')

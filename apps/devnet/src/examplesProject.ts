@@ -1,8 +1,14 @@
 /**
- * The project the example sites (examples/*) use against the local stack: the Vite site on 5180 and the Next.js
- * site on 5181. The stack adds it to the server's FOYER_PROJECTS, beside any projects given there.
+ * The project the example sites (examples/*) use against the local stack: the Vite site on 5180, the Next.js site
+ * on 5181, the site with EVM and Solana on 5182 and its Solana-only page on 5183. The stack adds it to the server's
+ * FOYER_PROJECTS, beside any projects given there.
  */
-export const EXAMPLE_PORTS = { viteReact18: 5180, nextjs: 5181 } as const
+export const EXAMPLE_PORTS = {
+  viteReact18: 5180,
+  nextjs: 5181,
+  viteMultichain: 5182,
+  viteMultichainSolana: 5183,
+} as const
 
 export const EXAMPLES_PROJECT = {
   id: 'foyer-examples',
