@@ -78,6 +78,9 @@ test('an email wallet picks the local Solana network, sends 0.25 SOL through the
   expect(solanaAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
   await modal.getByTestId('modal-back').click()
   await expect(modal.getByTestId('account-name')).toHaveText(`${solanaAddress.slice(0, 4)}…${solanaAddress.slice(-4)}`)
+  // Still the email wallet's rows, but no account type: smart accounts are EVM accounts.
+  await expect(modal.getByTestId('account-devices')).toBeVisible()
+  await expect(modal.getByTestId('account-settings')).toHaveCount(0)
 
   // A new wallet holds no SOL: the test pays it 1 SOL from a dev key.
   expect(await balanceOf(solanaAddress)).toBe(0n)

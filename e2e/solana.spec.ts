@@ -44,6 +44,9 @@ test('a Solana wallet connects, sees SOL and fUSD, sends SOL and finds it in Act
   // Swap and Buy are EVM-only, and the account says so.
   await expect(modal.getByTestId('account-swap')).toHaveCount(0)
   await expect(modal.getByTestId('account-evm-only')).toHaveText('Swap and Buy are available on EVM networks only.')
+  // Account names are EVM addresses: no name to register here.
+  await expect(modal.getByTestId('account-activity')).toBeVisible()
+  await expect(modal.getByTestId('choose-name')).toHaveCount(0)
 
   await modal.getByTestId('account-send').click()
   await expect(modal.getByTestId('send-token')).toHaveText('SOL')

@@ -39,7 +39,8 @@ export function AccountView() {
   const unsupported = useFoyerStore((s) => s.network.unsupported)
   // Each server feature's row waits for the project's settings (hidden until they say it is on).
   const showActivity = useFeatureEnabled('history')
-  const showNames = useFeatureEnabled('names')
+  // Account names resolve to EVM addresses: the row shows on EVM networks.
+  const showNames = useFeatureEnabled('names') && network?.chainNamespace === 'eip155'
   // Buy: the `onramp` feature (the site's, with apiUrl, and the project's), a time zone the operator does not
   // restrict.
   const buyFeature = useFeatureEnabled('onramp')

@@ -9,7 +9,7 @@ const rowText = { ...enAccount, ...enEmail, ...enSocial }
 /**
  * In Account, for an embedded wallet: who signed in ("Signed in with <Provider> as <name>" after a social sign-in),
  * the email ("Edit email"; hidden for a person without one), the devices ("Manage") and the account type (Account
- * settings). Nothing for other wallets.
+ * settings, on EVM networks). Nothing for other wallets.
  */
 export function EmbeddedAccountRow() {
   const client = useFoyerClient()
@@ -20,6 +20,8 @@ export function EmbeddedAccountRow() {
   const socialUserAvatar = useFoyerStore((s) => s.account.socialUserAvatar)
   const farcasterFid = useFoyerStore((s) => s.account.farcasterFid)
   const accountType = useFoyerStore((s) => s.account.preferredAccountType ?? 'eoa')
+  // Smart accounts are EVM accounts: on a Solana network the account-type row has nothing to choose.
+  const evm = useFoyerStore((s) => s.network.activeChain === 'eip155')
   const wallet = getEmbeddedWallet(client)
   if (!isEmbedded || !wallet) return null
   const email = wallet.getEmail()
@@ -57,12 +59,14 @@ export function EmbeddedAccountRow() {
         tag={t('devices.manage')}
         onClick={() => client.navigate.push('EmbeddedDevices')}
       />
-      <LinkRow
-        testId="account-settings"
-        label={t('accountType.row')}
-        tag={t(`accountType.${accountType}`)}
-        onClick={() => client.navigate.push('AccountSettings')}
-      />
+      {evm && (
+        <LinkRow
+          testId="account-settings"
+          label={t('accountType.row')}
+          tag={t(`accountType.${accountType}`)}
+          onClick={() => client.navigate.push('AccountSettings')}
+        />
+      )}
     </>
   )
 }
