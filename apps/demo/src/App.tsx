@@ -8,7 +8,7 @@ import {
 } from '@foyer/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { WagmiProvider } from 'wagmi'
-import { foyer, siweDemo, solanaDemo } from './foyer.ts'
+import { type createDemoFoyer, type DemoSolana, siweDemo } from './foyer.ts'
 import { SolanaPanel } from './SolanaPanel.tsx'
 import { WagmiPanel } from './WagmiPanel.tsx'
 import { wagmiConfig } from './wagmi.ts'
@@ -16,7 +16,7 @@ import './demo.css'
 
 const queryClient = new QueryClient()
 
-export function App() {
+export function App({ foyer, solana }: { foyer: ReturnType<typeof createDemoFoyer>; solana: DemoSolana | undefined }) {
   return (
     <WagmiProvider config={wagmiConfig}>
       <QueryClientProvider client={queryClient}>
@@ -36,7 +36,7 @@ export function App() {
             <Preferences />
             {siweDemo && <SignInPanel />}
             <WagmiPanel />
-            {solanaDemo && <SolanaPanel />}
+            {solana && <SolanaPanel adapter={solana.adapter} />}
           </main>
         </FoyerProvider>
       </QueryClientProvider>

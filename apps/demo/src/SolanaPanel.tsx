@@ -1,20 +1,19 @@
 import { useState } from 'react'
-import { solana } from './foyer.ts'
+import type { DemoSolana } from './foyer.ts'
 
 export const SOLANA_DEMO_MESSAGE = 'Hello from the Foyer demo on Solana'
 
 /** With `?solana=1`: the site signs a message with the connected Solana wallet, through its own Solana adapter. */
-export function SolanaPanel() {
+export function SolanaPanel({ adapter }: { adapter: DemoSolana['adapter'] }) {
   const [signature, setSignature] = useState<string>()
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
 
   async function sign() {
-    if (!solana) return
     setError(undefined)
     setPending(true)
     try {
-      setSignature(await solana.adapter.signMessage({ message: SOLANA_DEMO_MESSAGE }))
+      setSignature(await adapter.signMessage({ message: SOLANA_DEMO_MESSAGE }))
     } catch (e) {
       setError((e as { shortMessage?: string }).shortMessage ?? 'Signing failed')
     } finally {
