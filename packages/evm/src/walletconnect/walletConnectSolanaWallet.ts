@@ -7,6 +7,7 @@
  * session chunk: nothing of it reaches a page before WalletConnect is used.
  */
 import { base58, base64 } from '@scure/base'
+import { getWallets } from '@wallet-standard/app'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 
 /** The feature that marks the wallet as the WalletConnect session (its value is the session's topic). */
@@ -239,10 +240,12 @@ export function createWalletConnectSolanaWallet(parameters: {
 
 /**
  * Registers the wallet with the page's Wallet Standard registry (the `wallet-standard:register-wallet` event and
- * its `wallet-standard:app-ready` answer, so a registry set up later finds it too). Returns the unregistration.
+ * its `wallet-standard:app-ready` answer, so a registry set up later finds it too): the page's registry may be
+ * another copy of `@wallet-standard/app` than this chunk's. Without a window (Node) there are no events, and the
+ * registry is the one module instance the process has. Returns the unregistration.
  */
 export function registerSolanaWallet(wallet: Wallet): () => void {
-  if (typeof window === 'undefined') return () => {}
+  if (typeof window === 'undefined') return getWallets().register(wallet)
   const unregisters: (() => void)[] = []
   const callback = ({ register }: { register: (wallet: Wallet) => () => void }) => {
     unregisters.push(register(wallet))
