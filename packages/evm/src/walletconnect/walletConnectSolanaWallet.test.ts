@@ -1,5 +1,5 @@
-import { base58 } from '@scure/base'
 import { describe, expect, it } from 'vitest'
+import { decodeBase58, encodeBase58 } from './solanaEncoding.ts'
 import {
   createWalletConnectSolanaWallet,
   solanaAccountsOf,
@@ -7,6 +7,7 @@ import {
   withSignature,
 } from './walletConnectSolanaWallet.ts'
 
+const base58 = { encode: encodeBase58, decode: decodeBase58 }
 const LOCAL = 'solana:FWKyw4kGL27TUQFDaPMrXuNfuuaY3Z8s'
 const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 const ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'

@@ -6,9 +6,10 @@
  * (`solana_signMessage`, `solana_signTransaction`, `solana_signAndSendTransaction`). Part of the lazily loaded
  * session chunk: nothing of it reaches a page before WalletConnect is used.
  */
-import { base58, base64 } from '@scure/base'
+
 import { getWallets } from '@wallet-standard/app'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
+import { decodeBase58, decodeBase64, encodeBase58, encodeBase64 } from './solanaEncoding.ts'
 
 /** The feature that marks the wallet as the WalletConnect session (its value is the session's topic). */
 export const WALLETCONNECT_SOLANA_FEATURE = 'foyer:walletConnect'
@@ -24,12 +25,15 @@ const CLUSTER_NAMES: Record<string, IdentifierString> = {
 }
 const clusterName = (caip2: string): IdentifierString => CLUSTER_NAMES[caip2] ?? 'solana:localnet'
 
-/** A plain link mark (two joined rings), drawn for Foyer: the Wallet Standard wants a data URI. */
-const ICON = `data:image/svg+xml;base64,${base64.encode(
-  new TextEncoder().encode(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b82f6"/><g fill="none" stroke="#fff" stroke-width="3"><circle cx="12.5" cy="16" r="5"/><circle cx="19.5" cy="16" r="5"/></g></svg>',
-  ),
-)}` as WalletIcon
+/**
+ * A plain link mark (two joined rings on blue), drawn for Foyer: the Wallet Standard wants a data URI. The SVG:
+ * a 32×32 rounded square `#3b82f6` with two white rings of radius 5 at (12.5, 16) and (19.5, 16).
+ */
+const ICON: WalletIcon =
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzNiODJmNiIvPjxnIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIzIj48Y2lyY2xlIGN4PSIxMi41IiBjeT0iMTYiIHI9IjUiLz48Y2lyY2xlIGN4PSIxOS41IiBjeT0iMTYiIHI9IjUiLz48L2c+PC9zdmc+'
+
+const base58 = { encode: encodeBase58, decode: decodeBase58 }
+const base64 = { encode: encodeBase64, decode: decodeBase64 }
 
 const SUPPORTED_TRANSACTION_VERSIONS = ['legacy', 0] as const
 
