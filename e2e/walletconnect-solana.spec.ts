@@ -1,7 +1,8 @@
 /**
  * WalletConnect for Solana, on the demo with `?solana=1`: the pairing asks for the `solana` namespace too, so a
  * WalletConnect wallet that holds a Solana key is connected on both families with one pairing; picking the Solana
- * network shows its Solana account without a new pairing, and Send moves SOL over the same session.
+ * network shows its Solana account without a new pairing, Send moves SOL over the same session, and a reload
+ * keeps both.
  */
 import { ANVIL_PRIVATE_KEYS, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@foyer/testing'
 import { SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from '@foyer/testing/solana'
@@ -31,7 +32,7 @@ async function readPairingUri(page: Page) {
   return page.evaluate(() => navigator.clipboard.readText())
 }
 
-test('one WalletConnect pairing connects EVM and Solana: the Solana network shows the Solana account, and Send moves SOL over the session', async ({
+test('one WalletConnect pairing connects EVM and Solana: the Solana network shows the Solana account, Send moves SOL over the session, and a reload keeps both', async ({
   page,
   context,
   outbound,
@@ -83,8 +84,13 @@ test('one WalletConnect pairing connects EVM and Solana: the Solana network show
   await expect.poll(() => lamports(receiver), { timeout: 20_000 }).toBe(receiverBefore + 100_000_000n)
   expect(wcWallet.solana!.requests.map((r) => r.method)).toEqual(['solana:signAndSendTransaction'])
 
+  // A reload restores the session, with its Solana side: still on Solana, with no new pairing.
+  await page.reload()
+  await page.getByTestId('account-button').click()
+  await expect(modal.getByTestId('account-name')).toHaveText(`${solanaAddress.slice(0, 4)}…${solanaAddress.slice(-4)}`)
+  await expect(modal.getByTestId('account-network')).toContainText('Solana Local')
+
   // Back to EVM on the same session; disconnecting ends it on both families.
-  await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
   await modal.getByTestId('account-network').click()
   await modal.getByTestId('network-eip155:31337').click()
   await expect(modal.getByTestId('account-name')).toHaveText(
