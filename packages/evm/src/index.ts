@@ -7,5 +7,6 @@ export {
   PairingSupersededError,
   WALLETCONNECT_METHODS,
   type WalletConnectParameters,
+  type WalletConnectSolanaNetwork,
   walletConnect,
 } from './walletconnect/walletConnectConnector.ts'

@@ -35,6 +35,11 @@ export {
   type WalletEventName,
 } from './wallet-core/index.ts'
 export {
+  WALLETCONNECT_TEST_WALLET_SOLANA_METHODS,
+  type WalletConnectTestWalletSolanaNetwork,
+  type WalletConnectTestWalletSolanaOptions,
+} from './walletconnect/walletConnectSolana.ts'
+export {
   createWalletConnectTestWallet,
   type PendingProposal,
   WALLETCONNECT_TEST_WALLET_EVENTS,

@@ -6,7 +6,7 @@ import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { connectAnalytics } from '../analytics/analytics.ts'
 import { failureProps } from '../analytics/failureProps.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
-import { type Connector, dedupeConnectors, sameWalletOn } from '../connectors/connectors.ts'
+import { type Connector, dedupeConnectors, pairingConnector, sameWalletOn } from '../connectors/connectors.ts'
 import { UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
 import { isEmbeddedLoginEnabled } from '../embedded/embeddedLoginEnabled.ts'
 import {
@@ -229,7 +229,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
   /** The WalletConnect pairing the QR view follows (URI, renewal before expiry, decline / failure). */
   const walletConnect = createWalletConnectPairing({
     connect,
-    findConnectorId: () => get().connectors.find((c) => c.type === 'WALLET_CONNECT')?.id,
+    findConnectorId: () => pairingConnector(get().connectors)?.id,
   })
 
   /** Disconnects and closes the modal (`keepOpen`: stays, on Connect — e.g. to show why sign-in ended the connection). */

@@ -41,7 +41,8 @@ export function connectorTestId(connector: Connector): string {
 /**
  * The connector of the same wallet on another chain family: a browser wallet that is both EVM and Solana announces
  * itself once per family (EIP-6963 and the Wallet Standard) under the same name; the embedded wallet (AUTH) holds a
- * key for each family.
+ * key for each family; a WalletConnect session that holds accounts of both families has a WALLET_CONNECT connector
+ * on each.
  */
 export function sameWalletOn(
   connectors: readonly Connector[],
@@ -50,7 +51,8 @@ export function sameWalletOn(
 ): Connector | undefined {
   const connector = connectors.find((c) => c.id === connectorId)
   if (!connector || connector.chain === namespace) return undefined
-  if (connector.type === 'AUTH') return connectors.find((c) => c.chain === namespace && c.type === 'AUTH')
+  if (connector.type === 'AUTH' || connector.type === 'WALLET_CONNECT')
+    return connectors.find((c) => c.chain === namespace && c.type === connector.type)
   if (!browserWalletTypes.has(connector.type)) return undefined
   const name = connector.name.toLowerCase()
   return connectors.find(
@@ -59,6 +61,14 @@ export function sameWalletOn(
 }
 
 const browserWalletTypes = new Set<ConnectorType>(['ANNOUNCED', 'INJECTED'])
+
+/**
+ * The connector that pairs over WalletConnect: the EVM adapter's. A Solana WALLET_CONNECT connector only stands
+ * for a session that exists already and cannot pair.
+ */
+export const pairingConnector = (connectors: readonly Connector[]): Connector | undefined =>
+  connectors.find((c) => c.type === 'WALLET_CONNECT' && c.chain === 'eip155') ??
+  connectors.find((c) => c.type === 'WALLET_CONNECT')
 
 /**
  * One row per browser wallet across chain families: a wallet announced on both shows once, as its connector on the

@@ -27,6 +27,7 @@ import { evmChainId } from '../networks/evmNetworks.ts'
 import { createPublicClients, type EvmPublicClient } from '../networks/publicClients.ts'
 import type { WaitForReceiptOptions } from '../receipt/waitForReceipt.ts'
 import { type WalletConnectParameters, walletConnect } from '../walletconnect/walletConnectConnector.ts'
+import type { WalletConnectSolanaNetwork } from '../walletconnect/walletConnectProtocol.ts'
 import { addConnector, isServerRenderedConfig, storePersistence } from './wagmiInternals.ts'
 
 export type EvmAdapterParameters<config extends Config = Config> = {
@@ -80,8 +81,10 @@ export type EvmAdapter<config extends Config = Config> = ChainAdapter & {
 export function evmAdapter<config extends Config>(parameters: EvmAdapterParameters<config>): EvmAdapter<config> {
   const { wagmiConfig, reconnectOnMount = true } = parameters
   const config = wagmiConfig as Config
-  if (parameters.walletConnect && !config.connectors.some((c) => c.id === 'walletConnect')) {
-    addConnector(config, walletConnect(parameters.walletConnect))
+  // The site's Solana networks are known at mount; the proposal is made later, on the first pairing.
+  const walletConnectParameters = parameters.walletConnect && { ...parameters.walletConnect }
+  if (walletConnectParameters && !config.connectors.some((c) => c.id === 'walletConnect')) {
+    addConnector(config, walletConnect(walletConnectParameters))
   }
   const publicClient = createPublicClients()
   const tokenFacts: TokenFacts = new Map()
@@ -127,6 +130,8 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
 
     mount(controller) {
       let mounted = true
+      if (walletConnectParameters && !parameters.walletConnect?.solanaNetworks)
+        walletConnectParameters.solanaNetworks = solanaNetworksOf(controller.options.networks)
       embedded.mount(config, controller) // before the connector list is read and before reconnect
       const unwatchConnectors = watchWagmiConnectors(config, controller.options.features, (connectors) => {
         if (mounted) controller.setConnectors(connectors)
@@ -217,6 +222,12 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       (await import('../signing/signWalletMessage.ts')).signWalletMessage(config, message),
   }
 }
+
+/** The site's Solana networks, for the WalletConnect proposal's `solana` namespace. */
+const solanaNetworksOf = (networks: readonly CaipNetwork[]): WalletConnectSolanaNetwork[] =>
+  networks
+    .filter((n) => n.chainNamespace === 'solana')
+    .map((n) => ({ id: n.id as WalletConnectSolanaNetwork['id'], rpcUrl: n.rpcUrl }))
 
 const switchTools = { switchChain, numberToHex, ProviderNotFoundError, evmChainId }
 

@@ -85,4 +85,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
 }
 
 export { WALLETCONNECT_METHODS } from './walletConnectMethods.ts'
-export { PairingSupersededError, type WalletConnectParameters } from './walletConnectProtocol.ts'
+export {
+  PairingSupersededError,
+  type WalletConnectParameters,
+  type WalletConnectSolanaNetwork,
+} from './walletConnectProtocol.ts'

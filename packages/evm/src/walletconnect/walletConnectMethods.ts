@@ -1,3 +1,5 @@
+import type { WalletConnectSolanaNetwork } from './walletConnectProtocol.ts'
+
 /**
  * What the WalletConnect session proposal asks of a wallet. Only the lazily loaded session (`walletConnectSession.ts`)
  * and the package's public exports import this module, never the connector shell the page holds: the lists travel
@@ -32,3 +34,45 @@ export const WALLETCONNECT_METHODS = [
   'wallet_addEthereumChain',
   ...WALLETCONNECT_CALL_BATCH_METHODS,
 ] as const
+
+/**
+ * The Solana methods asked of the wallet when the site has Solana networks (WalletConnect's Solana RPC: messages
+ * in base58, transactions in base64, signatures back in base58). With them, a wallet that holds Solana keys
+ * connects on both families in one pairing.
+ */
+export const WALLETCONNECT_SOLANA_METHODS = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+] as const
+
+/** The EVM events the session follows. Solana has none: its account and cluster are fixed by the session. */
+export const WALLETCONNECT_EVENTS = ['chainChanged', 'accountsChanged'] as const
+
+/**
+ * The proposal's namespaces, all optional: `eip155` for the site's EVM chains, and `solana` only when the site has
+ * Solana networks (a site without them asks for nothing of Solana).
+ */
+export function proposalNamespaces(parameters: {
+  evmChainIds: readonly number[]
+  rpcMap: Record<number, string>
+  solanaNetworks?: readonly WalletConnectSolanaNetwork[]
+}) {
+  const solana = parameters.solanaNetworks ?? []
+  return {
+    eip155: {
+      chains: parameters.evmChainIds.map((id) => `eip155:${id}`),
+      methods: [...WALLETCONNECT_METHODS] as string[],
+      events: [...WALLETCONNECT_EVENTS] as string[],
+      rpcMap: parameters.rpcMap as Record<string, string>,
+    },
+    ...(solana.length > 0 && {
+      solana: {
+        chains: solana.map((n) => n.id),
+        methods: [...WALLETCONNECT_SOLANA_METHODS] as string[],
+        events: [] as string[],
+        rpcMap: Object.fromEntries(solana.map((n) => [n.id, n.rpcUrl])),
+      },
+    }),
+  }
+}

@@ -17,7 +17,16 @@ export type WalletConnectParameters = {
   verifyUrl?: string | false
   /** RPC URL per chain id for reads the wallet does not answer. Default: each wagmi chain's first http URL. */
   rpcMap?: Record<number, string>
+  /**
+   * Solana networks to ask for in the pairing (the `solana` namespace): a wallet that approves them is connected on
+   * Solana too, through a Wallet Standard wallet the session registers. `evmAdapter` fills this from the site's
+   * Solana networks when it is not given; none (the default for a bare connector) asks for EVM only.
+   */
+  solanaNetworks?: readonly WalletConnectSolanaNetwork[]
 }
+
+/** A Solana network the proposal asks for: its CAIP-2 id and the RPC for reads the wallet does not answer. */
+export type WalletConnectSolanaNetwork = { id: `solana:${string}`; rpcUrl: string }
 
 /** Set while a WalletConnect session exists, so a page load can tell without loading the SDK. */
 export const SESSION_FLAG = 'foyer.walletConnect.connected'

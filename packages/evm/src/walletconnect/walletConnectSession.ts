@@ -1,6 +1,6 @@
 import { UniversalProvider } from '@walletconnect/universal-provider'
 import { type Address, type Chain, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError } from 'viem'
-import { WALLETCONNECT_METHODS } from './walletConnectMethods.ts'
+import { proposalNamespaces } from './walletConnectMethods.ts'
 import {
   type ConnectorConfig,
   type DisplayUriMessage,
@@ -10,8 +10,7 @@ import {
   type WalletConnectEvents,
   type WalletConnectParameters,
 } from './walletConnectProtocol.ts'
-
-const EVENTS = ['chainChanged', 'accountsChanged'] as const
+import { createWalletConnectSolanaWallet, registerSolanaWallet, solanaAccountsOf } from './walletConnectSolanaWallet.ts'
 
 type Provider = Awaited<ReturnType<typeof UniversalProvider.init>>
 
@@ -48,9 +47,15 @@ export async function createWalletConnectSession(
   applyVerifySetting(provider, parameters.verifyUrl ?? false)
   provider.on('accountsChanged', events.onAccountsChanged)
   provider.on('chainChanged', events.onChainChanged)
-  const onSessionDelete = () => void events.onDisconnect()
+  const solana = solanaSide(provider)
+  const onSessionDelete = () => {
+    solana.end()
+    void events.onDisconnect()
+  }
   provider.on('session_delete', onSessionDelete)
   provider.on('disconnect', onSessionDelete)
+  // A restored session (a reload) with Solana accounts is on Solana again at once.
+  solana.follow()
 
   let attempt = 0
   const rpcMap = () =>
@@ -89,16 +94,14 @@ export async function createWalletConnectSession(
       try {
         await provider.connect({
           // All optional, the call batch methods too: a wallet approves what it supports (walletConnectMethods.ts).
-          optionalNamespaces: {
-            eip155: {
-              chains: config.chains.map((c) => `eip155:${c.id}`),
-              methods: [...WALLETCONNECT_METHODS],
-              events: [...EVENTS],
-              rpcMap: rpcMap(),
-            },
-          },
+          optionalNamespaces: proposalNamespaces({
+            evmChainIds: config.chains.map((c) => c.id),
+            rpcMap: rpcMap(),
+            solanaNetworks: parameters.solanaNetworks,
+          }),
         })
         if (mine !== attempt) throw new PairingSupersededError()
+        solana.follow()
         await storage?.setItem(SESSION_FLAG, true)
         let current = await session.getChainId()
         if (chainId && chainId !== current && session.sessionChains().includes(chainId)) {
@@ -117,6 +120,7 @@ export async function createWalletConnectSession(
 
     async disconnect() {
       attempt++
+      solana.end()
       if (provider.session) await provider.disconnect().catch(() => undefined)
     },
 
@@ -141,6 +145,42 @@ export async function createWalletConnectSession(
 }
 
 export type WalletConnectSession = Awaited<ReturnType<typeof createWalletConnectSession>>
+
+/**
+ * The session's Solana side: while the session holds Solana accounts, a Wallet Standard wallet in the page stands
+ * for it (the Solana adapter lists and uses it); it goes when the session ends.
+ */
+function solanaSide(provider: Provider) {
+  let current: { topic: string; end: () => void } | undefined
+  const end = () => {
+    current?.end()
+    current = undefined
+  }
+  return {
+    /** Registers the wallet for the session now open, if it has Solana accounts and none is registered for it. */
+    follow() {
+      const session = provider.session
+      if (!session || current?.topic === session.topic) return
+      end()
+      const accounts = solanaAccountsOf(session.namespaces)
+      if (!accounts.length) return
+      const solanaWallet = createWalletConnectSolanaWallet({
+        topic: session.topic,
+        accounts,
+        request: (request, chainId) => provider.request(request, chainId),
+      })
+      const unregister = registerSolanaWallet(solanaWallet.wallet)
+      current = {
+        topic: session.topic,
+        end() {
+          solanaWallet.end()
+          unregister()
+        },
+      }
+    },
+    end,
+  }
+}
 
 /**
  * The SDK has no option for its Verify API; its instance does. `false` removes the attestation (no hosted

@@ -17,9 +17,19 @@ export function isSolanaWallet(wallet: Wallet): boolean {
 /** The connector id of a wallet: `solana:<its name>`, the same on every load. */
 export const solanaConnectorId = (wallet: Wallet): string => `solana:${wallet.name}`
 
-/** How the modal lists a wallet: announced by the wallet itself, with its own name and icon. */
+/**
+ * The feature of the wallet that stands for a WalletConnect session on Solana (registered by the WalletConnect
+ * session of `@foyer/evm` when the wallet approved the `solana` namespace).
+ */
+export const WALLETCONNECT_FEATURE = 'foyer:walletConnect'
+
+/**
+ * How the modal lists a wallet: announced by the wallet itself, with its own name and icon; a WalletConnect
+ * session's wallet as `WALLET_CONNECT`, so the person who paired switches to Solana on the same session.
+ */
 export function toSolanaConnector(wallet: Wallet): Connector {
-  return { id: solanaConnectorId(wallet), name: wallet.name, type: 'ANNOUNCED', chain: 'solana', imageUrl: wallet.icon }
+  const type = WALLETCONNECT_FEATURE in wallet.features ? 'WALLET_CONNECT' : 'ANNOUNCED'
+  return { id: solanaConnectorId(wallet), name: wallet.name, type, chain: 'solana', imageUrl: wallet.icon }
 }
 
 /** The account a connection uses: the first with a Solana chain, else the first. */

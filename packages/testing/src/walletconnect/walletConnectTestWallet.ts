@@ -8,8 +8,14 @@ import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import type { Hex } from 'viem'
+import type { SolanaTestWallet } from '../solana/solanaTestWallet.ts'
 import { type TestWalletChain, TestWalletCore, type TestWalletRequest, toWalletRpcError } from '../wallet-core/index.ts'
 import { MemoryKeyValueStorage } from './memoryStorage.ts'
+import {
+  createWalletConnectSolanaSide,
+  WalletConnectSolanaRequestError,
+  type WalletConnectTestWalletSolanaOptions,
+} from './walletConnectSolana.ts'
 
 /** EIP-5792 call batches, offered unless the `callBatches` option is off. */
 const CALL_BATCH_METHODS = ['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'] as const
@@ -56,6 +62,11 @@ export type WalletConnectTestWalletOptions = {
    * keeps what was true at approval. Default false.
    */
   capabilitiesInSession?: boolean
+  /**
+   * Also hold a Solana key (the Solana test wallet's Node half) and approve the proposal's `solana` namespace on
+   * these clusters, answering `solana_signMessage`, `solana_signTransaction` and `solana_signAndSendTransaction`.
+   */
+  solana?: WalletConnectTestWalletSolanaOptions
 }
 
 export type PendingProposal = SignClientTypes.EventArguments['session_proposal']
@@ -64,6 +75,8 @@ export type WalletConnectTestWallet = {
   readonly address: `0x${string}`
   readonly chainId: number
   readonly core: TestWalletCore
+  /** The Solana side when the `solana` option is given: its address and its own request log (`solana.requests`). */
+  readonly solana: SolanaTestWallet | undefined
   readonly client: InstanceType<typeof SignClient>
   /** Every request the dapp sent over a session: `{ method, params, origin, at, result?, error? }`. */
   readonly requests: TestWalletRequest[]
@@ -105,6 +118,7 @@ export async function createWalletConnectTestWallet(
     initialChainId: options.initialChainId,
     atomicBatch: options.atomicBatch,
   })
+  const solana = options.solana ? await createWalletConnectSolanaSide(options.solana) : undefined
   const methods = WALLETCONNECT_TEST_WALLET_METHODS.filter(
     (method) => options.callBatches !== false || !(CALL_BATCH_METHODS as readonly string[]).includes(method),
   )
@@ -143,6 +157,7 @@ export async function createWalletConnectTestWallet(
           events: [...WALLETCONNECT_TEST_WALLET_EVENTS],
           accounts: caipChains().map((chain) => `${chain}:${core.address}`),
         },
+        ...(solana && { solana: solana.supportedNamespace() }),
       },
     })
   }
@@ -165,6 +180,8 @@ export async function createWalletConnectTestWallet(
     })
     const session = await acknowledged()
     await core.authorize(session.peer.metadata.url || 'walletconnect:unknown')
+    if (solana && session.namespaces.solana)
+      await solana.wallet.authorize(session.peer.metadata.url || 'walletconnect:unknown')
     for (const waiter of sessionWaiters.splice(0)) waiter(session)
     return session
   }
@@ -187,6 +204,23 @@ export async function createWalletConnectTestWallet(
     let response:
       | { id: number; jsonrpc: '2.0'; result: unknown }
       | { id: number; jsonrpc: '2.0'; error: { code: number; message: string } }
+    if (params.chainId.startsWith('solana:')) {
+      try {
+        if (!solana) throw new WalletConnectSolanaRequestError(-32602, 'The wallet holds no Solana key')
+        const result = await solana.request(
+          originOf(topic),
+          params.chainId,
+          params.request.method,
+          params.request.params,
+        )
+        response = { id, jsonrpc: '2.0', result }
+      } catch (error) {
+        const e = error as WalletConnectSolanaRequestError
+        response = { id, jsonrpc: '2.0', error: { code: e.code ?? -32000, message: e.message } }
+      }
+      await client.respond({ topic, response }).catch(() => {})
+      return
+    }
     try {
       // The dapp names the chain on every request; the wallet acts on it, as multi-chain wallets do.
       if (
@@ -238,6 +272,7 @@ export async function createWalletConnectTestWallet(
       return core.chainId
     },
     core,
+    solana: solana?.wallet,
     client,
     requests: core.requests,
     async pair(uri) {
@@ -251,7 +286,10 @@ export async function createWalletConnectTestWallet(
     },
     approve,
     reject,
-    setRejecting: (on) => core.setRejecting(on),
+    setRejecting: (on) => {
+      core.setRejecting(on)
+      solana?.wallet.setRejecting(on)
+    },
     sessions: () => client.session.getAll(),
     switchChainFromWallet: (chainId) => core.switchChain(chainId),
     async disconnectFromWallet() {
@@ -259,6 +297,7 @@ export async function createWalletConnectTestWallet(
         await client.disconnect({ topic: session.topic, reason: getSdkError('USER_DISCONNECTED') })
       }
       await core.disconnectAll()
+      await solana?.wallet.disconnectAll()
     },
     async close() {
       await client.core.relayer.transportClose().catch(() => {})

@@ -5,6 +5,7 @@ import {
   getRecentWallets,
   isFeatureAvailable,
   oneRowPerWallet,
+  pairingConnector,
   type RecentWallet,
 } from '@foyer/core/internal'
 import { type ComponentType, type ReactElement, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
@@ -75,7 +76,7 @@ export function ConnectView() {
     [preloadViewsWhenIdle, options.siwe],
   )
 
-  const walletConnect = connectors.find((c) => c.type === 'WALLET_CONNECT')
+  const walletConnect = pairingConnector(connectors)
   const featuredIds = options.featuredWalletIds ?? []
   const excludeIds = options.excludeWalletIds ?? []
   const hasCatalogue = Boolean(client.api)

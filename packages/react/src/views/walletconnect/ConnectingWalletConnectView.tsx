@@ -3,6 +3,7 @@ import {
   enWalletConnect,
   getStoredDeepLink,
   type PairingState,
+  pairingConnector,
   setStoredDeepLink,
   type WalletPlatform,
   walletPlatformLinks,
@@ -32,7 +33,7 @@ export function ConnectingWalletConnectView() {
   const client = useFoyerClient()
   const { t } = useFoyerLocale(enWalletConnect)
   const walletId = useFoyerStore((s) => s.router.data.walletId)
-  const connectorImage = useFoyerStore((s) => s.connectors.find((c) => c.type === 'WALLET_CONNECT')?.imageUrl)
+  const connectorImage = useFoyerStore((s) => pairingConnector(s.connectors)?.imageUrl)
   const picked = walletId ? client.queries.getState<CatalogueWallet>(pickedWalletKey(walletId)).data : undefined
   const fetched = useWalletPage({ include: walletId ? [walletId] : [], entries: 1 }, Boolean(walletId && !picked))
   const wallet = picked ?? (walletId ? fetched.data?.data.find((w) => w.id === walletId) : undefined)
