@@ -2,6 +2,7 @@ import type { ChainConfig } from '../config.ts'
 import { type Logger, silentLogger } from '../log.ts'
 import { BlockReader } from './chain/blockReader.ts'
 import { type DecodedBlock, decodeBlock, type RpcBlock, type RpcReceipt } from './chain/decodeBlock.ts'
+import { createStepLoop, type StepLoop } from './stepLoop.ts'
 import { ChainIndexStore, CursorMovedError, isUniqueViolation } from './store/chainIndexStore.ts'
 import type { AccountHistoryDb } from './tables.ts'
 
@@ -41,9 +42,7 @@ export class ChainIndexer {
   readonly #maxReorgDepth: number
   readonly #name: string
   #genesisHash: string | undefined
-  #running: Promise<void> | undefined
-  #stopping = false
-  #wake: (() => void) | undefined
+  #loop: StepLoop<IndexerStep> | undefined
   /** Blocks written since this indexer was made, and where the time went (for logs and the benchmark). */
   blocksIndexed = 0
   /** The chain's head as last seen by this indexer (undefined before its first step): /metrics reports the lag. */
@@ -136,55 +135,36 @@ export class ChainIndexer {
 
   /** Starts following the chain in the background; errors are logged and retried with a growing pause. */
   start(): void {
-    if (this.#running) return
-    this.#stopping = false
-    this.#running = (async () => {
-      let failures = 0
-      while (!this.#stopping) {
-        let pause = 0
-        try {
-          const result = await this.step()
-          if (result.kind === 'indexed' && failures > 0) this.#logger.info('indexer recovered', { chain: this.chainId })
-          if (result.kind === 'rewound')
-            this.#logger.warn('indexer followed a reorganisation', {
-              chain: this.chainId,
-              to: result.to,
-              dropped: result.dropped,
-            })
-          if (result.kind === 'reset')
-            this.#logger.warn('indexer reset the chain', { chain: this.chainId, reason: result.reason })
-          failures = 0
-          if (result.kind === 'caught-up') pause = this.#pollMs
-        } catch (e) {
-          failures++
-          pause = Math.min(30_000, this.#pollMs * 2 ** Math.min(failures, 6))
-          this.#logger.warn('indexer step failed; retrying', {
+    this.#loop ??= createStepLoop({
+      pollMs: this.#pollMs,
+      step: () => this.step(),
+      onResult: (result, failuresBefore) => {
+        if (result.kind === 'indexed' && failuresBefore > 0)
+          this.#logger.info('indexer recovered', { chain: this.chainId })
+        if (result.kind === 'rewound')
+          this.#logger.warn('indexer followed a reorganisation', {
             chain: this.chainId,
-            name: this.#name,
-            error: e,
-            retryInMs: pause,
+            to: result.to,
+            dropped: result.dropped,
           })
-        }
-        if (pause > 0 && !this.#stopping) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, pause)
-            this.#wake = () => {
-              clearTimeout(timer)
-              resolve()
-            }
-          })
-          this.#wake = undefined
-        }
-      }
-    })()
+        if (result.kind === 'reset')
+          this.#logger.warn('indexer reset the chain', { chain: this.chainId, reason: result.reason })
+      },
+      onError: (error, retryInMs) => {
+        this.#logger.warn('indexer step failed; retrying', {
+          chain: this.chainId,
+          name: this.#name,
+          error,
+          retryInMs,
+        })
+      },
+    })
+    this.#loop.start()
   }
 
   /** Stops after the current step (a write in progress completes or rolls back as a whole). */
   async stop(): Promise<void> {
-    this.#stopping = true
-    this.#wake?.()
-    await this.#running
-    this.#running = undefined
+    await this.#loop?.stop()
   }
 
   /** Finds the newest block both the database and the chain have (at or below `from`) and drops everything above it. */

@@ -1,6 +1,7 @@
 import { solanaCaipChainId } from '../../balance/solanaBalances.ts'
 import { type Logger, silentLogger } from '../../log.ts'
 import { JsonRpcError, jsonRpcBatchClient } from '../chain/jsonRpcBatch.ts'
+import { createStepLoop, type StepLoop } from '../stepLoop.ts'
 import { CursorMovedError, isUniqueViolation } from '../store/chainIndexStore.ts'
 import {
   type DecodedSolanaTransaction,
@@ -58,9 +59,7 @@ export class SolanaIndexer {
   readonly #commitment: 'finalized' | 'confirmed'
   readonly #genesisHash: string | undefined
   #store: SolanaIndexStore | undefined
-  #running: Promise<void> | undefined
-  #stopping = false
-  #wake: (() => void) | undefined
+  #loop: StepLoop<SolanaIndexerStep> | undefined
   /** The chain's CAIP-2 id, once known (after the first step when the genesis hash was not given). */
   chainId: string | undefined
   /** The node's newest slot as last seen (for logs and /metrics). */
@@ -164,49 +163,29 @@ export class SolanaIndexer {
 
   /** Starts following the chain in the background; errors are logged and retried with a growing pause. */
   start(): void {
-    if (this.#running) return
-    this.#stopping = false
-    this.#running = (async () => {
-      let failures = 0
-      while (!this.#stopping) {
-        let pause = 0
-        try {
-          const result = await this.step()
-          if (result.kind === 'indexed' && failures > 0)
-            this.#logger.info('Solana indexer recovered', { chain: this.chainId })
-          if (result.kind === 'reset')
-            this.#logger.warn('Solana indexer starts the chain again', { chain: this.chainId, reason: result.reason })
-          failures = 0
-          if (result.kind === 'caught-up') pause = this.#pollMs
-        } catch (e) {
-          failures++
-          pause = Math.min(30_000, this.#pollMs * 2 ** Math.min(failures, 6))
-          this.#logger.warn('Solana indexer step failed; retrying', {
-            chain: this.chainId,
-            error: e,
-            retryInMs: pause,
-          })
-        }
-        if (pause > 0 && !this.#stopping) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, pause)
-            this.#wake = () => {
-              clearTimeout(timer)
-              resolve()
-            }
-          })
-          this.#wake = undefined
-        }
-      }
-    })()
+    this.#loop ??= createStepLoop({
+      pollMs: this.#pollMs,
+      step: () => this.step(),
+      onResult: (result, failuresBefore) => {
+        if (result.kind === 'indexed' && failuresBefore > 0)
+          this.#logger.info('Solana indexer recovered', { chain: this.chainId })
+        if (result.kind === 'reset')
+          this.#logger.warn('Solana indexer starts the chain again', { chain: this.chainId, reason: result.reason })
+      },
+      onError: (error, retryInMs) => {
+        this.#logger.warn('Solana indexer step failed; retrying', {
+          chain: this.chainId,
+          error,
+          retryInMs,
+        })
+      },
+    })
+    this.#loop.start()
   }
 
   /** Stops after the current step (a write in progress completes or rolls back as a whole). */
   async stop(): Promise<void> {
-    this.#stopping = true
-    this.#wake?.()
-    await this.#running
-    this.#running = undefined
+    await this.#loop?.stop()
   }
 
   /** The hash of the block at `slot`, or undefined when the node has none there. */
