@@ -6,7 +6,7 @@ import type { AdapterController, ChainAdapter } from '../adapter/adapter.ts'
 import { connectAnalytics } from '../analytics/analytics.ts'
 import { failureProps } from '../analytics/failureProps.ts'
 import { type ApiClient, createApiClient } from '../api/apiClient.ts'
-import { type Connector, dedupeConnectors, pairingConnector, sameWalletOn } from '../connectors/connectors.ts'
+import { type Connector, dedupeConnectors, pairingConnector } from '../connectors/connectors.ts'
 import { UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
 import { isEmbeddedLoginEnabled } from '../embedded/embeddedLoginEnabled.ts'
 import {
@@ -250,29 +250,28 @@ export function createFoyerClient(parameters: FoyerOptions) {
 
   /**
    * Switches to one of the site's networks. Connected, the wallet is asked first (and the chain added when the
-   * wallet does not know it); then the modal returns to the view before Networks, or closes.
-   *
-   * A network of another chain family changes the active family: its connected wallet becomes the account shown;
-   * else the wallet in use connects on that family when it has both (one prompt); else the account shows
-   * disconnected for that family (the other family stays connected) and an open modal goes to Connect.
+   * wallet does not know it); then the modal returns to the view before Networks, or closes. A network of the other
+   * chain family changes the active family (`switchChainFamily`, its own chunk); a connected person left with no
+   * wallet on that family is taken to Connect.
    */
   async function switchNetwork(networkId: CaipNetworkId) {
     const target = networkById(networkId)
     if (!target) throw new UnsupportedChainError({ chainId: networkId })
-    const namespace = target.chainNamespace
-    const { account, network, connections, connectors } = get()
-    const connection = connections[namespace]
-    const sameFamily = namespace === network.activeChain
-    const sibling = account.isConnected ? sameWalletOn(connectors, account.connectorId, namespace) : undefined
-    if ((sameFamily && account.isConnected) || (!sameFamily && (connection || sibling))) {
+    const { account, network } = get()
+    let outcome: 'connected' | 'needs-wallet' = 'connected'
+    if (target.chainNamespace !== network.activeChain || account.isConnected) {
       modal.setLoading(true)
       try {
-        if (sameFamily || connection) await adapterFor(namespace).switchNetwork(target)
-        if (sameFamily) applyNetwork(target.id)
-        else if (connection) applyAccount({ ...connection, networkId: target.id }, { activate: true })
-        else if (sibling) {
-          const reported = await adapterFor(namespace).connect({ connectorId: sibling.id, network: target })
-          applyAccount(reported, { activate: true })
+        if (target.chainNamespace !== network.activeChain) {
+          const { switchChainFamily } = await import('./switchChainFamily.ts')
+          outcome = await switchChainFamily(
+            { store, adapterFor, showAccount: (reported) => applyAccount(reported, { activate: true }) },
+            target,
+          )
+        } else {
+          await adapterFor(target.chainNamespace).switchNetwork(target)
+          applyNetwork(target.id)
+          void refreshBalance()
         }
       } catch (error) {
         emit('SWITCH_NETWORK_ERROR', { networkId, rejected: isUserRejection(error) }, 'error')
@@ -280,22 +279,12 @@ export function createFoyerClient(parameters: FoyerOptions) {
       } finally {
         modal.setLoading(false)
       }
-      if (sameFamily) void refreshBalance()
     } else {
-      store.setState((s) => ({
-        account: sameFamily ? s.account : disconnectedAccount,
-        network: {
-          selectedNetworkId: target.id,
-          activeChain: namespace,
-          walletNetworkId: sameFamily ? s.network.walletNetworkId : undefined,
-          unsupported: sameFamily && s.network.unsupported,
-        },
-      }))
+      store.setState((s) => ({ network: { ...s.network, selectedNetworkId: target.id } }))
     }
     emit('SWITCH_NETWORK', { networkId })
     if (!get().modal.open) return
-    // A connected person who moved to a family with no wallet yet is asked for one.
-    if (account.isConnected && !get().account.isConnected) navigate.reset('Connect')
+    if (outcome === 'needs-wallet') navigate.reset('Connect')
     else modal.afterNetworkSwitch()
   }
 
