@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type Connector,
-  connectorTestId,
-  dedupeConnectors,
-  oneRowPerWallet,
-  pairingConnector,
-  sameWalletOn,
-} from './connectors.ts'
+import { type Connector, connectorTestId, dedupeConnectors, pairingConnector } from './connectors.ts'
+import { oneRowPerWallet, sameWalletOn } from './sameWallet.ts'
 
 const announced: Connector = {
   id: 'io.metamask',
