@@ -22,8 +22,7 @@ export type {
 export { type ApiClient, createApiClient } from './api/apiClient.ts'
 export { siteCatalogueChains, walletsQueryKey } from './catalogue/walletCatalogue.ts'
 export { httpLink, type WalletGetLink, walletGetLinks } from './catalogue/walletLinks.ts'
-export { connectorTestId, pairingConnector } from './connectors/connectors.ts'
-export { oneRowPerWallet } from './connectors/sameWallet.ts'
+export { connectorTestId, oneRowPerWallet, pairingConnector } from './connectors/connectors.ts'
 export {
   BALANCE_DECIMALS,
   EMAIL_RESEND_LOCK_MS,

@@ -1,6 +1,6 @@
 import { disconnectedAccount, type ReportedAccount } from '../account/account.ts'
 import type { ChainAdapter } from '../adapter/adapter.ts'
-import { sameWalletOn } from '../connectors/sameWallet.ts'
+import { sameWalletOn } from '../connectors/connectors.ts'
 import type { CaipNetwork, ChainNamespace } from '../networks/networks.ts'
 import type { Store } from '../store/createStore.ts'
 import type { FoyerState } from './state.ts'

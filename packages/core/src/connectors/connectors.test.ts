@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { type Connector, connectorTestId, dedupeConnectors, pairingConnector } from './connectors.ts'
-import { oneRowPerWallet, sameWalletOn } from './sameWallet.ts'
+import {
+  type Connector,
+  connectorTestId,
+  dedupeConnectors,
+  oneRowPerWallet,
+  pairingConnector,
+  sameWalletOn,
+} from './connectors.ts'
 
 const announced: Connector = {
   id: 'io.metamask',
