@@ -1,0 +1,3 @@
+import { evmAdapter } from '@foyer/evm'
+import { ConnectButton, createFoyer, FoyerProvider } from '@foyer/react'
+export const used = [evmAdapter, createFoyer, ConnectButton, FoyerProvider]
