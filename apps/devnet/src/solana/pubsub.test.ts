@@ -1,5 +1,6 @@
 import {
   appendTransactionMessageInstructions,
+  assertIsTransactionWithBlockhashLifetime,
   createKeyPairSignerFromPrivateKeyBytes,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
@@ -9,6 +10,11 @@ import {
   type KeyPairSigner,
   lamports,
   pipe,
+  type Rpc,
+  type RpcSubscriptions,
+  type SolanaRpcApi,
+  type SolanaRpcSubscriptionsApi,
+  sendAndConfirmTransactionFactory,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
@@ -22,8 +28,9 @@ import { solanaWsPort } from './port.ts'
 import { describeSolanaStandIn, type SolanaStandIn, startSolanaStandIn } from './server.ts'
 
 let standIn: SolanaStandIn
-let rpc: ReturnType<typeof createSolanaRpc>
-let subscriptions: ReturnType<typeof createSolanaRpcSubscriptions>
+// A local cluster's clients: neither devnet's, testnet's nor mainnet's.
+let rpc: Rpc<SolanaRpcApi>
+let subscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi>
 
 beforeAll(async () => {
   standIn = await startSolanaStandIn({ host: '127.0.0.1', port: 0 })
@@ -142,6 +149,32 @@ describe('the Solana stand-in PubSub, through @solana/kit subscriptions', () => 
       abort.abort()
     }
     await Promise.all([signatureNotes.done, accountNotes.done])
+  })
+
+  it("confirms a transfer with kit's sendAndConfirmTransactionFactory (signature and slot subscriptions, getEpochInfo)", async () => {
+    const from = await signer(2)
+    const to = standIn.accounts[1]!.address
+    const before = (await rpc.getBalance(to).send()).value
+    const { value: blockhash } = await rpc.getLatestBlockhash().send()
+    const signed = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(from, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [getTransferSolInstruction({ source: from, destination: to, amount: lamports(42n) })],
+            m,
+          ),
+      ),
+    )
+    const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions: subscriptions })
+    assertIsTransactionWithBlockhashLifetime(signed)
+    await sendAndConfirm(signed, {
+      commitment: 'confirmed',
+      abortSignal: AbortSignal.timeout(5000),
+    })
+    expect((await rpc.getBalance(to).send()).value).toBe(before + 42n)
   })
 
   it('notifies a token account in jsonParsed with its new amount', async () => {

@@ -292,6 +292,20 @@ const METHODS: Record<string, (ctx: SolanaRpcContext, params: Params) => unknown
     return ledger.blockHeight
   },
 
+  // The stand-in never moves its clock to another epoch: everything happens in epoch 0 (what kit's confirmation reads
+  // from here is the slot and the block height, which are equal).
+  getEpochInfo: ({ ledger }, params) => {
+    checkMinContextSlot(ledger, config(params, 0))
+    return {
+      absoluteSlot: ledger.slot,
+      blockHeight: ledger.blockHeight,
+      epoch: ledger.svm.getClock().epoch,
+      slotIndex: ledger.slot,
+      slotsInEpoch: ledger.svm.getEpochSchedule().slotsPerEpoch,
+      transactionCount: null,
+    }
+  },
+
   getLatestBlockhash: ({ ledger }, params) => {
     checkMinContextSlot(ledger, config(params, 0))
     return withContext(ledger, {
