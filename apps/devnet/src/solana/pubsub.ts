@@ -4,7 +4,6 @@
  * landed-transaction hook, so a transaction sent over HTTP notifies the sockets before its HTTP answer leaves.
  * Everything is final at once on the stand-in, so commitment levels are accepted and ignored.
  */
-import type { IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Address } from '@solana/kit'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
@@ -70,13 +69,12 @@ export class SolanaSubscriptions {
   readonly #ledger: SolanaLedger
   readonly #subscriptions = new Map<number, Subscription>()
   readonly #stopListening: () => void
+  readonly #send: (socket: WebSocket, message: object) => void
   #nextId = 0
 
-  constructor(
-    ledger: SolanaLedger,
-    private readonly send: (socket: WebSocket, message: object) => void,
-  ) {
+  constructor(ledger: SolanaLedger, send: (socket: WebSocket, message: object) => void) {
     this.#ledger = ledger
+    this.#send = send
     this.#stopListening = ledger.onLanded((recorded) => this.#landed(recorded))
   }
 
@@ -146,7 +144,7 @@ export class SolanaSubscriptions {
   }
 
   #notify(sub: Subscription, id: number, method: string, result: unknown) {
-    this.send(sub.socket, { jsonrpc: '2.0', method, params: { result, subscription: id } })
+    this.#send(sub.socket, { jsonrpc: '2.0', method, params: { result, subscription: id } })
   }
 
   /** A signature subscription fires once, then ends (as a validator's does). */
@@ -223,7 +221,7 @@ export async function startSolanaPubSub(options: SolanaPubSubOptions): Promise<S
     })
   })
 
-  server.on('connection', (socket: WebSocket, _req: IncomingMessage) => {
+  server.on('connection', (socket: WebSocket) => {
     socket.on('close', () => subscriptions.dropSocket(socket))
     socket.on('error', () => subscriptions.dropSocket(socket))
     socket.on('message', (data: RawData) => {
