@@ -37,6 +37,8 @@ export function formatBanner(
       'Solana JSON-RPC stand-in (LiteSVM)',
       `${stack.urls.solana}  (not a validator; fUSD and Token-2022 fEUR, accounts m/44'/501'/i'/0')`,
     ])
+  if (stack.urls.solanaWs)
+    rows.push(['Solana PubSub (stand-in)', `${stack.urls.solanaWs}  (signature, account and slot subscriptions)`])
   for (const chain of stack.urls.chains) rows.push([chain.name, `${chain.rpcUrl}  (chain id ${chain.id})`])
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
 

@@ -20,7 +20,7 @@ Options:
   -h, --help    show this help
 
 Ports and host come from FOYER_HOST, FOYER_CHAIN1_PORT, FOYER_CHAIN2_PORT, FOYER_SERVER_PORT, FOYER_DEMO_PORT,
-FOYER_BUNDLER_PORT, FOYER_SOLANA_RPC_PORT;
+FOYER_BUNDLER_PORT, FOYER_SOLANA_RPC_PORT, FOYER_SOLANA_WS_PORT;
 the devnet file goes to FOYER_DEVNET_FILE (default .foyer/devnet.json).`
 
 function fail(message: string): never {

@@ -65,6 +65,15 @@ describe('the devnet file schema, solana', () => {
     expect(none.success && 'solana' in none.output).toBe(false)
   })
 
+  it('reads the PubSub URL when the file has one, and refuses one that is not ws(s)', () => {
+    const withWs = v.safeParse(DevnetFileSchema, { solana: { ...solana, wsUrl: 'ws://127.0.0.1:8900' } })
+    expect(withWs.success && withWs.output.solana?.wsUrl).toBe('ws://127.0.0.1:8900')
+    const older = v.safeParse(DevnetFileSchema, { solana })
+    expect(older.success && older.output.solana && 'wsUrl' in older.output.solana).toBe(false)
+    const http = v.safeParse(DevnetFileSchema, { solana: { ...solana, wsUrl: 'http://127.0.0.1:8900' } })
+    expect(http.success ? [] : http.issues.map((i) => i.path?.map((p) => p.key).join('.'))).toEqual(['solana.wsUrl'])
+  })
+
   it('refuses an EVM address as a Solana account, naming the field', () => {
     const result = v.safeParse(DevnetFileSchema, { solana: { ...solana, accounts: [aa.paymaster] } })
     expect(result.success ? [] : result.issues.map((i) => i.path?.map((p) => p.key).join('.'))).toEqual([

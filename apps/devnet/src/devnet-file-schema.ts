@@ -95,6 +95,8 @@ export interface DevnetSolanaMint {
 export interface DevnetSolana {
   name: string
   rpcUrl: string
+  /** The stand-in's PubSub (WebSocket) URL; files written before it listened for subscriptions have none. */
+  wsUrl?: string
   /**
    * The cluster's genesis hash (what `getGenesisHash` answers); its first 32 characters are the CAIP-2 reference.
    * Left out, the server asks the RPC for it.
@@ -316,11 +318,12 @@ const Solana = v.object(
   {
     name: v.nullish(v.string('a name'), 'Solana JSON-RPC stand-in (LiteSVM)'),
     rpcUrl: httpUrl(['http:', 'https:'], 'an http(s) URL'),
+    wsUrl: v.optional(httpUrl(['ws:', 'wss:'], 'a ws(s) URL')),
     genesisHash: v.optional(v.pipe(v.string(GENESIS_HASH), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, GENESIS_HASH))),
     accounts: v.nullish(v.array(solanaAddress, 'an array of Solana addresses'), []),
     mints: v.nullish(v.array(SolanaMint, 'an array of mints'), []),
   },
-  'an object {rpcUrl, genesisHash?, accounts?, mints?, name?}',
+  'an object {rpcUrl, wsUrl?, genesisHash?, accounts?, mints?, name?}',
 )
 
 const Account = v.pipe(

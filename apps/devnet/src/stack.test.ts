@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { formatBanner } from './banner.ts'
 import { readDevnet } from './devnet-file.ts'
+import { PortInUseError } from './ports.ts'
 import { startStack } from './stack.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'foyer-stack-'))
@@ -83,12 +85,15 @@ describe('startStack', () => {
   })
 
   it('runs the Solana JSON-RPC stand-in when asked: in the URLs, the devnet file and the banner', async () => {
-    const stack = await startStack({ ...options, solana: true, ports: { ...options.ports, solana: 0 } })
+    const stack = await startStack({ ...options, solana: true, ports: { ...options.ports, solana: 0, solanaWs: 0 } })
     const url = stack.urls.solana
+    const wsUrl = stack.urls.solanaWs
     try {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
       const solana = readDevnet(devnetFile).solana
-      expect(solana).toMatchObject({ name: 'Solana JSON-RPC stand-in (LiteSVM)', rpcUrl: url })
+      expect(solana).toMatchObject({ name: 'Solana JSON-RPC stand-in (LiteSVM)', rpcUrl: url, wsUrl })
+      expect(formatBanner(stack)).toMatch(new RegExp(`Solana PubSub \\(stand-in\\) +${wsUrl}`))
       expect(solana?.accounts[0]).toBe('oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96')
       expect(solana?.mints.map((m) => m.symbol)).toEqual(['fUSD', 'fEUR'])
       expect(formatBanner(stack)).toMatch(new RegExp(`Solana JSON-RPC stand-in \\(LiteSVM\\) +${url}`))
@@ -102,5 +107,18 @@ describe('startStack', () => {
       await stack.stop()
     }
     await expect(fetch(url!)).rejects.toThrow()
+  })
+
+  it("refuses to start when the Solana stand-in's PubSub port is taken, naming FOYER_SOLANA_WS_PORT", async () => {
+    const holder = createServer()
+    await new Promise<void>((resolve) => holder.listen({ host: '127.0.0.1', port: 0 }, resolve))
+    const taken = (holder.address() as { port: number }).port
+    try {
+      const start = startStack({ ...options, solana: true, ports: { ...options.ports, solana: 0, solanaWs: taken } })
+      await expect(start).rejects.toBeInstanceOf(PortInUseError)
+      await expect(start).rejects.toThrow(new RegExp(`Port ${taken} .*PubSub.*FOYER_SOLANA_WS_PORT`))
+    } finally {
+      await new Promise((resolve) => holder.close(resolve))
+    }
   })
 })

@@ -21,7 +21,7 @@ import { type OnrampSandbox, onrampSandboxPort, startOnrampSandbox } from './onr
 import { REPO_ROOT, repoPath } from './paths.ts'
 import { assertPortFree, portFromEnv } from './ports.ts'
 import { type RunningRelay, startWalletConnectRelay } from './relay/walletConnectRelay.ts'
-import { solanaRpcPort } from './solana/port.ts'
+import { solanaRpcPort, solanaWsPort } from './solana/port.ts'
 import type { SolanaStandIn } from './solana/server.ts'
 import type { Stack, StackOptions, StackPorts } from './stackTypes.ts'
 import { viteCommand } from './vite.ts'
@@ -49,6 +49,7 @@ export function stackPorts(overrides: Partial<StackPorts> = {}): StackPorts {
     oidc: oidcStandInPort(),
     bundler: bundlerPort(),
     solana: solanaRpcPort(),
+    solanaWs: solanaWsPort(),
     ...overrides,
   }
 }
@@ -104,8 +105,15 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const runBundler = opts.bundler ?? false
   if (runBundler) await assertPortFree(host, ports.bundler, 'the ERC-4337 bundler', 'FOYER_BUNDLER_PORT')
   const runSolana = opts.solana ?? false
-  if (runSolana)
+  if (runSolana) {
     await assertPortFree(host, ports.solana, 'the Solana JSON-RPC stand-in (LiteSVM)', 'FOYER_SOLANA_RPC_PORT')
+    await assertPortFree(
+      host,
+      ports.solanaWs,
+      "the Solana stand-in's PubSub subscriptions (WebSocket)",
+      'FOYER_SOLANA_WS_PORT',
+    )
+  }
 
   const embeddedPortsUsed = embeddedPorts()
   // The mail sink, the faucet and the frame serve the server's email login: only with the server.
@@ -155,7 +163,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (runSolana) {
       // Loaded only when asked for: LiteSVM is a native module the rest of the stack does not need.
       const { describeSolanaStandIn, startSolanaStandIn } = await import('./solana/server.ts')
-      solana = await startSolanaStandIn({ host, port: ports.solana })
+      solana = await startSolanaStandIn({ host, port: ports.solana, wsPort: ports.solanaWs })
       devnet.info.solana = describeSolanaStandIn(solana)
       if (devnet.devnetFile) writeDevnet(devnet.info, devnet.devnetFile)
     }
@@ -336,6 +344,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         oidc: oidc?.url,
         bundler: bundlerUrl,
         solana: solana?.url,
+        solanaWs: solana?.wsUrl,
         chains: devnet.info.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
       },
       accounts: devnet.info.accounts,

@@ -22,6 +22,8 @@ export interface StackPorts {
   bundler: number
   /** The Solana JSON-RPC stand-in (LiteSVM) (FOYER_SOLANA_RPC_PORT, default 8899). */
   solana: number
+  /** The Solana stand-in's PubSub subscriptions over WebSocket (FOYER_SOLANA_WS_PORT, default 8900). */
+  solanaWs: number
 }
 
 export interface StackOptions {
@@ -86,6 +88,8 @@ export interface StackUrls {
   bundler?: string
   /** The Solana JSON-RPC stand-in (LiteSVM); present when it runs. */
   solana?: string
+  /** The Solana stand-in's PubSub (WebSocket) URL; present when it runs. */
+  solanaWs?: string
 }
 
 export interface Stack {

@@ -7,7 +7,7 @@ export {
   type SolanaDevMint,
 } from './genesis.ts'
 export { type SolanaDevKey, solanaDevAccounts, solanaDevKeys, solanaDevPath } from './keys.ts'
-export { DEFAULT_SOLANA_RPC_PORT, solanaRpcPort } from './port.ts'
+export { DEFAULT_SOLANA_RPC_PORT, DEFAULT_SOLANA_WS_PORT, solanaRpcPort, solanaWsPort } from './port.ts'
 export {
   describeSolanaStandIn,
   SOLANA_STAND_IN_NAME,

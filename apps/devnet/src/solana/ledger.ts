@@ -134,6 +134,8 @@ export class SolanaLedger {
   readonly #blocks: StandInBlock[] = []
   readonly #blockAt = new Map<bigint, StandInBlock>()
   readonly #genesisHash: string
+  /** Called after each transaction that lands, once it is recorded and the clock is on the next slot. */
+  readonly #landedListeners = new Set<(recorded: RecordedTransaction) => void>()
 
   constructor(genesisHash: string) {
     this.#genesisHash = genesisHash
@@ -275,7 +277,23 @@ export class SolanaLedger {
     }
     // The next transaction goes in the next slot.
     this.#setTime(slot + 1n)
+    for (const listener of this.#landedListeners) {
+      try {
+        listener(recorded)
+      } catch (listenerErr) {
+        // A listener's failure (a subscriber's socket, say) must not undo or fail the transaction.
+        console.error('[Solana stand-in] a landed-transaction listener failed:', listenerErr)
+      }
+    }
     return { recorded, err }
+  }
+
+  /** Calls `listener` after every transaction that lands; answers a function that stops it. */
+  onLanded(listener: (recorded: RecordedTransaction) => void): () => void {
+    this.#landedListeners.add(listener)
+    return () => {
+      this.#landedListeners.delete(listener)
+    }
   }
 
   #addBlock(transaction: RecordedTransaction) {

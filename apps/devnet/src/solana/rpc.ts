@@ -61,29 +61,30 @@ const RENT_EPOCH_EXEMPT = 18446744073709551615n
 /** The version the stand-in reports: the Solana JSON-RPC generation it imitates, marked as the stand-in. */
 export const STAND_IN_VERSION = '2.3.0+litesvm-stand-in'
 
-const invalidParams = (message: string) => new SolanaRpcError(RPC_ERROR.invalidParams, `Invalid params: ${message}`)
+export const invalidParams = (message: string) =>
+  new SolanaRpcError(RPC_ERROR.invalidParams, `Invalid params: ${message}`)
 
-type Params = unknown[]
-type Config = Record<string, unknown>
+export type Params = unknown[]
+export type Config = Record<string, unknown>
 
 function param(params: Params, index: number): unknown {
   return params[index]
 }
 
-function address(params: Params, index: number, what = 'address'): Address {
+export function address(params: Params, index: number, what = 'address'): Address {
   const value = param(params, index)
   if (typeof value !== 'string' || !isAddress(value)) throw invalidParams(`${what} must be a base58 address`)
   return value
 }
 
-function config(params: Params, index: number): Config {
+export function config(params: Params, index: number): Config {
   const value = param(params, index)
   if (value === undefined || value === null) return {}
   if (typeof value !== 'object' || Array.isArray(value)) throw invalidParams(`argument ${index + 1} must be an object`)
   return value as Config
 }
 
-function signatureParam(value: unknown, what = 'signature'): string {
+export function signatureParam(value: unknown, what = 'signature'): string {
   if (typeof value !== 'string') throw invalidParams(`${what} must be a base58 string`)
   try {
     if (getBase58Encoder().encode(value).length === 64) return value
@@ -126,7 +127,7 @@ export interface SolanaRpcContext {
 }
 
 /** The account fields every encoding shares, with `data` in the encoding asked for. */
-function encodeAccount(
+export function encodeAccount(
   ledger: SolanaLedger,
   account: { data: ReadonlyUint8Array; executable: boolean; lamports: bigint; programAddress: Address; space: bigint },
   cfg: Config,
@@ -289,6 +290,20 @@ const METHODS: Record<string, (ctx: SolanaRpcContext, params: Params) => unknown
   getBlockHeight: ({ ledger }, params) => {
     checkMinContextSlot(ledger, config(params, 0))
     return ledger.blockHeight
+  },
+
+  // The stand-in never moves its clock to another epoch: everything happens in epoch 0 (what kit's confirmation reads
+  // from here is the slot and the block height, which are equal).
+  getEpochInfo: ({ ledger }, params) => {
+    checkMinContextSlot(ledger, config(params, 0))
+    return {
+      absoluteSlot: ledger.slot,
+      blockHeight: ledger.blockHeight,
+      epoch: ledger.svm.getClock().epoch,
+      slotIndex: ledger.slot,
+      slotsInEpoch: ledger.svm.getEpochSchedule().slotsPerEpoch,
+      transactionCount: null,
+    }
   },
 
   getLatestBlockhash: ({ ledger }, params) => {

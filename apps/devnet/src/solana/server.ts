@@ -1,7 +1,8 @@
 /**
  * The Solana JSON-RPC stand-in (LiteSVM): an HTTP JSON-RPC server over one LiteSVM instance, with the dev
  * accounts funded and the dev token mints created at start. It answers the part of Solana's JSON-RPC that Foyer
- * uses (rpc.ts); it is not a Solana validator and says so in its logs and version string.
+ * uses (rpc.ts), and Solana's PubSub subscriptions over WebSocket on a port of their own (pubsub.ts); it is not a
+ * Solana validator and says so in its logs and version string.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,7 +11,8 @@ import { DEV_ACCOUNT_COUNT } from '../accounts.ts'
 import { type SolanaDevMint, writeGenesis } from './genesis.ts'
 import { solanaDevAccounts } from './keys.ts'
 import { SolanaLedger } from './ledger.ts'
-import { solanaRpcPort } from './port.ts'
+import { solanaRpcPort, solanaWsPort } from './port.ts'
+import { type SolanaPubSub, type SolanaSubscriptions, startSolanaPubSub } from './pubsub.ts'
 import { callSolanaRpc, RPC_ERROR, SolanaRpcError } from './rpc.ts'
 import { SOLANA_STAND_IN_GENESIS_HASH } from './standInGenesis.ts'
 
@@ -31,6 +33,11 @@ export interface SolanaStandInOptions {
   host?: string
   /** FOYER_SOLANA_RPC_PORT or 8899 unless given; 0 picks a free port. */
   port?: number
+  /**
+   * The PubSub (WebSocket) port. Unless given: `port` + 1 when `port` is given (a validator's layout), a free port
+   * when `port` is 0, else FOYER_SOLANA_WS_PORT or 8900.
+   */
+  wsPort?: number
   /** Dev accounts to fund; the EVM side's count (10) unless given. */
   accounts?: number
 }
@@ -38,10 +45,14 @@ export interface SolanaStandInOptions {
 export interface SolanaStandIn {
   /** The JSON-RPC URL, e.g. http://127.0.0.1:8899. */
   url: string
+  /** The PubSub URL (signatureSubscribe, accountSubscribe, slotSubscribe), e.g. ws://127.0.0.1:8900. */
+  wsUrl: string
   accounts: SolanaStandInAccount[]
   mints: SolanaDevMint[]
   /** The ledger behind it (for tests and tools in this process). */
   ledger: SolanaLedger
+  /** The open PubSub subscriptions (for tests and tools in this process). */
+  subscriptions: SolanaSubscriptions
   stop(): Promise<void>
 }
 
@@ -49,6 +60,8 @@ export interface SolanaStandIn {
 export interface SolanaStandInDescription {
   name: string
   rpcUrl: string
+  /** The PubSub (WebSocket) URL. */
+  wsUrl: string
   /** What `getGenesisHash` answers; its first 32 characters are the chain's CAIP-2 reference. */
   genesisHash: string
   accounts: Address[]
@@ -58,6 +71,7 @@ export interface SolanaStandInDescription {
 export const describeSolanaStandIn = (standIn: SolanaStandIn): SolanaStandInDescription => ({
   name: SOLANA_STAND_IN_NAME,
   rpcUrl: standIn.url,
+  wsUrl: standIn.wsUrl,
   genesisHash: SOLANA_STAND_IN_GENESIS_HASH,
   accounts: standIn.accounts.map((a) => a.address),
   mints: standIn.mints,
@@ -194,17 +208,37 @@ export async function startSolanaStandIn(options: SolanaStandInOptions = {}): Pr
     })
   })
   const { port } = server.address() as AddressInfo
+  const wsPort =
+    options.wsPort ?? (options.port === 0 ? 0 : options.port !== undefined ? options.port + 1 : solanaWsPort())
+  let pubsub: SolanaPubSub
+  try {
+    pubsub = await startSolanaPubSub({
+      host,
+      port: wsPort,
+      ledger,
+      stringify: stringifyRpc,
+      name: SOLANA_STAND_IN_NAME,
+    })
+  } catch (err) {
+    server.close()
+    throw err
+  }
   const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
   let stopping: Promise<void> | undefined
   return {
     url: `http://${urlHost}:${port}`,
+    wsUrl: pubsub.url,
     accounts: keys.map(({ address, path, secretKey }) => ({ address, path, secretKey })),
     mints,
     ledger,
+    subscriptions: pubsub.subscriptions,
     stop: () =>
-      (stopping ??= new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })),
+      (stopping ??= Promise.all([
+        pubsub.stop(),
+        new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeAllConnections()
+        }),
+      ]).then(() => undefined)),
   }
 }
