@@ -59,6 +59,8 @@ const controller = {
   setNetwork: () => {},
   resetAccount: () => reports.push(['resetAccount']),
   options: {},
+  // The site has no embedded wallet here.
+  embeddedWallet: () => undefined,
   showEmbeddedFrame() {}, hideEmbeddedFrame() {}, rpcNotAllowed() {},
 }
 const adapter = solanaAdapter()

@@ -4,9 +4,10 @@
  * landed-transaction hook, so a transaction sent over HTTP notifies the sockets before its HTTP answer leaves.
  * Everything is final at once on the stand-in, so commitment levels are accepted and ignored.
  */
+import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import type { Address } from '@solana/kit'
-import { type RawData, type WebSocket, WebSocketServer } from 'ws'
+import type { RawData, WebSocket } from 'ws'
 import type { RecordedTransaction, SolanaLedger } from './ledger.ts'
 import {
   address,
@@ -19,6 +20,10 @@ import {
   SolanaRpcError,
   signatureParam,
 } from './rpc.ts'
+
+// `ws` through Node's own resolution: a test environment that resolves packages as a browser does (jsdom, where the
+// Solana adapter's tests start this stand-in) would get ws's browser stub, which has no server.
+const { WebSocketServer } = createRequire(import.meta.url)('ws') as typeof import('ws')
 
 /** A subscribe or unsubscribe message is small; anything larger is refused by the socket. */
 const PUBSUB_PAYLOAD_LIMIT = 64 * 1024
