@@ -7,7 +7,8 @@
  */
 import { ClientNotSetError, EmbeddedWalletError, UserRejectedRequestError } from '@foyer/core'
 import type { EmbeddedWallet } from '@foyer/core/internal'
-import { type SolanaStandIn, startSolanaStandIn } from '@foyer/devnet/solana'
+import '../test/nodeBuffers.ts'
+import { SOLANA_STAND_IN_GENESIS_HASH, type SolanaStandIn, startSolanaStandIn } from '@foyer/devnet/solana'
 import { SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from '@foyer/testing/solana'
 import {
   type Address,
@@ -26,11 +27,7 @@ import { type EmbeddedSolanaWalletFake, embeddedSolanaWalletFake } from '../test
 import { recordingController } from '../test/recordingController.ts'
 import { type SolanaAdapter, solanaAdapter } from './solanaAdapter.ts'
 
-// As in solanaAdapter.test.ts: Node's WebCrypto (kit's ed25519) accepts only Node's buffers, not jsdom's.
-globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor
-globalThis.ArrayBuffer = Buffer.alloc(0).buffer.constructor as ArrayBufferConstructor
-
-const GENESIS_HASH = 'FWKyw4kGL27TUQFDaPMrXuNfuuaY3Z8sREquhEMvdexS'
+const GENESIS_HASH = SOLANA_STAND_IN_GENESIS_HASH
 const SOL = 1_000_000_000n
 
 let standIn: SolanaStandIn

@@ -5,7 +5,8 @@
  * Standard's own registry (`@wallet-standard/app`), as a browser wallet registers itself.
  */
 import { UserRejectedRequestError } from '@foyer/core'
-import { type SolanaStandIn, startSolanaStandIn } from '@foyer/devnet/solana'
+import '../test/nodeBuffers.ts'
+import { SOLANA_STAND_IN_GENESIS_HASH, type SolanaStandIn, startSolanaStandIn } from '@foyer/devnet/solana'
 import {
   createSolanaTestWallet,
   SOLANA_DEV_ACCOUNTS,
@@ -30,13 +31,7 @@ import { solanaDevnet, solanaLocalnet, solanaMainnet, solanaTestnet } from '../n
 import { recordingController } from '../test/recordingController.ts'
 import { type SolanaAdapter, solanaAdapter } from './solanaAdapter.ts'
 
-// Vitest's jsdom environment puts jsdom's own `Uint8Array` and `ArrayBuffer` on the global, and Node's WebCrypto
-// (which kit signs and verifies ed25519 with, here and in the stand-in) accepts only Node's buffers: a page has one
-// realm, so Node's are put back, as Node's `TextEncoder` and `Buffer` already use them.
-globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor
-globalThis.ArrayBuffer = Buffer.alloc(0).buffer.constructor as ArrayBufferConstructor
-
-const GENESIS_HASH = 'FWKyw4kGL27TUQFDaPMrXuNfuuaY3Z8sREquhEMvdexS'
+const GENESIS_HASH = SOLANA_STAND_IN_GENESIS_HASH
 const CONNECTOR_ID = 'solana:Foyer Test Wallet'
 const SOL = 1_000_000_000n
 
