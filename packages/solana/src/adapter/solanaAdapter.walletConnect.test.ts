@@ -1,6 +1,6 @@
 /**
  * WalletConnect for Solana end to end in Node: Foyer's core client with the EVM adapter (its WalletConnect connector
- * on the real SDK) and the Solana adapter, the local relay, this package's WalletConnect test wallet holding an EVM
+ * on the real SDK) and the Solana adapter, the local relay, the WalletConnect test wallet (`@foyer/testing`) holding an EVM
  * and a Solana key, a real anvil and the devnet's Solana stand-in (LiteSVM). One pairing connects both families.
  */
 import { createFoyerClient } from '@foyer/core'
@@ -9,7 +9,13 @@ import { type RunningChain, startChain } from '@foyer/devnet'
 import { type RunningRelay, startWalletConnectRelay } from '@foyer/devnet/relay'
 import { SOLANA_STAND_IN_GENESIS_HASH, type SolanaStandIn, startSolanaStandIn } from '@foyer/devnet/solana'
 import { evmAdapter } from '@foyer/evm'
-import { solanaAdapter, solanaLocalnet } from '@foyer/solana'
+import {
+  ANVIL_PRIVATE_KEYS,
+  createWalletConnectTestWallet,
+  SOLANA_DEV_ACCOUNTS,
+  SOLANA_DEV_KEYS,
+  type WalletConnectTestWallet,
+} from '@foyer/testing'
 import {
   address,
   appendTransactionMessageInstructions,
@@ -33,8 +39,8 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { createConfig, createStorage } from '@wagmi/core'
 import { defineChain, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANVIL_PRIVATE_KEYS, SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from '../accounts.ts'
-import { createWalletConnectTestWallet, type WalletConnectTestWallet } from './walletConnectTestWallet.ts'
+import { solanaLocalnet } from '../networks/solanaNetworks.ts'
+import { solanaAdapter } from './solanaAdapter.ts'
 
 const CHAIN_PORT = 19130
 const RELAY_PORT = 19131
