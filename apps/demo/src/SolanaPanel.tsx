@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { DemoSolana } from './foyer.ts'
 
-export const SOLANA_DEMO_MESSAGE = 'Hello from the Foyer demo on Solana'
+const SOLANA_DEMO_MESSAGE = 'Hello from the Foyer demo on Solana'
 
 /** With `?solana=1`: the site signs a message with the connected Solana wallet, through its own Solana adapter. */
 export function SolanaPanel({ adapter }: { adapter: DemoSolana['adapter'] }) {

@@ -1,7 +1,7 @@
 import type { TokenBalance } from '../account/account.ts'
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { NATIVE_TOKEN_ADDRESS_EVM, NATIVE_TOKEN_ADDRESS_SOLANA } from '../constants.ts'
+import { nativeTokenAddress } from '../constants.ts'
 import { type CaipNetworkId, namespaceOf, parseCaipAddress } from '../networks/networks.ts'
 import type { AccountBalance, AccountBalanceQueryInput } from '../protocol/accountData.ts'
 import { accountBalance } from '../protocol/endpoints/accountData.ts'
@@ -81,11 +81,11 @@ export async function fetchTokenBalances(
 
 /** The server's holding with `address` bare: the CAIP-10 id's address part, or the native currency's stand-in. */
 function toAccountTokenBalance({ address, ...balance }: AccountBalance): AccountTokenBalance {
-  const solana = namespaceOf(balance.chainId) === 'solana'
-  if (address === undefined)
-    return { ...balance, address: solana ? NATIVE_TOKEN_ADDRESS_SOLANA : NATIVE_TOKEN_ADDRESS_EVM }
+  const namespace = namespaceOf(balance.chainId)
+  if (address === undefined) return { ...balance, address: nativeTokenAddress(namespace) }
   const bare = parseCaipAddress(address).address
-  return { ...balance, address: solana ? bare : bare.toLowerCase() }
+  // Solana addresses are case-sensitive base58; EVM ones are kept lower-case.
+  return { ...balance, address: namespace === 'solana' ? bare : bare.toLowerCase() }
 }
 
 /** Query key of `fetchTokenBalances` (its prefix `accountDataQueryKey(address)` refreshes all of an account's data). */

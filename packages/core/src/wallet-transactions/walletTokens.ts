@@ -1,6 +1,6 @@
 import { fetchTokenBalances } from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
-import { NATIVE_TOKEN_ADDRESS_EVM, NATIVE_TOKEN_ADDRESS_SOLANA } from '../constants.ts'
+import { NATIVE_TOKEN_ADDRESS_EVM, NATIVE_TOKEN_ADDRESS_SOLANA, nativeTokenAddress } from '../constants.ts'
 import { parseUnits } from '../format/parseUnits.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
 
@@ -23,10 +23,6 @@ export type WalletToken = {
 export const isNativeToken = (token: Pick<WalletToken, 'address'>) =>
   token.address.toLowerCase() === NATIVE_TOKEN_ADDRESS_EVM || token.address === NATIVE_TOKEN_ADDRESS_SOLANA
 
-/** The stand-in address of the network's native currency (the chain family's placeholder). */
-export const nativeTokenAddress = (network: Pick<CaipNetwork, 'chainNamespace'>) =>
-  network.chainNamespace === 'solana' ? NATIVE_TOKEN_ADDRESS_SOLANA : NATIVE_TOKEN_ADDRESS_EVM
-
 export const tokenId = (network: CaipNetwork, address: string) => `${network.id}:${address}`
 
 /**
@@ -42,7 +38,7 @@ export async function readWalletTokens(
     if (!adapter) return []
     const balance = await adapter.getBalance({ address, network })
     const { nativeCurrency } = network
-    const native = nativeTokenAddress(network)
+    const native = nativeTokenAddress(network.chainNamespace)
     return [
       {
         id: tokenId(network, native),
