@@ -10,12 +10,12 @@ describe('faucet', () => {
   let chain: RunningChain
   let faucet: Faucet
   beforeAll(async () => {
-    chain = await startChain({ id: 31337, name: 'Faucet test', port: 19420, portEnv: 'FOYER_TEST_PORT' })
+    chain = await startChain({ id: 31337, name: 'Faucet test', port: 19430, portEnv: 'FOYER_TEST_PORT' })
     const devnet = {
       chains: [{ id: chain.id, name: chain.name, rpcUrl: chain.rpcUrl, nativeSymbol: 'ETH' }],
       accounts: devAccounts(),
     } as unknown as DevnetInfo
-    faucet = await startFaucet({ devnet, port: 19421 })
+    faucet = await startFaucet({ devnet, port: 19431 })
   })
   afterAll(async () => {
     await faucet?.stop()

@@ -42,8 +42,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { solanaLocalnet } from '../networks/solanaNetworks.ts'
 import { solanaAdapter } from './solanaAdapter.ts'
 
-const CHAIN_PORT = 19130
-const RELAY_PORT = 19131
+const CHAIN_PORT = 19740
+const RELAY_PORT = 19741
 
 function memoryStorage() {
   const map = new Map<string, string>()
