@@ -12,11 +12,6 @@ export const SWAP_PROVIDER_FEE_PERCENT = 0.85
 export const SWAP_GAS_UNITS = 150000n
 /** Stands for the native currency (ETH) wherever a token address is expected: swap token ids, balances. */
 export const NATIVE_TOKEN_ADDRESS_EVM = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
-/** Solana's native placeholder (the System Program id with a trailing 1, as Solana wallets use it for SOL). */
-export const NATIVE_TOKEN_ADDRESS_SOLANA = 'So11111111111111111111111111111111111111111'
-/** The native currency's placeholder address on a chain family. */
-export const nativeTokenAddress = (namespace: 'eip155' | 'solana') =>
-  namespace === 'solana' ? NATIVE_TOKEN_ADDRESS_SOLANA : NATIVE_TOKEN_ADDRESS_EVM
 export const TARGET_AMOUNT_DECIMALS = 6
 export const BALANCE_DECIMALS = 3
 export const EMAIL_RESEND_LOCK_MS = 30 * 1000

@@ -1,11 +1,20 @@
 import type { TokenBalance } from '../account/account.ts'
 import type { ApiClient } from '../api/apiClient.ts'
 import { requireApi } from '../api/requireApi.ts'
-import { nativeTokenAddress } from '../constants.ts'
+import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import { type CaipNetworkId, namespaceOf, parseCaipAddress } from '../networks/networks.ts'
 import type { AccountBalance, AccountBalanceQueryInput } from '../protocol/accountData.ts'
 import { accountBalance } from '../protocol/endpoints/accountData.ts'
 import { TokenBalanceError } from './accountDataErrors.ts'
+
+/** Solana's native placeholder (the System Program id with a trailing 1, as Solana wallets use it for SOL). */
+export const NATIVE_TOKEN_ADDRESS_SOLANA = 'So11111111111111111111111111111111111111111'
+/**
+ * The native currency's placeholder address on a chain family. Kept with the balances that use it rather than with
+ * the constants: the page loads those, and nothing there needs a second family's placeholder.
+ */
+export const nativeTokenAddress = (namespace: 'eip155' | 'solana') =>
+  namespace === 'solana' ? NATIVE_TOKEN_ADDRESS_SOLANA : NATIVE_TOKEN_ADDRESS_EVM
 
 /**
  * A holding: name, symbol, chain, price, quantity and icon, plus the network and the exact base-unit amount

@@ -64,7 +64,10 @@ describe('the account type on the client', () => {
   /** Test double for the frame-backed wallet: only what the account type needs (the real one is the frame's). */
   function setup() {
     let type = smart(false)
-    const embeddedWallet = { readAccountType: vi.fn(async () => type) } as unknown as EmbeddedWallet
+    const embeddedWallet = {
+      connectorId: 'foyer-embedded',
+      readAccountType: vi.fn(async () => type),
+    } as unknown as EmbeddedWallet
     let controller!: AdapterController
     const adapter: ChainAdapter = {
       namespace: 'eip155',

@@ -9,13 +9,7 @@ import { type ApiClient, createApiClient } from '../api/apiClient.ts'
 import { type Connector, dedupeConnectors, pairingConnector } from '../connectors/connectors.ts'
 import { UNSUPPORTED_CHAIN_DELAY_MS } from '../constants.ts'
 import { isEmbeddedLoginEnabled } from '../embedded/embeddedLoginEnabled.ts'
-import {
-  ChainAdapterNotFoundError,
-  ConnectorNotFoundError,
-  DisconnectError,
-  isUserRejection,
-  UnsupportedChainError,
-} from '../errors/errors.ts'
+import { ChainAdapterNotFoundError, ConnectorNotFoundError, DisconnectError } from '../errors/errors.ts'
 import { createEventBus } from '../events/events.ts'
 import { createLocaleController } from '../locale/localeController.ts'
 import { createLogger } from '../logger.ts'
@@ -94,19 +88,23 @@ export function createFoyerClient(parameters: FoyerOptions) {
   const embeddedWalletFor = (connectorId: string | undefined) =>
     get().connectors.find((c) => c.id === connectorId)?.type === 'AUTH' ? embeddedWallet() : undefined
   // An embedded wallet's account type, read with the balance: the account's first user operation deploys it. The
-  // smart account is an EVM one: the same wallet on Solana is its key's own account.
+  // smart account is an EVM one: the same wallet on Solana (another connector) is its key's own account.
   const refreshAccountType = createRefreshAccountType({
     store,
-    read: (account) =>
-      get().connectors.find((c) => c.id === account.connectorId)?.chain === 'eip155'
-        ? embeddedWalletFor(account.connectorId)?.readAccountType?.()
-        : undefined,
+    read: (account) => {
+      const wallet = embeddedWallet()
+      return wallet && wallet.connectorId === account.connectorId ? wallet.readAccountType?.() : undefined
+    },
   })
   const refreshBalance: typeof refreshBalanceOnly = async (parameters) => {
     await Promise.all([refreshAccountType(), refreshBalanceOnly(parameters)])
   }
 
   // ---- account and network -----------------------------------------------------------------------
+  /** Whether the account shown is another chain family's than `namespace` (whose reports then wait in `connections`). */
+  const showsOtherFamily = (namespace: ChainNamespace) =>
+    get().account.isConnected && get().network.activeChain !== namespace
+
   function applyNetwork(networkId: CaipNetworkId) {
     const supported = networkById(networkId)
     const unsupported = !supported && !options.allowUnsupportedChain
@@ -120,7 +118,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
     }))
     clearTimeout(unsupportedTimer)
     if (unsupported) {
-      // The spec waits 300 ms before showing UnsupportedChain, so quick switch-throughs do not flash it.
+      // UnsupportedChain shows after a short wait, so quick switch-throughs do not flash it.
       unsupportedTimer = setTimeout(() => {
         const { account, network } = get()
         if (!account.isConnected || !network.unsupported) return
@@ -137,7 +135,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
   function applyAccount(reported: ReportedAccount, { activate = false }: { activate?: boolean } = {}) {
     const namespace = namespaceOf(reported.networkId)
     store.setState((s) => ({ connections: { ...s.connections, [namespace]: reported } }))
-    if (!activate && get().account.isConnected && get().network.activeChain !== namespace) return
+    if (!activate && showsOtherFamily(namespace)) return
     const connector = get().connectors.find((c) => c.id === reported.connectorId)
     const previous = get().account.address
     if (previous && previous !== reported.address) forgetAccountData(queries, previous)
@@ -155,10 +153,9 @@ export function createFoyerClient(parameters: FoyerOptions) {
    * family is still connected, the account shown becomes that one's.
    */
   function resetAccount(namespace?: ChainNamespace) {
-    const { connections, network } = get()
-    const remaining = namespace ? { ...connections, [namespace]: undefined } : {}
+    const remaining = namespace ? { ...get().connections, [namespace]: undefined } : {}
     store.setState({ connections: remaining })
-    if (namespace && namespace !== network.activeChain && get().account.isConnected) return
+    if (namespace && showsOtherFamily(namespace)) return
     const other = Object.values(remaining).find((connection) => connection !== undefined)
     if (other) {
       applyAccount(other, { activate: true })
@@ -235,8 +232,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
   /** Disconnects and closes the modal (`keepOpen`: stays, on Connect — e.g. to show why sign-in ended the connection). */
   async function disconnect(parameters: { keepOpen?: boolean } = {}) {
     try {
-      const connected = Object.entries(get().connections).filter(([, connection]) => connection)
-      await Promise.all(connected.map(([namespace]) => adapterFor(namespace as ChainNamespace).disconnect()))
+      await Promise.all(options.adapters.filter((a) => get().connections[a.namespace]).map((a) => a.disconnect()))
       resetAccount()
       emit('DISCONNECT_SUCCESS')
       if (!parameters.keepOpen) close()
@@ -249,44 +245,23 @@ export function createFoyerClient(parameters: FoyerOptions) {
   }
 
   /**
-   * Switches to one of the site's networks. Connected, the wallet is asked first (and the chain added when the
-   * wallet does not know it); then the modal returns to the view before Networks, or closes. A network of the other
-   * chain family changes the active family (`switchChainFamily`, its own chunk); a connected person left with no
-   * wallet on that family is taken to Connect.
+   * Switches to one of the site's networks (`switchNetwork.ts`, a chunk of its own: only a person choosing a network,
+   * or the site, switches).
    */
-  async function switchNetwork(networkId: CaipNetworkId) {
-    const target = networkById(networkId)
-    if (!target) throw new UnsupportedChainError({ chainId: networkId })
-    const { account, network } = get()
-    let outcome: 'connected' | 'needs-wallet' = 'connected'
-    if (target.chainNamespace !== network.activeChain || account.isConnected) {
-      modal.setLoading(true)
-      try {
-        if (target.chainNamespace !== network.activeChain) {
-          const { switchChainFamily } = await import('./switchChainFamily.ts')
-          outcome = await switchChainFamily(
-            { store, adapterFor, showAccount: (reported) => applyAccount(reported, { activate: true }) },
-            target,
-          )
-        } else {
-          await adapterFor(target.chainNamespace).switchNetwork(target)
-          applyNetwork(target.id)
-          void refreshBalance()
-        }
-      } catch (error) {
-        emit('SWITCH_NETWORK_ERROR', { networkId, rejected: isUserRejection(error) }, 'error')
-        throw error
-      } finally {
-        modal.setLoading(false)
-      }
-    } else {
-      store.setState((s) => ({ network: { ...s.network, selectedNetworkId: target.id } }))
-    }
-    emit('SWITCH_NETWORK', { networkId })
-    if (!get().modal.open) return
-    if (outcome === 'needs-wallet') navigate.reset('Connect')
-    else modal.afterNetworkSwitch()
-  }
+  const switchNetwork = async (networkId: CaipNetworkId) =>
+    (await import('./switchNetwork.ts')).switchNetwork(
+      {
+        store,
+        adapterFor,
+        showAccount: (reported) => applyAccount(reported, { activate: true }),
+        networkById,
+        applyNetwork,
+        refreshBalance,
+        emit,
+        modal,
+      },
+      networkId,
+    )
 
   // ---- sign-in with Ethereum (its own chunk, loaded only when `siwe` is set) -----------------------------
   const siweLoader = createSiweLoader({
@@ -320,7 +295,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
         },
         setStatus(status) {
           // Another family's wallet reconnecting does not change the account shown.
-          if (get().account.isConnected && get().network.activeChain !== adapter.namespace) return
+          if (showsOtherFamily(adapter.namespace)) return
           store.setState((s) => ({ account: { ...s.account, status } }))
         },
         setAccount: (reported) => applyAccount(reported),
@@ -331,7 +306,7 @@ export function createFoyerClient(parameters: FoyerOptions) {
               connections: { ...s.connections, [adapter.namespace]: { ...connection, networkId } },
             }))
           }
-          if (get().account.isConnected && get().network.activeChain !== adapter.namespace) return
+          if (showsOtherFamily(adapter.namespace)) return
           applyNetwork(networkId)
           void refreshBalance()
         },

@@ -1,6 +1,6 @@
 import { disconnectedAccount, type ReportedAccount } from '../account/account.ts'
 import type { ChainAdapter } from '../adapter/adapter.ts'
-import { sameWalletOn } from '../connectors/connectors.ts'
+import { browserWalletTypes, type Connector } from '../connectors/connectors.ts'
 import type { CaipNetwork, ChainNamespace } from '../networks/networks.ts'
 import type { Store } from '../store/createStore.ts'
 import type { FoyerState } from './state.ts'
@@ -16,8 +16,7 @@ export type ChainFamilyHost = {
  * Moves the modal to a network of the other chain family. That family's connected wallet becomes the account shown
  * (its adapter is asked to switch, with no prompt); else the wallet in use connects there when it has that family too
  * (`sameWalletOn`: one prompt); else nothing is connected for that family: the account shows as not connected (the
- * other family's connection stays) and `'needs-wallet'` tells the caller to ask for one. A site with one family never
- * loads this module.
+ * other family's connection stays) and `'needs-wallet'` tells the caller (`switchNetwork.ts`) to ask for one.
  */
 export async function switchChainFamily(
   host: ChainFamilyHost,
@@ -41,4 +40,26 @@ export async function switchChainFamily(
     network: { selectedNetworkId: target.id, activeChain: namespace, unsupported: false },
   })
   return account.isConnected ? 'needs-wallet' : 'connected'
+}
+
+/**
+ * The connector of the same wallet on another chain family: a browser wallet that is both EVM and Solana announces
+ * itself once per family (EIP-6963 and the Wallet Standard) under the same name; the embedded wallet (AUTH) holds a
+ * key for each family; a WalletConnect session that holds accounts of both families has a WALLET_CONNECT connector
+ * on each.
+ */
+export function sameWalletOn(
+  connectors: readonly Connector[],
+  connectorId: string | undefined,
+  namespace: ChainNamespace,
+): Connector | undefined {
+  const connector = connectors.find((c) => c.id === connectorId)
+  if (!connector || connector.chain === namespace) return undefined
+  if (connector.type === 'AUTH' || connector.type === 'WALLET_CONNECT')
+    return connectors.find((c) => c.chain === namespace && c.type === connector.type)
+  if (!browserWalletTypes.has(connector.type)) return undefined
+  const name = connector.name.toLowerCase()
+  return connectors.find(
+    (c) => c.chain === namespace && browserWalletTypes.has(c.type) && c.name.toLowerCase() === name,
+  )
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type Connector,
-  connectorTestId,
-  dedupeConnectors,
-  oneRowPerWallet,
-  pairingConnector,
-  sameWalletOn,
-} from './connectors.ts'
+import { type Connector, connectorTestId, dedupeConnectors, oneRowPerWallet, pairingConnector } from './connectors.ts'
 
 const announced: Connector = {
   id: 'io.metamask',
@@ -57,23 +50,10 @@ describe('oneRowPerWallet', () => {
     ])
   })
 
-  it('finds the same wallet on the other family: a browser wallet by name, the embedded wallet and WalletConnect by type', () => {
-    expect(sameWalletOn([evm, phantom, solana], 'evm', 'solana')?.id).toBe('sol')
-    expect(sameWalletOn([evm, phantom, solana], 'phantom', 'eip155')).toBeUndefined()
-    const walletConnectOnSolana: Connector = { ...walletConnect, id: 'solana:WalletConnect', chain: 'solana' }
-    // A WalletConnect session with Solana accounts has a connector on each family; without them, none on Solana.
-    expect(sameWalletOn([walletConnect, phantom, walletConnectOnSolana], 'wc', 'solana')?.id).toBe(
-      'solana:WalletConnect',
-    )
-    expect(sameWalletOn([walletConnect, walletConnectOnSolana], 'solana:WalletConnect', 'eip155')?.id).toBe('wc')
-    expect(sameWalletOn([walletConnect, phantom, solana], 'wc', 'solana')).toBeUndefined()
-    // A browser wallet never takes WalletConnect for itself, nor the other way round.
-    expect(sameWalletOn([evm, walletConnectOnSolana], 'evm', 'solana')).toBeUndefined()
-  })
-
   it('pairs with the EVM WalletConnect connector, whichever is listed first', () => {
     const walletConnectOnSolana: Connector = { ...walletConnect, id: 'solana:WalletConnect', chain: 'solana' }
     expect(pairingConnector([walletConnectOnSolana, phantom, walletConnect])?.id).toBe('wc')
     expect(pairingConnector([phantom])).toBeUndefined()
+    expect(pairingConnector([walletConnectOnSolana])).toBeUndefined()
   })
 })

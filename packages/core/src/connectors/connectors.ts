@@ -38,37 +38,15 @@ export function connectorTestId(connector: Connector): string {
   return connector.explorerId ?? connector.id
 }
 
-/**
- * The connector of the same wallet on another chain family: a browser wallet that is both EVM and Solana announces
- * itself once per family (EIP-6963 and the Wallet Standard) under the same name; the embedded wallet (AUTH) holds a
- * key for each family; a WalletConnect session that holds accounts of both families has a WALLET_CONNECT connector
- * on each.
- */
-export function sameWalletOn(
-  connectors: readonly Connector[],
-  connectorId: string | undefined,
-  namespace: ChainNamespace,
-): Connector | undefined {
-  const connector = connectors.find((c) => c.id === connectorId)
-  if (!connector || connector.chain === namespace) return undefined
-  if (connector.type === 'AUTH' || connector.type === 'WALLET_CONNECT')
-    return connectors.find((c) => c.chain === namespace && c.type === connector.type)
-  if (!browserWalletTypes.has(connector.type)) return undefined
-  const name = connector.name.toLowerCase()
-  return connectors.find(
-    (c) => c.chain === namespace && browserWalletTypes.has(c.type) && c.name.toLowerCase() === name,
-  )
-}
-
-const browserWalletTypes = new Set<ConnectorType>(['ANNOUNCED', 'INJECTED'])
+/** Connectors of a browser wallet (an extension), which a wallet of both families announces once per family. */
+export const browserWalletTypes = new Set<ConnectorType>(['ANNOUNCED', 'INJECTED'])
 
 /**
  * The connector that pairs over WalletConnect: the EVM adapter's. A Solana WALLET_CONNECT connector only stands
  * for a session that exists already and cannot pair.
  */
 export const pairingConnector = (connectors: readonly Connector[]): Connector | undefined =>
-  connectors.find((c) => c.type === 'WALLET_CONNECT' && c.chain === 'eip155') ??
-  connectors.find((c) => c.type === 'WALLET_CONNECT')
+  connectors.find((c) => c.type === 'WALLET_CONNECT' && c.chain === 'eip155')
 
 /**
  * One row per browser wallet across chain families: a wallet announced on both shows once, as its connector on the

@@ -109,6 +109,9 @@ export interface EmbeddedWallet {
   getSmartAccountNetworks?(): Promise<number[]>
   /** Makes the smart account, or the key's own account, the person's; the frame keeps the choice per person. */
   setPreferredAccountType?(type: 'eoa' | 'smartAccount'): Promise<void>
-  /** The same wallet on Solana, where the adapter's frame offers it (see `EmbeddedSolanaWallet`). */
-  readonly solana?: EmbeddedSolanaWallet
+  /**
+   * The same wallet on Solana, where the adapter's frame offers it (see `EmbeddedSolanaWallet`). Loads the frame
+   * client, a chunk of its own, when it is not loaded yet; rejects when the site's options turn the wallet off.
+   */
+  loadSolana?(): Promise<EmbeddedSolanaWallet>
 }

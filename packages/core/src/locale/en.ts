@@ -71,7 +71,6 @@ export const en = {
   'error.connectorNotFound': 'Wallet not found',
   'error.insufficientBalance': 'Insufficient balance',
   'error.noSwapAddress': 'No address found to swap the tokens from',
-  'error.solanaSendInput': 'Please enter a valid amount and receiver address',
   'error.emailRateLimited': 'Please try again after {seconds} seconds',
   'error.rpcNotAllowed': 'Requested RPC call is not allowed',
   'error.actionNotAllowed': 'Action not allowed',

@@ -38,6 +38,8 @@ export const enTransfer = {
   'send.enterAmount': 'Enter an amount',
   'send.enterAddress': 'Enter a receiver address',
   'send.invalidAddress': 'Invalid address',
+  // Send on Solana: the button's words while the amount or the receiver is not valid
+  'error.solanaSendInput': 'Please enter a valid amount and receiver address',
   'send.resolvingName': 'Looking up the name…',
   'send.review': 'Review send',
   'send.networkCost': 'Network cost',

@@ -1,6 +1,10 @@
-import { fetchTokenBalances } from '../account-data/fetchTokenBalances.ts'
+import {
+  fetchTokenBalances,
+  NATIVE_TOKEN_ADDRESS_SOLANA,
+  nativeTokenAddress,
+} from '../account-data/fetchTokenBalances.ts'
 import type { FoyerClient } from '../client/createFoyerClient.ts'
-import { NATIVE_TOKEN_ADDRESS_EVM, NATIVE_TOKEN_ADDRESS_SOLANA, nativeTokenAddress } from '../constants.ts'
+import { NATIVE_TOKEN_ADDRESS_EVM } from '../constants.ts'
 import { parseUnits } from '../format/parseUnits.ts'
 import type { CaipNetwork } from '../networks/networks.ts'
 

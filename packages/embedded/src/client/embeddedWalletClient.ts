@@ -4,7 +4,7 @@
  * the person (the site is told to show it); anything else is refused here and in the frame.
  */
 import { type FoyerError, RpcNotAllowedError, UserRejectedRequestError } from '@foyer/core'
-import type { SocialProvider } from '@foyer/core/internal'
+import type { EmbeddedSolanaWallet, SocialProvider } from '@foyer/core/internal'
 import { createFrameBus, type FrameBus } from '../bus/frameBus.ts'
 import { EmbeddedRpcError, withRpcCode } from '../errors/frameErrors.ts'
 import type { EmbeddedUser, EventMessage } from '../messages/messages.ts'
@@ -51,6 +51,14 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
   const emit = (event: ProviderEvent, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
   }
+  /** Who follows the person's Solana address (a Solana adapter connected through this wallet). */
+  const solanaWatchers = new Set<(address: string | undefined) => void>()
+  /** Every change of who is signed in goes through here, so Solana watchers hear of a new or gone address. */
+  function setUser(next: EmbeddedUser | undefined) {
+    const before = user?.solanaAddress
+    user = next
+    if (next?.solanaAddress !== before) for (const watcher of [...solanaWatchers]) watcher(next?.solanaAddress)
+  }
 
   function onEvent(event: EventMessage) {
     switch (event.type) {
@@ -62,11 +70,11 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
       case 'ACCOUNT_CHANGED': {
         const { address } = event.payload as { address: `0x${string}` | null }
         if (!address) {
-          user = undefined
+          setUser(undefined)
           emit('accountsChanged', [])
           emit('disconnect', withRpcCode(new Error('The embedded wallet signed out'), 4900))
         } else if (user?.address !== address) {
-          if (user) user = { ...user, address }
+          if (user) setUser({ ...user, address })
           emit('accountsChanged', [address])
         }
         return
@@ -91,7 +99,7 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
 
   async function refreshUser(requestedChainId?: number) {
     const result = await bus.request('GET_USER', requestedChainId === undefined ? {} : { chainId: requestedChainId })
-    user = result.user
+    setUser(result.user)
     chainId = result.user.chainId
     return result.user
   }
@@ -154,6 +162,36 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     return parseSolanaRequestResult(method, result)
   }
 
+  /**
+   * The wallet on Solana, as core's `EmbeddedSolanaWallet`: each request goes to the frame, which shows it in plain
+   * words and signs once the person approves. `chain` is the cluster's CAIP-2 id; signatures are base58,
+   * transactions wire bytes.
+   */
+  const solana: EmbeddedSolanaWallet = {
+    getSolanaAddress: () => user?.solanaAddress,
+    watchSolanaAddress(onChange) {
+      const watcher = (address: string | undefined) => onChange(address)
+      solanaWatchers.add(watcher)
+      return () => void solanaWatchers.delete(watcher)
+    },
+    signSolanaMessage: ({ message }, options) =>
+      solanaRequest('solana_signMessage', { message: bytesToBase64(message) }, options?.signal),
+    async signSolanaTransaction({ chain, transaction }, options) {
+      const result = await solanaRequest(
+        'solana_signTransaction',
+        { chain, transaction: bytesToBase64(transaction) },
+        options?.signal,
+      )
+      return { signature: result.signature, transaction: base64ToBytes(result.transaction) }
+    },
+    signAndSendSolanaTransaction: ({ chain, transaction, sendOptions }, options) =>
+      solanaRequest(
+        'solana_signAndSendTransaction',
+        { chain, transaction: bytesToBase64(transaction), ...(sendOptions ? { options: sendOptions } : {}) },
+        options?.signal,
+      ),
+  }
+
   const provider = {
     isFoyerEmbedded: true as const,
     request,
@@ -177,45 +215,13 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     get chainId() {
       return chainId
     },
-    /** The signed-in person's Solana address (base58), from the frame's user; undefined before a sign-in. */
-    get solanaAddress() {
-      return user?.solanaAddress
-    },
-    /**
-     * The wallet on Solana: each request goes to the frame, which shows it in plain words and signs once the person
-     * approves. `chain` is the cluster's CAIP-2 id; signatures are base58, transactions wire bytes.
-     */
-    solana: {
-      async signMessage(message: Uint8Array, signal?: AbortSignal) {
-        return solanaRequest('solana_signMessage', { message: bytesToBase64(message) }, signal)
-      },
-      async signTransaction(chain: string, transaction: Uint8Array, signal?: AbortSignal) {
-        const result = await solanaRequest(
-          'solana_signTransaction',
-          { chain, transaction: bytesToBase64(transaction) },
-          signal,
-        )
-        return { signature: result.signature, transaction: base64ToBytes(result.transaction) }
-      },
-      async signAndSendTransaction(
-        chain: string,
-        transaction: Uint8Array,
-        options?: SolanaRequestParams<'solana_signAndSendTransaction'>['options'],
-        signal?: AbortSignal,
-      ) {
-        return solanaRequest(
-          'solana_signAndSendTransaction',
-          { chain, transaction: bytesToBase64(transaction), ...(options ? { options } : {}) },
-          signal,
-        )
-      },
-    },
+    solana,
     connectEmail: (email: string, signal?: AbortSignal) => bus.request('CONNECT_EMAIL', { email }, { signal }),
     /** The frame takes the code in its own screen (the site never sees it); resolves once a right one was entered. */
     async connectOtp(signal?: AbortSignal) {
       // The person reads an email, types the code, maybe a recovery code: their time, not a timeout.
       const result = await bus.request('CONNECT_OTP', {}, { signal, timeoutMs: PERSON_TIMEOUT_MS })
-      user = result.user
+      setUser(result.user)
       chainId = result.user.chainId
       return result.user
     },
@@ -227,7 +233,7 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     /** Waits for the started sign-in to end, linking and the key step included (the person's time, no timeout). */
     async awaitSocial(signal?: AbortSignal) {
       const result = await bus.request('AWAIT_SOCIAL', {}, { signal, timeoutMs: PERSON_TIMEOUT_MS })
-      user = result.user
+      setUser(result.user)
       chainId = result.user.chainId
       return result.user
     },
@@ -239,7 +245,7 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     },
     async signOut() {
       await bus.request('SIGN_OUT', {})
-      user = undefined
+      setUser(undefined)
     },
     getChainId: async () => (await bus.request('GET_CHAIN_ID', {})).chainId,
     async switchNetwork(target: number) {
@@ -250,13 +256,13 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     /** The frame confirms the change and takes both codes itself; resolves with the new address. */
     async updateEmail(email: string, signal?: AbortSignal) {
       const result = await bus.request('UPDATE_EMAIL', { email }, { signal, timeoutMs: PERSON_TIMEOUT_MS })
-      if (user) user = { ...user, email: result.email }
+      if (user) setUser({ ...user, email: result.email })
       return result
     },
     /** The frame's devices screen; `signedOut` when the person revoked this device or signed out everywhere. */
     async showDevices(signal?: AbortSignal) {
       const result = await bus.request('SHOW_DEVICES', {}, { signal, timeoutMs: PERSON_TIMEOUT_MS })
-      if (result.signedOut) user = undefined
+      if (result.signedOut) setUser(undefined)
       return result
     },
     syncTheme: (themeMode: 'light' | 'dark', themeVariables?: Record<string, string>) =>

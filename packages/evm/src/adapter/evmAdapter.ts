@@ -130,8 +130,11 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
 
     mount(controller) {
       let mounted = true
-      if (walletConnectParameters && !parameters.walletConnect?.solanaNetworks)
-        walletConnectParameters.solanaNetworks = solanaNetworksOf(controller.options.networks)
+      // The proposal's `solana` namespace asks for the site's Solana networks (their ids and RPC URLs).
+      if (walletConnectParameters)
+        walletConnectParameters.solanaNetworks ??= controller.options.networks.filter(
+          (n): n is CaipNetwork & WalletConnectSolanaNetwork => n.chainNamespace === 'solana',
+        )
       embedded.mount(config, controller) // before the connector list is read and before reconnect
       const unwatchConnectors = watchWagmiConnectors(config, controller.options.features, (connectors) => {
         if (mounted) controller.setConnectors(connectors)
@@ -222,12 +225,6 @@ export function evmAdapter<config extends Config>(parameters: EvmAdapterParamete
       (await import('../signing/signWalletMessage.ts')).signWalletMessage(config, message),
   }
 }
-
-/** The site's Solana networks, for the WalletConnect proposal's `solana` namespace. */
-const solanaNetworksOf = (networks: readonly CaipNetwork[]): WalletConnectSolanaNetwork[] =>
-  networks
-    .filter((n) => n.chainNamespace === 'solana')
-    .map((n) => ({ id: n.id as WalletConnectSolanaNetwork['id'], rpcUrl: n.rpcUrl }))
 
 const switchTools = { switchChain, numberToHex, ProviderNotFoundError, evmChainId }
 

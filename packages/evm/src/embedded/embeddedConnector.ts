@@ -10,6 +10,7 @@ import type { EmbeddedWalletClient } from '@foyer/embedded'
 import { type Config, type Connector, createConnector, reconnect } from '@wagmi/core'
 import { type Address, getAddress } from 'viem'
 import { addConnector } from '../adapter/wagmiInternals.ts'
+import type { EmbeddedWalletFlows } from './embeddedSession.ts'
 
 export const EMBEDDED_CONNECTOR_ID = 'foyer-embedded'
 export const EMBEDDED_CONNECTOR_TYPE = 'foyerEmbedded'
@@ -36,98 +37,58 @@ const hint = {
 
 export type EmbeddedRuntime = ReturnType<typeof createEmbeddedRuntime>
 
+/** The flows that load the frame client first, then run in its chunk (`openEmbeddedWallet`). */
+const FLOWS_AFTER_LOAD = [
+  'connectEmail',
+  'connectOtp',
+  'updateEmail',
+  'showDevices',
+  'connectSocial',
+  'connectFarcaster',
+  'awaitSocial',
+  'getSmartAccountNetworks',
+  'setPreferredAccountType',
+  'loadSolana',
+] as const satisfies readonly (keyof EmbeddedWalletFlows)[]
+
 /**
- * Owns the frame client for one adapter: loads it on demand (retrying after a failure), wires its events to the
- * core controller, and offers the core's `EmbeddedWallet` interface and the wagmi connector.
+ * Owns the frame client for one adapter: loads it on demand (retrying after a failure), with the embedded wallet's
+ * flows (`embeddedSession.ts`, the same chunk), and offers the core's `EmbeddedWallet` interface and the wagmi
+ * connector. The page holds only what starts a flow and what answers before anything is loaded.
  */
 export function createEmbeddedRuntime() {
   let controller: AdapterController | undefined
-  let client: Promise<EmbeddedWalletClient> | undefined
-  let loaded: EmbeddedWalletClient | undefined
-  /** From the loaded chunk: the provider wagmi and viem get (see `viemFacingProvider`). */
-  let providerFor: ((embedded: EmbeddedWalletClient) => EmbeddedWalletClient['provider']) | undefined
-  let keepOpen = false
-  /** Flows whose screens the frame draws inside a view that already hosts it (code entry, email change, devices). */
-  let hostedFlows = 0
-  /** While a social sign-in waits: the view to tell when the frame has a screen to show (link, recovery code). */
-  let onSignInFrame: ((visible: boolean) => void) | undefined
-  /** Who follows the person's Solana address (a Solana adapter connected through this wallet). */
-  const solanaWatchers = new Set<(address: string | undefined) => void>()
-  const tellSolana = (address: string | undefined) => {
-    for (const watcher of [...solanaWatchers]) watcher(address)
-  }
+  let flows: Promise<EmbeddedWalletFlows> | undefined
+  let loaded: EmbeddedWalletFlows | undefined
 
   // Email login or social login (both sign in through the frame).
   const enabled = () => controller !== undefined && isEmbeddedLoginEnabled(controller.options)
 
-  function load(): Promise<EmbeddedWalletClient> {
+  function load(): Promise<EmbeddedWalletFlows> {
     if (!controller || !enabled()) return Promise.reject(new EmbeddedWalletError({ code: 'not_available' }))
-    const { options } = controller
     const current = controller
-    client ??= import('./embeddedSession.ts')
-      .then(({ openEmbeddedClient, viemFacingProvider }) => {
-        providerFor = viemFacingProvider
-        return openEmbeddedClient(options, {
-          onFrameVisibility: (visible, reason) => {
-            keepOpen = visible && reason === 'recovery'
-            if (onSignInFrame) return onSignInFrame(visible)
-            if (hostedFlows > 0) return // the hosting view already shows the frame: no ApproveTransaction on top
-            if (visible) current.showEmbeddedFrame()
-            else current.hideEmbeddedFrame()
-          },
-          onRpcNotAllowed: (method, error) => current.rpcNotAllowed(method, error),
-        })
-      })
-      .then((created) => {
-        loaded = created
-        // The frame signed out (revoked, signed out everywhere, the session ended) or another person signed in.
-        created.provider.on('accountsChanged', (accounts: string[]) =>
-          tellSolana(accounts.length ? created.user?.solanaAddress : undefined),
-        )
-        return created
-      })
+    flows ??= import('./embeddedSession.ts')
+      .then(({ openEmbeddedWallet }) => openEmbeddedWallet(current))
+      .then((opened) => (loaded = opened))
       .catch((error: unknown) => {
-        client = undefined // a failed load (offline, frame down) is tried again next time
+        flows = undefined // a failed load (offline, frame down) is tried again next time
         throw error instanceof EmbeddedFrameLoadError ? error : new EmbeddedFrameLoadError({ cause: error })
       })
-    return client
+    return flows
   }
+  const client = async () => (await load()).client
 
-  /** Runs a flow whose screens the frame draws in the view that hosts it. */
-  async function hosted<result>(task: (embedded: EmbeddedWalletClient) => Promise<result>): Promise<result> {
-    const embedded = await load()
-    hostedFlows++
-    try {
-      return await task(embedded)
-    } finally {
-      hostedFlows--
-    }
-  }
-
-  const embeddedWallet: EmbeddedWallet = {
+  const embeddedWallet = {
     connectorId: EMBEDDED_CONNECTOR_ID,
-    async connectEmail({ email }, options) {
-      return (await load()).connectEmail(email, options?.signal)
-    },
-    async connectOtp(options) {
-      const user = await hosted((embedded) => embedded.connectOtp(options?.signal))
-      tellSolana(user.solanaAddress)
-    },
-    getEmail: () => loaded?.user?.email ?? undefined,
-    updateEmail: ({ email }, options) => hosted((embedded) => embedded.updateEmail(email, options?.signal)),
-    async showDevices(options) {
-      const result = await hosted((embedded) => embedded.showDevices(options?.signal))
-      if (result.signedOut) tellSolana(undefined)
-      return result
-    },
+    getEmail: () => loaded?.getEmail(),
     attachFrame(container) {
       if (loaded) return loaded.attachFrame(container)
       // A view hosting the frame before the client finished loading: attach once it has (unless gone by then).
       let detach: (() => void) | undefined
       let gone = false
       load().then(
-        (embedded) => {
-          if (!gone) detach = embedded.attachFrame(container)
+        (opened) => {
+          if (!gone) detach = opened.attachFrame(container)
         },
         () => undefined,
       )
@@ -136,70 +97,16 @@ export function createEmbeddedRuntime() {
         detach?.()
       }
     },
-    abortPendingRequests() {
-      loaded?.abortPendingRequests()
-    },
-    canClose: () => !keepOpen,
-    async connectSocial({ provider }, options) {
-      return (await load()).connectSocial(provider, options?.signal)
-    },
-    async connectFarcaster(options) {
-      return (await load()).connectFarcaster(options?.signal)
-    },
-    async awaitSocial(options) {
-      const embedded = await load()
-      // The frame's sign-in screens (link question, recovery code) show in the waiting view, which hosts the frame.
-      const onVisible = (visible: boolean) => options?.onFrameVisible?.(visible)
-      onSignInFrame = onVisible
-      try {
-        tellSolana((await embedded.awaitSocial(options?.signal)).solanaAddress)
-      } finally {
-        if (onSignInFrame === onVisible) onSignInFrame = undefined
-      }
-    },
-    async cancelSocial() {
-      await loaded?.cancelSocial()
-    },
-    getLogin() {
-      const user = loaded?.user
-      if (!user?.loginProvider) return undefined
-      return {
-        provider: user.loginProvider,
-        ...(user.userName ? { name: user.userName } : {}),
-        ...(user.userAvatar ? { avatarUrl: user.userAvatar } : {}),
-        ...(user.fid ? { fid: user.fid } : {}),
-      }
-    },
-    async readAccountType() {
-      if (!loaded?.user) return undefined
-      const { preferredAccountType, smartAccountDeployed, accounts } = await loaded.getUser()
-      return { preferredAccountType, smartAccountDeployed, accounts }
-    },
-    async getSmartAccountNetworks() {
-      return (await (await load()).getSmartAccountEnabledNetworks()).smartAccountEnabledNetworks
-    },
-    async setPreferredAccountType(type) {
-      await (await load()).setPreferredAccount(type)
-    },
-    // The same frame and key on Solana: a Solana adapter signs through these (the frame asks the person first).
-    solana: {
-      getSolanaAddress: () => loaded?.user?.solanaAddress,
-      watchSolanaAddress(onChange) {
-        const watcher = (address: string | undefined) => onChange(address)
-        solanaWatchers.add(watcher)
-        return () => void solanaWatchers.delete(watcher)
-      },
-      async signSolanaMessage({ message }, options) {
-        return (await load()).solana.signMessage(message, options?.signal)
-      },
-      async signSolanaTransaction({ chain, transaction }, options) {
-        return (await load()).solana.signTransaction(chain, transaction, options?.signal)
-      },
-      async signAndSendSolanaTransaction({ chain, transaction, sendOptions }, options) {
-        return (await load()).solana.signAndSendTransaction(chain, transaction, sendOptions, options?.signal)
-      },
-    },
-  }
+    abortPendingRequests: () => loaded?.abortPendingRequests(),
+    canClose: () => loaded?.canClose() ?? true,
+    cancelSocial: async () => loaded?.cancelSocial(),
+    getLogin: () => loaded?.getLogin(),
+    // Read with every balance: nothing to ask before the frame client is loaded.
+    readAccountType: async () => loaded?.readAccountType(),
+  } as EmbeddedWallet // with the flows after load, added here:
+  for (const name of FLOWS_AFTER_LOAD)
+    (embeddedWallet as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) =>
+      ((await load())[name] as (...args: unknown[]) => unknown)(...args)
 
   /** The wagmi connector. Nothing is loaded until a login starts or a stored session is restored. */
   const connector = createConnector<EmbeddedWalletClient['provider']>((config) => {
@@ -229,7 +136,7 @@ export function createEmbeddedRuntime() {
       name: 'Email',
       type: EMBEDDED_CONNECTOR_TYPE,
       async connect(parameters = {}) {
-        const embedded = await load()
+        const embedded = await client()
         if (parameters.isReconnecting && !(await embedded.isConnected()))
           throw new EmbeddedWalletError({ code: 'unauthorized' })
         const knownChain =
@@ -239,35 +146,32 @@ export function createEmbeddedRuntime() {
         const user = await embedded.getUser(knownChain)
         hint.set(true)
         watch(embedded)
-        tellSolana(user.solanaAddress)
         return { accounts: [getAddress(user.address)] as readonly Address[], chainId: user.chainId } as never
       },
       async disconnect() {
         unwatch?.()
         unwatch = undefined
         hint.set(false)
-        if (loaded) await loaded.signOut().catch(() => undefined)
-        tellSolana(undefined)
+        if (loaded) await loaded.client.signOut().catch(() => undefined)
       },
       async getAccounts() {
-        const embedded = await load()
+        const embedded = await client()
         const user = embedded.user ?? (await embedded.getUser())
         return [getAddress(user.address)]
       },
       async getChainId() {
-        const embedded = await load()
+        const embedded = await client()
         return embedded.chainId ?? (await embedded.getChainId())
       },
       async getProvider() {
         // wagmi asks every connector for its provider on each page load; only load the frame when it may matter.
         if (!loaded && !hint.get()) return undefined as never
-        const embedded = await load()
-        return providerFor!(embedded)
+        return (await load()).provider
       },
       async isAuthorized() {
         if (!hint.get() || !enabled()) return false
         try {
-          const connected = await (await load()).isConnected()
+          const connected = await (await client()).isConnected()
           if (!connected) hint.set(false) // the session ended: stop loading the frame on every page load
           return connected
         } catch {
@@ -277,7 +181,7 @@ export function createEmbeddedRuntime() {
       async switchChain({ chainId }) {
         const chain = config.chains.find((c) => c.id === chainId)
         if (!chain) throw new FoyerError('Unsupported chain', { messageKey: 'error.unsupportedChain' })
-        await (await load()).switchNetwork(chainId)
+        await (await client()).switchNetwork(chainId)
         config.emitter.emit('change', { chainId })
         return chain
       },

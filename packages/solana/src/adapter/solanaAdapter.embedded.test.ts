@@ -54,7 +54,7 @@ afterEach(() => {
 })
 
 /** The site's embedded wallet as core hands it over: only its Solana part matters to this adapter. */
-const siteEmbeddedWallet = (): EmbeddedWallet => ({ solana: fake.wallet }) as EmbeddedWallet
+const siteEmbeddedWallet = (): EmbeddedWallet => ({ loadSolana: async () => fake.wallet }) as EmbeddedWallet
 
 function mount(
   parameters: Parameters<typeof solanaAdapter>[0] = {},
@@ -212,6 +212,7 @@ describe('solanaAdapter with the embedded wallet', () => {
     for (const unmount of mounted.splice(0)) unmount()
     fake.signOut()
     const { recorder } = mount({ reconnectOnMount: true })
+    await new Promise((resolve) => setTimeout(resolve, 0)) // the wallet's Solana part loaded, nobody signed in yet
     expect(recorder.of('setAccount')).toHaveLength(0)
     fake.signIn()
     expect(recorder.of('setAccount').map((r) => r.account)).toEqual([

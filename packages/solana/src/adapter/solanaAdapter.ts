@@ -12,6 +12,7 @@ import type {
   AdapterTransaction,
   ChainAdapter,
   EmbeddedSolanaWallet,
+  EmbeddedWallet,
   ReportedAccount,
 } from '@foyer/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
@@ -220,13 +221,15 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
   }
 
   /**
-   * Follows the embedded wallet's sign-in: a sign-out (here, in the frame, on another device) ends the embedded
-   * connection; another person's sign-in moves it to their account; after a reload, the session the EVM side restores
-   * reconnects it when it was the last connection.
+   * The embedded wallet's Solana part for one mount. It is loaded on the first connect, or at mount to restore the
+   * last connection (the frame client is a chunk of its own), and its sign-in is followed from then on: a sign-out
+   * (here, in the frame, on another device) ends the embedded connection; another person's sign-in moves it to their
+   * account; after a reload, the session the EVM side restores reconnects it when it was the last connection.
    */
-  function followEmbedded(mounted: AdapterController, wallet: EmbeddedSolanaWallet, lastWallet: string | null) {
-    let restorable = lastWallet === EMBEDDED_SOLANA_CONNECTOR_ID
-    return wallet.watchSolanaAddress((address) => {
+  function followEmbedded(mounted: AdapterController, embedded: EmbeddedWallet, restorable: boolean) {
+    let stopped = false
+    let unwatch = () => {}
+    const onAddress = (wallet: EmbeddedSolanaWallet, address: string | undefined) => {
       if (controller !== mounted) return
       if (connection?.kind !== 'embedded') {
         if (address && restorable && !connection) {
@@ -243,8 +246,37 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
         connection.address = address
         mounted.setAccount(report(connection))
       }
-    })
+    }
+    let loading: Promise<EmbeddedSolanaWallet> | undefined
+    const load = () =>
+      (loading ??= embedded.loadSolana!().then(
+        (wallet) => {
+          if (!stopped) unwatch = wallet.watchSolanaAddress((address) => onAddress(wallet, address))
+          return wallet
+        },
+        (error: unknown) => {
+          loading = undefined // a frame that failed to load is tried again on the next connect
+          throw error
+        },
+      ))
+    // Once every adapter has mounted (the EVM one lends the frame). The EVM side may have restored the session
+    // already: then the address is there to take.
+    if (restorable)
+      void Promise.resolve()
+        .then(load)
+        .then(
+          (wallet) => onAddress(wallet, wallet.getSolanaAddress()),
+          () => undefined,
+        )
+    return {
+      load,
+      stop() {
+        stopped = true
+        unwatch()
+      },
+    }
   }
+  let embeddedFollower: ReturnType<typeof followEmbedded> | undefined
 
   const tokenSymbol = (mint: string) => parameters.tokens?.[mint]?.symbol ?? `${mint.slice(0, 4)}…`
 
@@ -263,12 +295,15 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
       controller = mounted
       selected ??= mounted.networks[0]
       const lastWallet = reconnectOnMount ? readLastWallet() : null
-      const embedded = mounted.embeddedWallet()?.solana
-      const unfollowEmbedded = embedded ? followEmbedded(mounted, embedded, lastWallet) : () => {}
+      const embedded = mounted.embeddedWallet()
+      const follower = embedded?.loadSolana
+        ? followEmbedded(mounted, embedded, lastWallet === EMBEDDED_SOLANA_CONNECTOR_ID)
+        : undefined
+      embeddedFollower = follower
       const unwatch = watchSolanaWallets((found) => {
         wallets = found
         if (controller === mounted)
-          mounted.setConnectors([...(embedded ? [embeddedSolanaConnector] : []), ...found.map(toSolanaConnector)])
+          mounted.setConnectors([...(follower ? [embeddedSolanaConnector] : []), ...found.map(toSolanaConnector)])
         // The connected wallet went away (its extension was disabled): the account goes too.
         if (connection?.kind === 'standard' && !found.includes(connection.wallet)) {
           forget()
@@ -279,17 +314,18 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
       })
       return () => {
         unwatch()
-        unfollowEmbedded()
+        follower?.stop()
+        if (embeddedFollower === follower) embeddedFollower = undefined
         if (controller === mounted) controller = undefined
       }
     },
 
     async connect({ connectorId, network }) {
       if (connectorId === EMBEDDED_SOLANA_CONNECTOR_ID) {
-        const embedded = controller?.embeddedWallet()?.solana
-        if (!embedded) throw new ConnectorNotFoundError({ connectorId })
+        if (!embeddedFollower) throw new ConnectorNotFoundError({ connectorId })
+        const wallet = await embeddedFollower.load()
         if (network?.chainNamespace === 'solana') selected = network
-        return report(connectEmbedded(embedded))
+        return report(connectEmbedded(wallet))
       }
       const wallet = findWallet(connectorId)
       if (!wallet) throw new ConnectorNotFoundError({ connectorId })

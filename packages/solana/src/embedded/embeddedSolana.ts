@@ -1,6 +1,6 @@
 /**
  * The embedded wallet (email or social login, keys in Foyer's secure frame) on Solana: the same person's Solana
- * account, offered by the site's EVM adapter as `EmbeddedWallet.solana`. The frame shows each request in plain words
+ * account, offered by the site's EVM adapter through `EmbeddedWallet.loadSolana`. The frame shows each request in plain words
  * and signs only once the person approves; it sends over the chain's RPC its own server names. Small and free of
  * kit: the frame does the signing.
  */

@@ -1,4 +1,4 @@
-// Test-only (not shipped): a named fake of the embedded wallet's Solana part (`EmbeddedWallet.solana`). The real one
+// Test-only (not shipped): a named fake of the embedded wallet's Solana part (what `EmbeddedWallet.loadSolana` gives). The real one
 // asks the secure frame, which is a browser app on its own origin (its Solana requests are tested in apps/frame
 // against the stand-in, and end to end in e2e/embedded-solana.spec.ts). This one signs with a real ed25519 key
 // (kit) and sends to the chain's RPC, after the checks the frame makes first: a chain it knows, and a transaction
