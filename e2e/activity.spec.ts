@@ -4,7 +4,17 @@
  * and switching network shows only that network's entries.
  */
 import { type Address, formatEther, parseEther } from 'viem'
-import { balanceOf, CHAIN_1, CHAIN_2, digitsOnly, expect, flooredEther, seriousViolations, test } from './fixtures.ts'
+import {
+  accountSettled,
+  balanceOf,
+  CHAIN_1,
+  CHAIN_2,
+  digitsOnly,
+  expect,
+  flooredEther,
+  seriousViolations,
+  test,
+} from './fixtures.ts'
 
 test.use({ walletKey: 4 })
 
@@ -91,6 +101,7 @@ test('tokens with USD values; Activity shows a new transfer, hides the spam aird
 
   // Switch to Foyer Local 2: Activity lists only that chain's entries.
   await modal.getByTestId('modal-back').click()
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await modal.getByTestId(`network-eip155:${CHAIN_2.id}`).click()
   await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')

@@ -25,7 +25,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { SOLANA_STAND_IN_GENESIS_HASH } from '../apps/devnet/src/solana/standInGenesis.ts'
 import { frameOf, modalView, signUpWithEmail } from './embedded-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { accountSettled, expect, test } from './fixtures.ts'
 
 const SOLANA_RPC_URL = 'http://127.0.0.1:8899'
 const SOLANA_NETWORK_ID = `solana:${SOLANA_STAND_IN_GENESIS_HASH.slice(0, 32)}`
@@ -67,6 +67,7 @@ test('an email wallet picks the local Solana network, sends 0.25 SOL through the
   await page.getByTestId('account-button').click()
   const modal = page.getByTestId('foyer-modal')
   await expect(modalView(page)).toHaveAttribute('data-view', 'Account')
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await modal.getByTestId(`network-${SOLANA_NETWORK_ID}`).click()
   await expect(modal.getByTestId('account-network')).toContainText('Solana Local')

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test'
 import type { RunningChild } from '../apps/devnet/src/children.ts'
 import { SOLANA_STAND_IN_GENESIS_HASH } from '../apps/devnet/src/solana/standInGenesis.ts'
 import { serveExample } from './examples.ts'
-import { expect, test } from './fixtures.ts'
+import { accountSettled, expect, test } from './fixtures.ts'
 
 test.use({ walletKey: 8 })
 
@@ -62,6 +62,7 @@ test('a wallet of both families connects and shows Account on EVM and on Solana'
   await expect(modal.getByTestId('account-balance')).toHaveText(/\d ETH$/)
 
   // The local Solana chain: the same wallet connects there, and Account shows its Solana account and SOL.
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await modal.getByTestId(`network-${SOLANA_NETWORK_ID}`).click()
   await expect(modal.getByTestId('account-name')).toHaveText(short(solana.address, 4))

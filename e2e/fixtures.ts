@@ -131,6 +131,18 @@ export async function seriousViolations(page: import('@playwright/test').Page): 
 }
 
 /**
+ * Waits until the Account view's parts that come after it shows are in: the balance and the token list (its chunk,
+ * then its data; sites with a Foyer server). Each pushes the rows below it (Network, Activity, …) down, so a click
+ * aimed at one of those rows before then can land on the token list instead and do nothing.
+ */
+export async function accountSettled(modal: import('@playwright/test').Locator) {
+  await expect(modal.getByTestId('account-balance')).not.toHaveAttribute('aria-busy')
+  const tokens = modal.getByTestId('account-tokens')
+  await expect(tokens).toBeVisible()
+  await expect(tokens).not.toHaveAttribute('aria-busy')
+}
+
+/**
  * The demo (at `path`: `/?project=…` for another project) with the EIP-6963 test wallet connected and the modal open
  * on Account; answers the modal.
  */

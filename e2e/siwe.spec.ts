@@ -2,7 +2,16 @@ import { ANVIL_PRIVATE_KEYS, createWalletConnectTestWallet, type WalletConnectTe
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
-import { CHAIN_1, CHAIN_2, expect, recordShake, recordSnackbar, seriousViolations, test } from './fixtures.ts'
+import {
+  accountSettled,
+  CHAIN_1,
+  CHAIN_2,
+  expect,
+  recordShake,
+  recordSnackbar,
+  seriousViolations,
+  test,
+} from './fixtures.ts'
 
 // Sign-in with Ethereum through the Foyer server: the demo turns it on with `?siwe=1`. Signing sends nothing, so
 // these accounts' balances never change.
@@ -117,6 +126,7 @@ test('another account or another network in the wallet signs out, and the modal 
 
   // A switch from the modal's network list: the switch finishes, then the sign-in is asked on that chain.
   await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await modal.getByTestId(`network-eip155:${CHAIN_1.id}`).click()
   await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'ConnectingSiwe')

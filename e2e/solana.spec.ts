@@ -7,7 +7,7 @@ import { installSolanaTestWallet, SOLANA_DEV_ACCOUNTS } from '@foyer/testing/sol
 import type { Locator, Page } from '@playwright/test'
 import { address, createSolanaRpc } from '@solana/kit'
 import { SOLANA_STAND_IN_GENESIS_HASH } from '../apps/devnet/src/solana/standInGenesis.ts'
-import { expect, test } from './fixtures.ts'
+import { accountSettled, expect, test } from './fixtures.ts'
 
 const SOLANA_RPC_URL = 'http://127.0.0.1:8899'
 const SOLANA_NETWORK_ID = `solana:${SOLANA_STAND_IN_GENESIS_HASH.slice(0, 32)}`
@@ -89,6 +89,7 @@ test('a wallet of both families shows once, connects on each, and follows the ne
   await expect(modal.getByTestId('account-name')).toHaveText(
     `${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`,
   )
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await modal.getByTestId(`network-${SOLANA_NETWORK_ID}`).click()
   // The same wallet connects on Solana (one prompt there), and the account shown is its Solana one.
@@ -99,12 +100,14 @@ test('a wallet of both families shows once, connects on each, and follows the ne
   expect(solana.requests.filter((r) => r.method === 'standard:connect')).toHaveLength(1)
 
   // Back to EVM with no new prompt on either side; then Solana again, still without a prompt.
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await modal.getByTestId('network-eip155:31337').click()
   await expect(modal.getByTestId('account-name')).toHaveText(
     `${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`,
   )
   await expect(modal.getByTestId('account-balance')).toHaveText(/ ETH$/)
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await modal.getByTestId(`network-${SOLANA_NETWORK_ID}`).click()
   await expect(modal.getByTestId('account-name')).toHaveText(

@@ -1,5 +1,15 @@
 import { verifyMessage } from 'viem'
-import { balanceOf, CHAIN_1, CHAIN_2, digitsOnly, expect, FOREIGN_CHAIN, flooredEther, test } from './fixtures.ts'
+import {
+  accountSettled,
+  balanceOf,
+  CHAIN_1,
+  CHAIN_2,
+  digitsOnly,
+  expect,
+  FOREIGN_CHAIN,
+  flooredEther,
+  test,
+} from './fixtures.ts'
 
 test.use({ walletKey: 5 })
 
@@ -28,6 +38,7 @@ test('connect a browser wallet, switch networks, survive an unsupported chain an
     .toBe(flooredEther(onChain1))
 
   // Account → Networks → Foyer Local 2: the wallet switches, the modal returns to Account.
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Networks')
   await modal.getByTestId(`network-eip155:${CHAIN_2.id}`).click()

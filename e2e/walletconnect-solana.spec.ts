@@ -9,7 +9,7 @@ import { SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from '@foyer/testing/solana'
 import type { Page } from '@playwright/test'
 import { address, createSolanaRpc } from '@solana/kit'
 import { SOLANA_STAND_IN_GENESIS_HASH } from '../apps/devnet/src/solana/standInGenesis.ts'
-import { CHAIN_1, CHAIN_2, expect, test } from './fixtures.ts'
+import { accountSettled, CHAIN_1, CHAIN_2, expect, test } from './fixtures.ts'
 
 const RELAY_URL = process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'
 const SOLANA_RPC_URL = 'http://127.0.0.1:8899'
@@ -66,6 +66,7 @@ test('one WalletConnect pairing connects EVM and Solana: the Solana network show
   await expect(modal.getByTestId('account-name')).toHaveText(
     `${wcWallet.address.slice(0, 6)}…${wcWallet.address.slice(-4)}`,
   )
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await modal.getByTestId(`network-${SOLANA_NETWORK_ID}`).click()
   await expect(modal.getByTestId('account-name')).toHaveText(`${solanaAddress.slice(0, 4)}…${solanaAddress.slice(-4)}`)
@@ -91,6 +92,7 @@ test('one WalletConnect pairing connects EVM and Solana: the Solana network show
   await expect(modal.getByTestId('account-network')).toContainText('Solana Local')
 
   // Back to EVM on the same session; disconnecting ends it on both families.
+  await accountSettled(modal)
   await modal.getByTestId('account-network').click()
   await modal.getByTestId('network-eip155:31337').click()
   await expect(modal.getByTestId('account-name')).toHaveText(

@@ -2,6 +2,7 @@ import { installAccountAbstraction, type RunningChain, startChain } from '@foyer
 import {
   type Address,
   createPublicClient,
+  createTestClient,
   createWalletClient,
   custom,
   defineChain,
@@ -38,6 +39,7 @@ const REVERTING = {
 
 let chain: RunningChain
 const publicClient = createPublicClient({ chain: local, transport: http() })
+const testClient = createTestClient({ chain: local, mode: 'anvil', transport: http() })
 
 beforeAll(async () => {
   chain = await startChain({ id: 31337, name: 'Foyer Local', port: PORT, portEnv: 'TEST' }, {
@@ -63,6 +65,17 @@ async function site(index: number, atomicBatch: boolean) {
     transport: custom({ request: ({ method, params }) => core.request(ORIGIN, method, params) }),
   })
   return { core, client }
+}
+
+/** Runs `fn` with anvil's automine off (what it sends stays pending), then mines that in one block. */
+async function withMiningHeld<T>(fn: () => Promise<T>): Promise<T> {
+  await testClient.setAutomine(false)
+  try {
+    return await fn()
+  } finally {
+    await testClient.mine({ blocks: 1 })
+    await testClient.setAutomine(true)
+  }
 }
 
 const code = (p: Promise<unknown>) =>
@@ -106,19 +119,28 @@ describe('test wallet call batches (EIP-5792)', () => {
     const { client } = await site(5, false)
     expect(await getCapabilities(client)).toEqual({})
     expect(await code(sendCalls(client, { forceAtomic: true, calls: [{ to: BOB, value: 1n }] }))).toBe(5760)
-    const { id } = await sendCalls(client, {
-      experimental_fallback: false,
-      calls: [
-        { to: BOB, value: 5n },
-        { to: CAROL, value: 6n },
-      ],
+    // A node answers a send before it has mined it (anvil too, for a moment), and until then the batch is pending
+    // (100): with mining held back, for as long as the test looks. Its final status is waited for.
+    const { id } = await withMiningHeld(async () => {
+      const sent = await sendCalls(client, {
+        experimental_fallback: false,
+        calls: [
+          { to: BOB, value: 5n },
+          { to: CAROL, value: 6n },
+        ],
+      })
+      expect(await getCallsStatus(client, sent)).toMatchObject({ status: 'pending', statusCode: 100, receipts: [] })
+      return sent
     })
-    const status = await getCallsStatus(client, { id })
+    const status = await waitForCallsStatus(client, { id, timeout: 10_000 })
     expect(status).toMatchObject({ status: 'success', statusCode: 200, atomic: false })
     expect(status.receipts).toHaveLength(2)
     // A call that cannot be sent after one that was: partly done.
     const partial = await sendCalls(client, { calls: [{ to: BOB, value: 7n }, REVERTING] })
-    expect(await getCallsStatus(client, { id: partial.id })).toMatchObject({ statusCode: 600, atomic: false })
+    expect(await waitForCallsStatus(client, { id: partial.id, timeout: 10_000 })).toMatchObject({
+      statusCode: 600,
+      atomic: false,
+    })
   })
 
   it('asks like any send: rejecting answers 4001 and sends nothing; unknown ids, other sites and bad input are refused', async () => {
