@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import type { Connector } from '../connectors/connectors.ts'
+import {
+  email,
+  emailOnSolana,
+  phantom,
+  testWalletOnEvm,
+  testWalletOnSolana,
+  walletConnect,
+  walletConnectOnSolana,
+} from '../test/connectorFixtures.ts'
 import { sameWalletOn } from './switchChainFamily.ts'
 
 describe('sameWalletOn', () => {
-  const evm: Connector = {
-    id: 'evm',
-    name: 'Foyer Test Wallet',
-    type: 'ANNOUNCED',
-    chain: 'eip155',
-    info: { rdns: 'x' },
-  }
-  const solana: Connector = { id: 'sol', name: 'Foyer test wallet', type: 'ANNOUNCED', chain: 'solana' }
-  const phantom: Connector = { id: 'phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana' }
-  const walletConnect: Connector = { id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }
-  const walletConnectOnSolana: Connector = { ...walletConnect, id: 'solana:WalletConnect', chain: 'solana' }
-  const email: Connector = { id: 'foyer-embedded', name: 'Email', type: 'AUTH', chain: 'eip155' }
-  const emailOnSolana: Connector = { ...email, id: 'foyer-embedded-solana', chain: 'solana' }
+  const evm = testWalletOnEvm
+  const solana = testWalletOnSolana
 
   it('finds a browser wallet on the other family by its name', () => {
     expect(sameWalletOn([evm, phantom, solana], 'evm', 'solana')?.id).toBe('sol')

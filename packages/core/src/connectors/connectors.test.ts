@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import {
+  phantom,
+  testWalletOnEvm,
+  testWalletOnSolana,
+  walletConnect,
+  walletConnectOnSolana,
+} from '../test/connectorFixtures.ts'
 import { type Connector, connectorTestId, dedupeConnectors, oneRowPerWallet, pairingConnector } from './connectors.ts'
 
 const announced: Connector = {
@@ -26,16 +33,8 @@ describe('connectors', () => {
 })
 
 describe('oneRowPerWallet', () => {
-  const evm: Connector = {
-    id: 'evm',
-    name: 'Foyer Test Wallet',
-    type: 'ANNOUNCED',
-    chain: 'eip155',
-    info: { rdns: 'x' },
-  }
-  const solana: Connector = { id: 'sol', name: 'Foyer test wallet', type: 'ANNOUNCED', chain: 'solana' }
-  const phantom: Connector = { id: 'phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana' }
-  const walletConnect: Connector = { id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }
+  const evm = testWalletOnEvm
+  const solana = testWalletOnSolana
 
   it('shows a wallet of both families once, as its connector on the active family, in its first place', () => {
     expect(oneRowPerWallet([evm, phantom, solana, walletConnect], 'eip155').map((c) => c.id)).toEqual([
@@ -51,7 +50,6 @@ describe('oneRowPerWallet', () => {
   })
 
   it('pairs with the EVM WalletConnect connector, whichever is listed first', () => {
-    const walletConnectOnSolana: Connector = { ...walletConnect, id: 'solana:WalletConnect', chain: 'solana' }
     expect(pairingConnector([walletConnectOnSolana, phantom, walletConnect])?.id).toBe('wc')
     expect(pairingConnector([phantom])).toBeUndefined()
     expect(pairingConnector([walletConnectOnSolana])).toBeUndefined()

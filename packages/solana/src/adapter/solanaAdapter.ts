@@ -38,6 +38,7 @@ import {
   STANDARD_EVENTS,
   solanaConnectorId,
   toSolanaConnector,
+  WALLETCONNECT_FEATURE,
   watchSolanaWallets,
 } from '../wallets/solanaWallets.ts'
 
@@ -210,6 +211,22 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
     if (!connection) controller?.setStatus('disconnected')
   }
 
+  /** The WalletConnect sessions' wallets already joined (a wallet registers once per session). */
+  const joinedSessions = new WeakSet<Wallet>()
+  /**
+   * A WalletConnect session that holds Solana accounts joins as this family's connection as soon as its wallet
+   * registers (after the pairing, or after a reload): the pairing asked for both families, so nothing is asked again.
+   */
+  async function joinSession(wallet: Wallet) {
+    joinedSessions.add(wallet)
+    try {
+      const account = await standardConnect(wallet, true)
+      if (account && !connection && controller) controller.setAccount(report(follow(wallet, account)))
+    } catch {
+      // a session without a Solana account: the person connects from the modal
+    }
+  }
+
   /** Connects the embedded wallet's Solana account (the person is signed in on the EVM side, else refused). */
   function connectEmbedded(wallet: EmbeddedSolanaWallet): Connection {
     const address = embeddedSolanaAddress(wallet)
@@ -311,6 +328,8 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
         }
         const last = lastWallet !== null && !restoreTried && !connection && found.find((w) => w.name === lastWallet)
         if (last) void restore(last)
+        const session = found.find((w) => WALLETCONNECT_FEATURE in w.features && !joinedSessions.has(w))
+        if (session && !last && !connection) void joinSession(session)
       })
       return () => {
         unwatch()

@@ -38,7 +38,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { createConfig, createStorage } from '@wagmi/core'
 import { defineChain, http } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { solanaLocalnet } from '../networks/solanaNetworks.ts'
 import { solanaAdapter } from './solanaAdapter.ts'
 
@@ -149,6 +149,12 @@ describe('WalletConnect for Solana: one pairing, both families, over the local r
         expect.objectContaining({ id: 'solana:WalletConnect', type: 'WALLET_CONNECT', chain: 'solana' }),
       ]),
     )
+
+    // Connected on both families from the approval: the Solana account is there before any switch, and the
+    // account shown stays the EVM one.
+    await vi.waitFor(() => expect(client.getState().connections.solana?.address).toBe(wallet.solana!.address))
+    expect(client.getState().connections.solana?.connectorId).toBe('solana:WalletConnect')
+    expect(client.getState().account).toMatchObject({ address: wallet.address })
 
     await client.switchNetwork(solanaNetwork.id)
     expect(client.getState().account).toMatchObject({
