@@ -111,6 +111,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
         })
       : undefined
   metrics.setIndexers(indexer?.indexers ?? [])
+  metrics.setSolanaIndexers(indexer?.solana ? [indexer.solana] : [])
 
   // Expired challenges, sessions, devices and limit windows are deleted every 10 minutes (maintenance/purge.ts).
   const purge = startPurgeTimer(database, logger)

@@ -10,6 +10,8 @@ import { sql } from 'kysely'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { FoyerDatabase } from '../db/index.ts'
 import type { ChainIndexer } from '../indexer/chainIndexer.ts'
+import type { SolanaIndexer } from '../indexer/solana/solanaIndexer.ts'
+import { withSolanaHistoryTables } from '../indexer/solana/solanaTables.ts'
 import { withHistoryTables } from '../indexer/tables.ts'
 
 export const METRIC_PREFIX = 'foyer_'
@@ -21,6 +23,8 @@ export interface ServerMetrics {
   middleware: MiddlewareHandler
   /** The indexers to report lag for (set once they start). */
   setIndexers(indexers: readonly ChainIndexer[]): void
+  /** The Solana indexers to report lag for, one per network (set once they start). */
+  setSolanaIndexers(indexers: readonly SolanaIndexer[]): void
 }
 
 export function createMetrics(options: { database: FoyerDatabase; defaultMetrics?: boolean }): ServerMetrics {
@@ -74,6 +78,41 @@ export function createMetrics(options: { database: FoyerDatabase; defaultMetrics
       this.reset()
       for (const indexer of indexers)
         if (indexer.head !== undefined) this.set({ chain_id: String(indexer.chainId) }, indexer.head)
+    },
+  })
+
+  let solanaIndexers: readonly SolanaIndexer[] = []
+  const solanaHistory = withSolanaHistoryTables(options.database.kysely)
+  new Gauge({
+    name: `${METRIC_PREFIX}solana_indexer_lag_slots`,
+    help: "Slots between the Solana node's newest slot (as this instance last saw it) and the last block indexed in the database, per network (CAIP-2); slots the indexer found without a block (skipped, or in progress) do not count.",
+    labelNames: ['network'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset()
+      if (solanaIndexers.length === 0) return
+      const rows = await solanaHistory.selectFrom('solana_index_state').select(['chain', 'last_slot']).execute()
+      for (const indexer of solanaIndexers) {
+        const { chainId, head, caughtUpTo } = indexer
+        if (chainId === undefined || head === undefined) continue
+        const row = rows.find((r) => r.chain === chainId)
+        // The slots after the last indexed block that the indexer found without a block (skipped, or in progress) are
+        // no lag: a node's newest slot has no block until it is produced. A mark above the head is another chain's.
+        const found = caughtUpTo !== undefined && caughtUpTo <= head ? caughtUpTo : -1
+        const last = Math.max(row ? Number(row.last_slot) : -1, found)
+        this.set({ network: chainId }, Math.max(0, head - last))
+      }
+    },
+  })
+  new Gauge({
+    name: `${METRIC_PREFIX}solana_indexer_head_slot`,
+    help: "The Solana node's newest slot this instance last saw, per network (CAIP-2).",
+    labelNames: ['network'] as const,
+    registers: [registry],
+    collect() {
+      this.reset()
+      for (const { chainId, head } of solanaIndexers)
+        if (chainId !== undefined && head !== undefined) this.set({ network: chainId }, head)
     },
   })
 
@@ -133,6 +172,9 @@ export function createMetrics(options: { database: FoyerDatabase; defaultMetrics
     middleware,
     setIndexers(list) {
       indexers = list
+    },
+    setSolanaIndexers(list) {
+      solanaIndexers = list
     },
   }
 }

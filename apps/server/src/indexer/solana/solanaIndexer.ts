@@ -64,6 +64,12 @@ export class SolanaIndexer {
   chainId: string | undefined
   /** The node's newest slot as last seen (for logs and /metrics). */
   head: number | undefined
+  /**
+   * The head seen by this instance's last step that found no block after the last indexed one: every block up to it
+   * is indexed, and the slots between that block and it hold none (skipped, or still in progress). Cleared by a step
+   * that indexes blocks or starts the chain again.
+   */
+  caughtUpTo: number | undefined
   blocksIndexed = 0
 
   constructor(options: SolanaIndexerOptions) {
@@ -109,6 +115,7 @@ export class SolanaIndexer {
       // Nothing new: make sure the last indexed block is still the chain's.
       if (last >= 0 && (await this.#blockhashAt(last)) !== state.last_blockhash)
         return this.#reset(store, last, `the chain no longer has block ${last} as indexed`)
+      this.caughtUpTo = head
       return { kind: 'caught-up', head }
     }
 
@@ -153,6 +160,7 @@ export class SolanaIndexer {
     }
     const written = slots.filter((s) => s <= tip.slot).length
     this.blocksIndexed += written
+    this.caughtUpTo = undefined
     return { kind: 'indexed', from: slots[0]!, to: tip.slot, blocks: written }
   }
 
@@ -203,6 +211,7 @@ export class SolanaIndexer {
   }
 
   async #reset(store: SolanaIndexStore, last: number, reason: string): Promise<SolanaIndexerStep> {
+    this.caughtUpTo = undefined
     try {
       await store.reset(last)
     } catch (e) {
