@@ -22,7 +22,7 @@ import {
 } from '@solana/kit'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EMBEDDED_SOLANA_CONNECTOR_ID } from '../embedded/embeddedSolana.ts'
-import { solanaLocalnet } from '../networks/solanaNetworks.ts'
+import { solanaDevnet, solanaLocalnet } from '../networks/solanaNetworks.ts'
 import { type EmbeddedSolanaWalletFake, embeddedSolanaWalletFake } from '../test/embeddedSolanaWalletFake.ts'
 import { recordingController } from '../test/recordingController.ts'
 import { type SolanaAdapter, solanaAdapter } from './solanaAdapter.ts'
@@ -47,7 +47,11 @@ afterAll(() => standIn?.stop())
 beforeEach(async () => {
   localStorage.clear()
   // The embedded account: dev key #3 (funded with SOL and fUSD at the stand-in's start).
-  fake = await embeddedSolanaWalletFake({ secretKey: SOLANA_DEV_KEYS[3], rpcUrls: { [localnet.id]: standIn.url } })
+  fake = await embeddedSolanaWalletFake({
+    secretKey: SOLANA_DEV_KEYS[3],
+    rpcUrls: { [localnet.id]: standIn.url },
+    signsOn: [solanaDevnet.id],
+  })
 })
 afterEach(() => {
   for (const unmount of mounted.splice(0)) unmount()
@@ -150,6 +154,20 @@ describe('solanaAdapter with the embedded wallet', () => {
     expect(fake.requests).toEqual([
       { method: 'signAndSendTransaction', chain: 'solana:FWKyw4kGL27TUQFDaPMrXuNfuuaY3Z8s' },
     ])
+  })
+
+  it('on a public cluster the frame signs and the adapter sends over the network RPC (the server keeps that RPC from the frame)', async () => {
+    const { adapter, account } = await connected()
+    // Devnet as a site names it, its RPC here the stand-in: the frame knows the cluster but has no RPC to send with.
+    const devnet = { ...solanaDevnet, rpcUrl: standIn.url }
+    const to = (await generateKeyPairSigner()).address
+    const fromBefore = await solBalance(account.address)
+    const fee = await adapter.estimateTransferFee({ network: devnet, from: account.address, to, amount: SOL / 8n })
+    const signature = await adapter.sendTransaction({ network: devnet, to, value: SOL / 8n })
+    expect(await adapter.waitForReceipt(signature, devnet)).toEqual({ status: 'success', transactionHash: signature })
+    expect(await solBalance(to)).toBe(SOL / 8n)
+    expect(await solBalance(account.address)).toBe(fromBefore - SOL / 8n - fee)
+    expect(fake.requests).toEqual([{ method: 'signTransaction', chain: solanaDevnet.id }])
   })
 
   it('sends an SPL token (writeContract transfer): the receiver gets a token account and the amount', async () => {

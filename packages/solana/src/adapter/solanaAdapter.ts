@@ -26,7 +26,6 @@ import {
   EMBEDDED_SOLANA_CONNECTOR_ID,
   embeddedSolanaAddress,
   embeddedSolanaConnector,
-  embeddedSolanaSender,
   signEmbeddedSolanaMessage,
 } from '../embedded/embeddedSolana.ts'
 import { SolanaWalletFeatureNotSupportedError, toFoyerError } from '../errors/solanaErrors.ts'
@@ -300,9 +299,10 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
   /** The connected account as a transfer's sender: the embedded wallet's frame, or the Wallet Standard wallet. */
   const sender = async () => {
     const current = connected()
+    const transfers = await transfersChunk()
     return current.kind === 'embedded'
-      ? embeddedSolanaSender(current.wallet, current.address)
-      : (await transfersChunk()).walletStandardSender(current.wallet, current.account)
+      ? transfers.embeddedSolanaSender(current.wallet, current.address)
+      : transfers.walletStandardSender(current.wallet, current.account)
   }
 
   return {

@@ -1,13 +1,12 @@
 /**
  * The embedded wallet (email or social login, keys in Foyer's secure frame) on Solana: the same person's Solana
- * account, offered by the site's EVM adapter through `EmbeddedWallet.loadSolana`. The frame shows each request in plain words
- * and signs only once the person approves; it sends over the chain's RPC its own server names. Small and free of
- * kit: the frame does the signing.
+ * account, offered by the site's EVM adapter through `EmbeddedWallet.loadSolana`. The frame shows each request in
+ * plain words and signs only once the person approves. Small and free of kit: the frame does the signing, and
+ * transfers are sent by `embeddedSolanaSender` in the transfers chunk.
  */
-import { type CaipNetwork, type Connector, EmbeddedWalletError } from '@foyer/core'
+import { type Connector, EmbeddedWalletError } from '@foyer/core'
 import type { EmbeddedSolanaWallet } from '@foyer/core/internal'
 import { toFoyerError } from '../errors/solanaErrors.ts'
-import type { SolanaSender } from '../transactions/solanaTransfers.ts'
 
 export const EMBEDDED_SOLANA_CONNECTOR_ID = 'foyer-embedded-solana'
 
@@ -32,25 +31,6 @@ export function embeddedSolanaAddress(wallet: EmbeddedSolanaWallet): string {
         'Nobody is signed in to the embedded wallet, or its frame has no Solana account: sign in with email first; the Solana account comes with that sign-in',
     })
   return address
-}
-
-/** The embedded account as a transfer's sender: the frame signs and sends (`signAndSendSolanaTransaction`) on the network's CAIP-2 id. */
-export function embeddedSolanaSender(wallet: EmbeddedSolanaWallet, address: string): SolanaSender {
-  return {
-    address,
-    async signAndSend(network: CaipNetwork, transaction: Uint8Array) {
-      try {
-        const { signature } = await wallet.signAndSendSolanaTransaction({
-          chain: network.id,
-          transaction,
-          sendOptions: { preflightCommitment: 'confirmed' },
-        })
-        return signature
-      } catch (error) {
-        throw toFoyerError(error)
-      }
-    },
-  }
 }
 
 /** Signs the text (UTF-8) in the frame; resolves to the ed25519 signature in base58. */

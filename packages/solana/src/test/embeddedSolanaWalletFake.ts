@@ -37,10 +37,15 @@ export type EmbeddedSolanaWalletFake = {
   readonly address: string
 }
 
-/** `secretKey`: the account's 64-byte key, base58; `rpcUrls`: the chains it knows by CAIP-2 id, with their RPC. */
+/**
+ * `secretKey`: the account's 64-byte key, base58; `rpcUrls`: the chains it sends on by CAIP-2 id, with their RPC;
+ * `signsOn`: chains it knows without an RPC (the public clusters, whose RPC the server keeps from the frame), where
+ * it signs but does not send.
+ */
 export async function embeddedSolanaWalletFake(options: {
   secretKey: string
   rpcUrls: Record<string, string>
+  signsOn?: readonly string[]
 }): Promise<EmbeddedSolanaWalletFake> {
   const signer: KeyPairSigner = await createKeyPairSignerFromBytes(getBase58Encoder().encode(options.secretKey))
   const watchers = new Set<(address: string | undefined) => void>()
@@ -69,7 +74,7 @@ export async function embeddedSolanaWalletFake(options: {
     return transaction
   }
   const sign = async (chain: string, bytes: Uint8Array) => {
-    rpcFor(chain)
+    if (!options.signsOn?.includes(chain)) rpcFor(chain)
     return partiallySignTransaction([signer.keyPair], decodeForThisAccount(bytes))
   }
 

@@ -3,6 +3,7 @@
  * Token-2022, whichever owns the mint). A lazy chunk: it follows a click in Send, never a page load.
  */
 import type { CaipNetwork } from '@foyer/core'
+import type { EmbeddedSolanaWallet } from '@foyer/core/internal'
 import {
   type Address,
   address,
@@ -34,7 +35,7 @@ import {
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { type MintFacts, readMint, TOKEN_2022_PROGRAM } from '../account/mintAccount.ts'
 import { SolanaWalletFeatureNotSupportedError, toFoyerError } from '../errors/solanaErrors.ts'
-import { walletStandardChain } from '../networks/solanaNetworks.ts'
+import { solanaDevnet, solanaMainnet, solanaTestnet, walletStandardChain } from '../networks/solanaNetworks.ts'
 import { type SolanaRpc, solanaRpc } from '../rpc/solanaRpc.ts'
 
 /** Solana's base fee per signature, in lamports (the same on every cluster; priority fees are extra). */
@@ -171,17 +172,50 @@ export function walletStandardSender(wallet: Wallet, account: WalletAccount): So
         const signFeature = features[SolanaSignTransaction]
         if (signFeature) {
           const [output] = await signFeature.signTransaction({ account, chain, transaction })
-          const wire = getBase64Decoder().decode(output.signedTransaction) as Parameters<
-            SolanaRpc['sendTransaction']
-          >[0]
-          return await solanaRpc(network)
-            .sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' })
-            .send()
+          return await sendSigned(network, output.signedTransaction)
         }
       } catch (error) {
         throw toFoyerError(error)
       }
       throw new SolanaWalletFeatureNotSupportedError({ feature: SolanaSignAndSendTransaction, wallet: wallet.name })
+    },
+  }
+}
+
+/** Sends a signed transaction (wire bytes) over the network's RPC; resolves to its signature (base58). */
+function sendSigned(network: CaipNetwork, signed: Uint8Array): Promise<string> {
+  const wire = getBase64Decoder().decode(signed) as Parameters<SolanaRpc['sendTransaction']>[0]
+  return solanaRpc(network).sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' }).send()
+}
+
+/** The public clusters: the Foyer server keeps their RPC URLs from browsers, the secure frame's included. */
+const PUBLIC_CLUSTERS: readonly string[] = [solanaMainnet.id, solanaDevnet.id, solanaTestnet.id]
+
+/**
+ * The embedded wallet's account as the sender. The frame signs and sends over the RPC its server names for the chain
+ * (`signAndSendSolanaTransaction` on the network's CAIP-2 id); on a public cluster, whose RPC URL the server keeps
+ * secret, the frame signs (`signSolanaTransaction`) and the adapter sends over the network's RPC, as for a wallet
+ * that only signs. Either way the person approves once, in the frame.
+ */
+export function embeddedSolanaSender(wallet: EmbeddedSolanaWallet, address: string): SolanaSender {
+  return {
+    address,
+    async signAndSend(network, transaction) {
+      try {
+        if (PUBLIC_CLUSTERS.includes(network.id))
+          return await sendSigned(
+            network,
+            (await wallet.signSolanaTransaction({ chain: network.id, transaction })).transaction,
+          )
+        const { signature } = await wallet.signAndSendSolanaTransaction({
+          chain: network.id,
+          transaction,
+          sendOptions: { preflightCommitment: 'confirmed' },
+        })
+        return signature
+      } catch (error) {
+        throw toFoyerError(error)
+      }
     },
   }
 }
