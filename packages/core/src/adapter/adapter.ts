@@ -24,7 +24,7 @@ export type AdapterController = {
   /**
    * The site's embedded wallet (email or social login through the secure frame), when an adapter offers one and the
    * site's options let it sign in; undefined otherwise. An adapter of another chain family signs with the same
-   * wallet through its part for that family (`solana`).
+   * wallet through its part for that family (`loadSolana`).
    */
   embeddedWallet(): EmbeddedWallet | undefined
   /** Embedded wallet: the secure frame asks to be seen (an approval, a recovery code); opens ApproveTransaction. */
