@@ -9,17 +9,17 @@ import type { AddressInfo } from 'node:net'
 import type { Address } from '@solana/kit'
 import type { RawData, WebSocket } from 'ws'
 import type { RecordedTransaction, SolanaLedger } from './ledger.ts'
+import { encodeAccount } from './rpcEncoding.ts'
 import {
   address,
   type Config,
   config,
-  encodeAccount,
   invalidParams,
   type Params,
   RPC_ERROR,
   SolanaRpcError,
   signatureParam,
-} from './rpc.ts'
+} from './rpcParams.ts'
 
 // `ws` through Node's own resolution: a test environment that resolves packages as a browser does (jsdom, where the
 // Solana adapter's tests start this stand-in) would get ws's browser stub, which has no server.

@@ -2,170 +2,42 @@
  * The part of Solana's JSON-RPC that Foyer uses, answered from the stand-in's ledger (LiteSVM plus its recorded
  * history). Shapes follow Solana's JSON-RPC as `@solana/kit`'s `createSolanaRpc` reads it; integers go out as JSON
  * numbers of any size (kit reads them as bigints). Bad params are JSON-RPC errors (-32602), never exceptions out of
- * the server.
+ * the server. This module holds the methods; reading params is `rpcParams.ts`, writing accounts and transactions
+ * `rpcEncoding.ts`.
  */
+import { type Address, isAddress } from '@solana/kit'
+import { BLOCKHASH_LIFETIME, type SolanaLedger } from './ledger.ts'
 import {
-  type Address,
-  getBase58Decoder,
-  getBase58Encoder,
-  getBase64Decoder,
-  getBase64Encoder,
-  isAddress,
-  type ReadonlyUint8Array,
-} from '@solana/kit'
+  checkVersion,
+  encodeAccount,
+  encodeTransaction,
+  metaJson,
+  statusOf,
+  transactionEncoding,
+} from './rpcEncoding.ts'
 import {
-  BLOCKHASH_LIFETIME,
-  type DecodedTransaction,
-  decodeWireTransaction,
-  InvalidTransactionError,
-  type RecordedTransaction,
-  type SolanaLedger,
-} from './ledger.ts'
+  address,
+  type Config,
+  config,
+  decode,
+  invalidParams,
+  optionalInteger,
+  type Params,
+  param,
+  RPC_ERROR,
+  SolanaRpcError,
+  signatureParam,
+  slotParam,
+  wireBytes,
+} from './rpcParams.ts'
 import { SOLANA_STAND_IN_GENESIS_HASH } from './standInGenesis.ts'
-import { isTokenProgram, jsonParsedTokenData, parseTokenAccount, uiTokenAmount } from './tokens.ts'
+import { isTokenProgram, parseTokenAccount, uiTokenAmount } from './tokens.ts'
 
-/** A JSON-RPC error with Solana's codes. */
-export class SolanaRpcError extends Error {
-  override name = 'SolanaRpcError'
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message)
-  }
-}
-
-export const RPC_ERROR = {
-  parse: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internal: -32603,
-  /** Solana: preflight simulation failed. */
-  sendTransactionPreflightFailure: -32002,
-  /** Solana: a signature did not verify. */
-  signatureVerificationFailure: -32003,
-  /** Solana: the transaction's version is above the client's maxSupportedTransactionVersion. */
-  unsupportedTransactionVersion: -32015,
-  /** Solana: no block (yet) at that slot. */
-  blockNotAvailable: -32004,
-  /** Solana: the slot was skipped (no block was made in it). */
-  slotSkipped: -32007,
-  /** Solana: minContextSlot is ahead of the node. */
-  minContextSlotNotReached: -32016,
-} as const
-
-/** u64::MAX: what validators report as the rentEpoch of rent-exempt accounts. */
-const RENT_EPOCH_EXEMPT = 18446744073709551615n
 /** The version the stand-in reports: the Solana JSON-RPC generation it imitates, marked as the stand-in. */
 export const STAND_IN_VERSION = '2.3.0+litesvm-stand-in'
 
-export const invalidParams = (message: string) =>
-  new SolanaRpcError(RPC_ERROR.invalidParams, `Invalid params: ${message}`)
-
-export type Params = unknown[]
-export type Config = Record<string, unknown>
-
-function param(params: Params, index: number): unknown {
-  return params[index]
-}
-
-export function address(params: Params, index: number, what = 'address'): Address {
-  const value = param(params, index)
-  if (typeof value !== 'string' || !isAddress(value)) throw invalidParams(`${what} must be a base58 address`)
-  return value
-}
-
-export function config(params: Params, index: number): Config {
-  const value = param(params, index)
-  if (value === undefined || value === null) return {}
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalidParams(`argument ${index + 1} must be an object`)
-  return value as Config
-}
-
-export function signatureParam(value: unknown, what = 'signature'): string {
-  if (typeof value !== 'string') throw invalidParams(`${what} must be a base58 string`)
-  try {
-    if (getBase58Encoder().encode(value).length === 64) return value
-  } catch {}
-  throw invalidParams(`${what} must be a base58-encoded 64-byte signature`)
-}
-
-function optionalInteger(cfg: Config, key: string, min: number, max: number): number | undefined {
-  const value = cfg[key]
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max)
-    throw invalidParams(`${key} must be an integer from ${min} to ${max}`)
-  return value
-}
-
-function wireBytes(value: unknown, encoding: unknown): Uint8Array {
-  if (typeof value !== 'string') throw invalidParams('the transaction must be an encoded string')
-  const enc = encoding ?? 'base58'
-  try {
-    if (enc === 'base64') return Uint8Array.from(getBase64Encoder().encode(value))
-    if (enc === 'base58') return Uint8Array.from(getBase58Encoder().encode(value))
-  } catch {
-    throw invalidParams(`the transaction is not valid ${enc}`)
-  }
-  throw invalidParams(`unsupported transaction encoding ${JSON.stringify(enc)}; use base58 or base64`)
-}
-
-function decode(value: unknown, encoding: unknown): DecodedTransaction {
-  const wire = wireBytes(value, encoding)
-  try {
-    return decodeWireTransaction(wire)
-  } catch (err) {
-    if (err instanceof InvalidTransactionError) throw invalidParams(err.message)
-    throw err
-  }
-}
-
 export interface SolanaRpcContext {
   ledger: SolanaLedger
-}
-
-/** The account fields every encoding shares, with `data` in the encoding asked for. */
-export function encodeAccount(
-  ledger: SolanaLedger,
-  account: { data: ReadonlyUint8Array; executable: boolean; lamports: bigint; programAddress: Address; space: bigint },
-  cfg: Config,
-) {
-  const encoding = cfg.encoding ?? 'base58'
-  let data: unknown
-  const slice = cfg.dataSlice as { offset?: unknown; length?: unknown } | undefined
-  let bytes = account.data
-  if (slice !== undefined) {
-    if (
-      typeof slice !== 'object' ||
-      slice === null ||
-      typeof slice.offset !== 'number' ||
-      typeof slice.length !== 'number' ||
-      slice.offset < 0 ||
-      slice.length < 0
-    )
-      throw invalidParams('dataSlice must be {offset, length} of non-negative integers')
-    if (encoding === 'jsonParsed') throw invalidParams('dataSlice is not supported with jsonParsed')
-    bytes = bytes.subarray(slice.offset, slice.offset + slice.length)
-  }
-  if (encoding === 'jsonParsed') {
-    const parsed = isTokenProgram(account.programAddress)
-      ? jsonParsedTokenData(account.programAddress, account.data, (mint) => ledger.decimalsOf(mint))
-      : undefined
-    // What Solana does for accounts it cannot parse: the raw data, in base64.
-    data = parsed ?? [getBase64Decoder().decode(bytes), 'base64']
-  } else if (encoding === 'base64') data = [getBase64Decoder().decode(bytes), 'base64']
-  else if (encoding === 'base58') data = [getBase58Decoder().decode(bytes), 'base58']
-  else throw invalidParams(`unsupported account encoding ${JSON.stringify(encoding)}; use base58, base64 or jsonParsed`)
-  return {
-    data,
-    executable: account.executable,
-    lamports: account.lamports,
-    owner: account.programAddress,
-    rentEpoch: RENT_EPOCH_EXEMPT,
-    space: BigInt(account.data.length),
-  }
 }
 
 function accountAt(ledger: SolanaLedger, key: Address, cfg: Config) {
@@ -186,90 +58,6 @@ function checkMinContextSlot(ledger: SolanaLedger, cfg: Config) {
     throw new SolanaRpcError(RPC_ERROR.minContextSlotNotReached, 'Minimum context slot has not been reached', {
       contextSlot: ledger.slot,
     })
-}
-
-function statusOf(t: RecordedTransaction) {
-  return t.err === null ? { Ok: null } : { Err: t.err }
-}
-
-function transactionJson(t: RecordedTransaction) {
-  const m = t.message
-  return {
-    signatures: t.signatures,
-    message: {
-      accountKeys: t.accountKeys,
-      header: {
-        numRequiredSignatures: m.header.numSignerAccounts,
-        numReadonlySignedAccounts: m.header.numReadonlySignerAccounts,
-        numReadonlyUnsignedAccounts: m.header.numReadonlyNonSignerAccounts,
-      },
-      instructions: m.instructions.map((ix) => ({
-        programIdIndex: ix.programAddressIndex,
-        accounts: [...(ix.accountIndices ?? [])],
-        data: getBase58Decoder().decode(ix.data ?? new Uint8Array(0)),
-        stackHeight: null,
-      })),
-      recentBlockhash: m.lifetimeToken,
-      ...(m.version === 0
-        ? {
-            addressTableLookups: (m.addressTableLookups ?? []).map((l) => ({
-              accountKey: l.lookupTableAddress,
-              writableIndexes: [...l.writableIndexes],
-              readonlyIndexes: [...l.readonlyIndexes],
-            })),
-          }
-        : {}),
-    },
-  }
-}
-
-function metaJson(t: RecordedTransaction) {
-  return {
-    err: t.err,
-    status: statusOf(t),
-    fee: t.fee,
-    preBalances: t.preBalances,
-    postBalances: t.postBalances,
-    preTokenBalances: t.preTokenBalances,
-    postTokenBalances: t.postTokenBalances,
-    innerInstructions: t.innerInstructions,
-    logMessages: t.logMessages,
-    rewards: [],
-    loadedAddresses: { writable: [], readonly: [] },
-    computeUnitsConsumed: t.computeUnitsConsumed,
-  }
-}
-
-/** A transaction's `version` field: present only when the client said which versions it reads. */
-function checkVersion(t: RecordedTransaction, maxVersion: number | undefined) {
-  if (t.message.version !== 'legacy' && maxVersion === undefined)
-    throw new SolanaRpcError(
-      RPC_ERROR.unsupportedTransactionVersion,
-      `Transaction version (${t.message.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0`,
-    )
-  return maxVersion !== undefined ? { version: t.message.version } : {}
-}
-
-type TransactionEncoding = 'json' | 'base64' | 'base58'
-
-function transactionEncoding(cfg: Config): TransactionEncoding {
-  const encoding = cfg.encoding ?? 'json'
-  if (encoding === 'json' || encoding === 'base64' || encoding === 'base58') return encoding
-  throw invalidParams(`unsupported transaction encoding ${JSON.stringify(encoding)}; use json, base64 or base58`)
-}
-
-/** The transaction in the encoding asked for: json (the message's fields), base64 or base58 (the wire bytes). */
-function encodeTransaction(t: RecordedTransaction, encoding: TransactionEncoding) {
-  if (encoding === 'json') return transactionJson(t)
-  if (encoding === 'base64') return [getBase64Decoder().decode(t.wire), 'base64']
-  return [getBase58Decoder().decode(t.wire), 'base58']
-}
-
-function slotParam(params: Params, index: number, what: string): bigint {
-  const value = param(params, index)
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    throw invalidParams(`${what} must be a non-negative integer slot`)
-  return BigInt(value)
 }
 
 /** What Solana allows between getBlocks' start and end slots. */

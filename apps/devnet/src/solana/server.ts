@@ -13,7 +13,8 @@ import { solanaDevAccounts } from './keys.ts'
 import { SolanaLedger } from './ledger.ts'
 import { solanaRpcPort, solanaWsPort } from './port.ts'
 import { type SolanaPubSub, type SolanaSubscriptions, startSolanaPubSub } from './pubsub.ts'
-import { callSolanaRpc, RPC_ERROR, SolanaRpcError } from './rpc.ts'
+import { callSolanaRpc } from './rpc.ts'
+import { RPC_ERROR, SolanaRpcError } from './rpcParams.ts'
 import { SOLANA_STAND_IN_GENESIS_HASH } from './standInGenesis.ts'
 
 /** Larger bodies are refused before they are read whole (a Solana transaction is at most 1232 bytes). */
