@@ -4,17 +4,12 @@
  * the person (the site is told to show it); anything else is refused here and in the frame.
  */
 import { type FoyerError, RpcNotAllowedError, UserRejectedRequestError } from '@foyer/core'
-import type { EmbeddedSolanaWallet, SocialProvider } from '@foyer/core/internal'
+import type { SocialProvider } from '@foyer/core/internal'
 import { createFrameBus, type FrameBus } from '../bus/frameBus.ts'
 import { EmbeddedRpcError, withRpcCode } from '../errors/frameErrors.ts'
 import type { EmbeddedUser, EventMessage } from '../messages/messages.ts'
-import {
-  parseSolanaRequestResult,
-  type SolanaRequestMethod,
-  type SolanaRequestParams,
-  type SolanaRequestResult,
-} from '../messages/solanaRequests.ts'
 import { classifyRpcMethod } from '../methods/rpcMethods.ts'
+import { createEmbeddedSolana } from './embeddedSolana.ts'
 
 export type EmbeddedWalletClientOptions = {
   frameUrl: string
@@ -51,13 +46,11 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
   const emit = (event: ProviderEvent, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
   }
-  /** Who follows the person's Solana address (a Solana adapter connected through this wallet). */
-  const solanaWatchers = new Set<(address: string | undefined) => void>()
-  /** Every change of who is signed in goes through here, so Solana watchers hear of a new or gone address. */
+  const solana = createEmbeddedSolana(request)
+  /** Every change of who is signed in goes through here, so the Solana part follows the person's address. */
   function setUser(next: EmbeddedUser | undefined) {
-    const before = user?.solanaAddress
     user = next
-    if (next?.solanaAddress !== before) for (const watcher of [...solanaWatchers]) watcher(next?.solanaAddress)
+    solana.setAddress(next?.solanaAddress)
   }
 
   function onEvent(event: EventMessage) {
@@ -150,48 +143,6 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     }
   }
 
-  /** A Solana request to the frame (which shows it for approval); params and the answer are checked exactly. */
-  async function solanaRequest<method extends SolanaRequestMethod>(
-    method: method,
-    params: Omit<SolanaRequestParams<method>, 'account'>,
-    signal?: AbortSignal,
-  ): Promise<SolanaRequestResult<method>> {
-    const account = user?.solanaAddress
-    if (!account) throw new EmbeddedRpcError({ rpcCode: 4100, message: 'The embedded wallet has no Solana account' })
-    const result = await request({ method, params: { ...params, account } }, signal)
-    return parseSolanaRequestResult(method, result)
-  }
-
-  /**
-   * The wallet on Solana, as core's `EmbeddedSolanaWallet`: each request goes to the frame, which shows it in plain
-   * words and signs once the person approves. `chain` is the cluster's CAIP-2 id; signatures are base58,
-   * transactions wire bytes.
-   */
-  const solana: EmbeddedSolanaWallet = {
-    getSolanaAddress: () => user?.solanaAddress,
-    watchSolanaAddress(onChange) {
-      const watcher = (address: string | undefined) => onChange(address)
-      solanaWatchers.add(watcher)
-      return () => void solanaWatchers.delete(watcher)
-    },
-    signSolanaMessage: ({ message }, options) =>
-      solanaRequest('solana_signMessage', { message: bytesToBase64(message) }, options?.signal),
-    async signSolanaTransaction({ chain, transaction }, options) {
-      const result = await solanaRequest(
-        'solana_signTransaction',
-        { chain, transaction: bytesToBase64(transaction) },
-        options?.signal,
-      )
-      return { signature: result.signature, transaction: base64ToBytes(result.transaction) }
-    },
-    signAndSendSolanaTransaction: ({ chain, transaction, sendOptions }, options) =>
-      solanaRequest(
-        'solana_signAndSendTransaction',
-        { chain, transaction: bytesToBase64(transaction), ...(sendOptions ? { options: sendOptions } : {}) },
-        options?.signal,
-      ),
-  }
-
   const provider = {
     isFoyerEmbedded: true as const,
     request,
@@ -215,7 +166,8 @@ export function createEmbeddedWalletClient(options: EmbeddedWalletClientOptions)
     get chainId() {
       return chainId
     },
-    solana,
+    /** The wallet on Solana, as core's `EmbeddedSolanaWallet` (see `embeddedSolana.ts`). */
+    solana: solana.wallet,
     connectEmail: (email: string, signal?: AbortSignal) => bus.request('CONNECT_EMAIL', { email }, { signal }),
     /** The frame takes the code in its own screen (the site never sees it); resolves once a right one was entered. */
     async connectOtp(signal?: AbortSignal) {
@@ -308,14 +260,4 @@ function toProviderError(error: FoyerError): Error {
   if (error instanceof EmbeddedRpcError) return withRpcCode(error, error.rpcCode)
   if (error instanceof UserRejectedRequestError) return withRpcCode(error, 4001)
   return error
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary)
-}
-
-function base64ToBytes(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 }

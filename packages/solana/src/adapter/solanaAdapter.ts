@@ -40,6 +40,7 @@ import {
   WALLETCONNECT_FEATURE,
   watchSolanaWallets,
 } from '../wallets/solanaWallets.ts'
+import { readLastWallet, writeLastWallet } from './lastWallet.ts'
 
 export type SolanaAdapterParameters = {
   /**
@@ -71,27 +72,6 @@ export type SolanaAdapter = ChainAdapter & {
   }): Promise<bigint>
   /** The Wallet Standard wallet and account connected now, if any (undefined for the embedded wallet). */
   getConnection(): { wallet: Wallet; account: WalletAccount } | undefined
-}
-
-/** Where the name of the wallet connected last is kept, for the silent reconnect after a reload. */
-const LAST_WALLET_KEY = 'foyer.solana.lastWallet'
-
-function readLastWallet(): string | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_WALLET_KEY)
-  } catch {
-    return null
-  }
-}
-
-function writeLastWallet(name: string | null): void {
-  try {
-    if (typeof localStorage === 'undefined') return
-    if (name === null) localStorage.removeItem(LAST_WALLET_KEY)
-    else localStorage.setItem(LAST_WALLET_KEY, name)
-  } catch {
-    // storage refused (private mode, a sandbox): the next load starts disconnected
-  }
 }
 
 /**
@@ -194,37 +174,33 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
     return pickSolanaAccount(output.accounts.length ? output.accounts : wallet.accounts)
   }
 
-  /** The silent reconnect after a reload, once the wallet connected last has registered. */
-  async function restore(wallet: Wallet) {
-    restoreTried = true
-    controller?.setStatus('reconnecting')
+  /** Connects the wallet without a prompt (`standard:connect` with `silent`); false when it connected no account. */
+  async function connectSilently(wallet: Wallet): Promise<boolean> {
     try {
       const account = await standardConnect(wallet, true)
       if (account && !connection && controller) {
         controller.setAccount(report(follow(wallet, account)))
-        return
+        return true
       }
     } catch {
-      // the wallet refused a silent connect: the person connects again from the modal
+      // the wallet refused a silent connect: the person connects from the modal
     }
-    if (!connection) controller?.setStatus('disconnected')
+    return false
   }
 
-  /** The WalletConnect sessions' wallets already joined (a wallet registers once per session). */
-  const joinedSessions = new WeakSet<Wallet>()
-  /**
-   * A WalletConnect session that holds Solana accounts joins as this family's connection as soon as its wallet
-   * registers (after the pairing, or after a reload): the pairing asked for both families, so nothing is asked again.
-   */
-  async function joinSession(wallet: Wallet) {
-    joinedSessions.add(wallet)
-    try {
-      const account = await standardConnect(wallet, true)
-      if (account && !connection && controller) controller.setAccount(report(follow(wallet, account)))
-    } catch {
-      // a session without a Solana account: the person connects from the modal
-    }
+  /** The silent reconnect after a reload, once the wallet connected last has registered. */
+  async function restore(wallet: Wallet) {
+    restoreTried = true
+    controller?.setStatus('reconnecting')
+    if (!(await connectSilently(wallet)) && !connection) controller?.setStatus('disconnected')
   }
+
+  /**
+   * WalletConnect sessions' wallets already joined (a wallet registers once per session). A session that holds
+   * Solana accounts joins as this family's connection as soon as its wallet registers (after the pairing, or after a
+   * reload): the pairing asked for both families, so nothing is asked again.
+   */
+  const joinedSessions = new WeakSet<Wallet>()
 
   /** Connects the embedded wallet's Solana account (the person is signed in on the EVM side, else refused). */
   function connectEmbedded(wallet: EmbeddedSolanaWallet): Connection {
@@ -329,7 +305,10 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaA
         const last = lastWallet !== null && !restoreTried && !connection && found.find((w) => w.name === lastWallet)
         if (last) void restore(last)
         const session = found.find((w) => WALLETCONNECT_FEATURE in w.features && !joinedSessions.has(w))
-        if (session && !last && !connection) void joinSession(session)
+        if (session && !last && !connection) {
+          joinedSessions.add(session)
+          void connectSilently(session)
+        }
       })
       return () => {
         unwatch()
