@@ -156,3 +156,15 @@ export async function openAccount(page: import('@playwright/test').Page, path = 
   await expect(modal.locator('[data-view]')).toHaveAttribute('data-view', 'Account')
   return modal
 }
+
+/**
+ * The WalletConnect pairing URI the QR view shows, read as a person copies it (the page needs clipboard permission).
+ * The QR waits for the WalletConnect chunk and the relay's pairing: seconds on a busy machine.
+ */
+export async function readPairingUri(page: import('@playwright/test').Page): Promise<string> {
+  const modal = page.getByTestId('foyer-modal')
+  await expect(modal.getByTestId('wc-qr-code')).toBeVisible({ timeout: 15_000 })
+  await modal.getByTestId('copy-wc-uri').click()
+  await expect(page.getByTestId('snackbar')).toContainText('Link copied')
+  return page.evaluate(() => navigator.clipboard.readText())
+}

@@ -9,7 +9,16 @@ import type { Page, Route } from '@playwright/test'
 import { type Hex, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { frameOf, modalView, signUpWithEmail } from './embedded-helpers.ts'
-import { balanceOf, CHAIN_1, CHAIN_2, expect, openAccount, seriousViolations, test } from './fixtures.ts'
+import {
+  balanceOf,
+  CHAIN_1,
+  CHAIN_2,
+  expect,
+  openAccount,
+  readPairingUri,
+  seriousViolations,
+  test,
+} from './fixtures.ts'
 
 test.use({ walletKey: 3 })
 
@@ -234,9 +243,7 @@ test('a WalletConnect wallet signs the registration over the relay', async ({ pa
   await page.getByTestId('connect-button').click()
   const modal = page.getByTestId('foyer-modal')
   await modal.getByTestId('wallet-selector-walletconnect').click()
-  await modal.getByTestId('copy-wc-uri').click()
-  await expect(page.getByTestId('snackbar')).toContainText('Link copied')
-  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  const uri = await readPairingUri(page)
   let wcWallet: WalletConnectTestWallet | undefined
   try {
     wcWallet = await createWalletConnectTestWallet({

@@ -7,6 +7,7 @@ import {
   CHAIN_1,
   CHAIN_2,
   expect,
+  readPairingUri,
   recordShake,
   recordSnackbar,
   seriousViolations,
@@ -161,10 +162,7 @@ test('sign in with the WalletConnect wallet', async ({ page, context }) => {
   await page.getByTestId('connect-button').click()
   const modal = page.getByTestId('foyer-modal')
   await modal.getByTestId('wallet-selector-walletconnect').click()
-  await expect(modal.getByTestId('wc-qr-code')).toBeVisible()
-  await modal.getByTestId('copy-wc-uri').click()
-  await expect(page.getByTestId('snackbar')).toContainText('Link copied')
-  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  const uri = await readPairingUri(page)
 
   wcWallet = await createWalletConnectTestWallet({
     relayUrl: RELAY_URL,

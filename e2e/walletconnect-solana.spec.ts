@@ -6,10 +6,9 @@
  */
 import { ANVIL_PRIVATE_KEYS, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@foyer/testing'
 import { SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from '@foyer/testing/solana'
-import type { Page } from '@playwright/test'
 import { address, createSolanaRpc } from '@solana/kit'
 import { SOLANA_STAND_IN_GENESIS_HASH } from '../apps/devnet/src/solana/standInGenesis.ts'
-import { accountSettled, CHAIN_1, CHAIN_2, expect, test } from './fixtures.ts'
+import { accountSettled, CHAIN_1, CHAIN_2, expect, readPairingUri, test } from './fixtures.ts'
 
 const RELAY_URL = process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'
 const SOLANA_RPC_URL = 'http://127.0.0.1:8899'
@@ -22,15 +21,6 @@ test.afterEach(async () => {
   await wcWallet?.close()
   wcWallet = undefined
 })
-
-async function readPairingUri(page: Page) {
-  const modal = page.getByTestId('foyer-modal')
-  // The QR waits for the WalletConnect chunk and the relay's pairing: seconds on a busy machine.
-  await expect(modal.getByTestId('wc-qr-code')).toBeVisible({ timeout: 15_000 })
-  await modal.getByTestId('copy-wc-uri').click()
-  await expect(page.getByTestId('snackbar')).toContainText('Link copied')
-  return page.evaluate(() => navigator.clipboard.readText())
-}
 
 test('one WalletConnect pairing connects EVM and Solana: the Solana network shows the Solana account, Send moves SOL over the session, and a reload keeps both', async ({
   page,

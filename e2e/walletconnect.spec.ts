@@ -1,7 +1,7 @@
 import { readDevnet } from '@foyer/devnet/file'
 import { ANVIL_PRIVATE_KEYS, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@foyer/testing'
 import { type Address, erc20Abi, parseUnits, verifyMessage } from 'viem'
-import { CHAIN_1, CHAIN_2, expect, publicClient, seriousViolations, test } from './fixtures.ts'
+import { CHAIN_1, CHAIN_2, expect, publicClient, readPairingUri, seriousViolations, test } from './fixtures.ts'
 
 const RELAY_URL = process.env.FOYER_WC_RELAY_URL ?? 'ws://127.0.0.1:8790'
 
@@ -12,15 +12,6 @@ test.afterEach(async () => {
   await wcWallet?.close()
   wcWallet = undefined
 })
-
-async function readPairingUri(page: import('@playwright/test').Page) {
-  const modal = page.getByTestId('foyer-modal')
-  // The QR waits for the WalletConnect chunk and the relay's pairing: seconds on a busy machine.
-  await expect(modal.getByTestId('wc-qr-code')).toBeVisible({ timeout: 15_000 })
-  await modal.getByTestId('copy-wc-uri').click()
-  await expect(page.getByTestId('snackbar')).toContainText('Link copied')
-  return page.evaluate(() => navigator.clipboard.readText())
-}
 
 test('pair over WalletConnect from the QR view, sign from the demo, survive a reload, and follow a disconnect from the wallet', async ({
   page,
