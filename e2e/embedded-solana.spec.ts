@@ -7,23 +7,15 @@
 import { SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from '@foyer/testing/solana'
 import {
   address,
-  appendTransactionMessageInstruction,
   createKeyPairSignerFromBytes,
   createSolanaRpc,
-  createTransactionMessage,
   getBase58Encoder,
-  getBase64EncodedWireTransaction,
   getPublicKeyFromAddress,
-  lamports,
-  pipe,
   type SignatureBytes,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
   verifySignature,
 } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
 import { SOLANA_STAND_IN_GENESIS_HASH } from '../apps/devnet/src/solana/standInGenesis.ts'
+import { signAndSend, solTransfer } from '../apps/devnet/src/solana/testTransactions.ts'
 import { frameOf, modalView, signUpWithEmail } from './embedded-helpers.ts'
 import { accountSettled, expect, test } from './fixtures.ts'
 
@@ -41,19 +33,7 @@ const balanceOf = async (account: string) => (await rpc.getBalance(address(accou
 /** A plain SOL transfer from the funder's dev key, signed and sent from the test with kit. */
 async function fund(to: string, amount: bigint) {
   const funder = await createKeyPairSignerFromBytes(getBase58Encoder().encode(FUNDER_KEY))
-  const { value: blockhash } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(funder, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({ source: funder, destination: address(to), amount: lamports(amount) }),
-        m,
-      ),
-  )
-  const signed = await signTransactionMessageWithSigners(message)
-  await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
+  await signAndSend(SOLANA_RPC_URL, funder, [solTransfer(funder, to, amount)])
   await expect.poll(() => balanceOf(to)).toBe(amount)
 }
 

@@ -8,29 +8,19 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type SolanaStandIn, startSolanaStandIn } from '@foyer/devnet/solana'
+import { type SolanaStandIn, solTransfer, startSolanaStandIn, unsignedTransaction } from '@foyer/devnet/solana'
 import { installTestWallet } from '@foyer/testing'
 import { installSolanaTestWallet, SOLANA_DEV_ACCOUNTS, SOLANA_DEV_KEYS } from '@foyer/testing/solana'
 import { expect, type Page, test } from '@playwright/test'
 import {
   type Address,
   address,
-  appendTransactionMessageInstructions,
-  compileTransaction,
-  createNoopSigner,
   createSolanaRpc,
-  createTransactionMessage,
   getBase58Encoder,
   getPublicKeyFromAddress,
-  getTransactionEncoder,
-  lamports,
-  pipe,
   type SignatureBytes,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature,
 } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
 
 const GENESIS_HASH = 'FWKyw4kGL27TUQFDaPMrXuNfuuaY3Z8sREquhEMvdexS'
 
@@ -260,27 +250,9 @@ test('connects, signs a message and a transaction that lands, follows account ch
   // A SOL transfer built in Node, signed and sent by the wallet from the page: it lands.
   const to = SOLANA_DEV_ACCOUNTS[3]
   const before = await solBalance(to)
-  const { value: blockhash } = await rpc.getLatestBlockhash().send()
-  const from = address(wallet.address)
-  const compiled = compileTransaction(
-    pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayer(from, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-      (m) =>
-        appendTransactionMessageInstructions(
-          [
-            getTransferSolInstruction({
-              source: createNoopSigner(from),
-              destination: to,
-              amount: lamports(7_000_000n),
-            }),
-          ],
-          m,
-        ),
-    ),
-  )
-  const transaction = [...getTransactionEncoder().encode(compiled)]
+  const transaction = [
+    ...(await unsignedTransaction(standIn.url, wallet.address, [solTransfer(wallet.address, to, 7_000_000n)])),
+  ]
   const sent = await feature(
     page,
     'solana:signAndSendTransaction',

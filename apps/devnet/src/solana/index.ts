@@ -18,3 +18,4 @@ export {
   startSolanaStandIn,
 } from './server.ts'
 export { SOLANA_STAND_IN_GENESIS_HASH } from './standInGenesis.ts'
+export { signAndSend, solTransfer, unsignedTransaction } from './testTransactions.ts'

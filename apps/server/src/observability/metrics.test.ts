@@ -2,22 +2,12 @@ import {
   describeSolanaStandIn,
   SOLANA_STAND_IN_GENESIS_HASH,
   type SolanaStandIn,
+  signAndSend,
   solanaDevAccounts,
+  solTransfer,
   startSolanaStandIn,
 } from '@foyer/devnet/solana'
-import {
-  appendTransactionMessageInstructions,
-  createKeyPairSignerFromPrivateKeyBytes,
-  createSolanaRpc,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
+import { createKeyPairSignerFromPrivateKeyBytes } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { solanaCaipChainId } from '../balance/solanaBalances.ts'
 import { loadConfig, type ServerConfig } from '../config.ts'
@@ -66,28 +56,9 @@ let transfers = 0
 /** Sends a few lamports (a different amount each time) from the stand-in's first dev account to its second: one new block. */
 async function transfer(): Promise<void> {
   transfers++
-  const rpc = createSolanaRpc(standIn.url)
   const [from, to] = solanaDevAccounts(2)
   const payer = await createKeyPairSignerFromPrivateKeyBytes(from!.privateKey)
-  const { value: blockhash } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [
-          getTransferSolInstruction({
-            source: payer,
-            destination: to!.address,
-            amount: lamports(BigInt(1_000 + transfers)),
-          }),
-        ],
-        m,
-      ),
-  )
-  const signed = await signTransactionMessageWithSigners(message)
-  await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
+  await signAndSend(standIn.url, payer, [solTransfer(payer, to!.address, BigInt(1_000 + transfers))])
 }
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {

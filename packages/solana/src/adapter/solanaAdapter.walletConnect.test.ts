@@ -7,7 +7,13 @@ import { createFoyerClient } from '@foyer/core'
 import type { PairingState } from '@foyer/core/internal'
 import { type RunningChain, startChain } from '@foyer/devnet'
 import { type RunningRelay, startWalletConnectRelay } from '@foyer/devnet/relay'
-import { SOLANA_STAND_IN_GENESIS_HASH, type SolanaStandIn, startSolanaStandIn } from '@foyer/devnet/solana'
+import {
+  SOLANA_STAND_IN_GENESIS_HASH,
+  type SolanaStandIn,
+  solTransfer,
+  startSolanaStandIn,
+  unsignedTransaction,
+} from '@foyer/devnet/solana'
 import { evmAdapter } from '@foyer/evm'
 import {
   ANVIL_PRIVATE_KEYS,
@@ -18,24 +24,14 @@ import {
 } from '@foyer/testing'
 import {
   address,
-  appendTransactionMessageInstructions,
-  compileTransaction,
-  createNoopSigner,
   createSolanaRpc,
-  createTransactionMessage,
   getBase58Encoder,
   getBase64EncodedWireTransaction,
   getPublicKeyFromAddress,
   getTransactionDecoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
   type SignatureBytes,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature,
 } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
 import { createConfig, createStorage } from '@wagmi/core'
 import { defineChain, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -176,30 +172,8 @@ describe('WalletConnect for Solana: one pairing, both families, over the local r
     const rpc = createSolanaRpc(standIn.url)
     const receiver = address(SOLANA_DEV_ACCOUNTS[9]!)
     const before = (await rpc.getBalance(receiver).send()).value
-    const { value: blockhash } = await rpc.getLatestBlockhash().send()
-    const from = address(wallet.solana!.address)
-    const unsigned = Uint8Array.from(
-      getTransactionEncoder().encode(
-        compileTransaction(
-          pipe(
-            createTransactionMessage({ version: 0 }),
-            (m) => setTransactionMessageFeePayer(from, m),
-            (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-            (m) =>
-              appendTransactionMessageInstructions(
-                [
-                  getTransferSolInstruction({
-                    source: createNoopSigner(from),
-                    destination: receiver,
-                    amount: lamports(1_000n),
-                  }),
-                ],
-                m,
-              ),
-          ),
-        ),
-      ),
-    )
+    const from = wallet.solana!.address
+    const unsigned = await unsignedTransaction(standIn.url, from, [solTransfer(from, receiver, 1_000n)])
     const { wallet: standard, account } = solana.getConnection()!
     const feature = standard.features['solana:signTransaction'] as {
       signTransaction(input: {

@@ -1,31 +1,21 @@
 /**
  * The Solana test wallet's Node half against the devnet's Solana JSON-RPC stand-in (LiteSVM, real programs): the
- * dapp side is `@solana/kit` and `@solana-program/system`, as a site would use them, through the Wallet Standard
- * wallet object the test wallet gives for one origin.
+ * dapp side builds its transfers with kit and the System program (the devnet's `unsignedTransaction`), as a site
+ * would, and reaches the wallet through the Wallet Standard wallet object the test wallet gives for one origin.
  */
-import { type SolanaStandIn, startSolanaStandIn } from '@foyer/devnet/solana'
+import { type SolanaStandIn, solTransfer, startSolanaStandIn, unsignedTransaction } from '@foyer/devnet/solana'
 import {
   type Address,
-  appendTransactionMessageInstructions,
-  compileTransaction,
-  createNoopSigner,
   createSolanaRpc,
-  createTransactionMessage,
   getAddressEncoder,
   getBase58Decoder,
   getBase58Encoder,
   getPublicKeyFromAddress,
   getTransactionDecoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
   type Signature,
   type SignatureBytes,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature,
 } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
 import {
   isWalletStandardError,
   WALLET_STANDARD_ERROR__FEATURES__WALLET_ACCOUNT_CHAIN_UNSUPPORTED,
@@ -49,24 +39,9 @@ afterAll(() => standIn?.stop())
 const makeWallet = (key: string = SOLANA_DEV_KEYS[3]) =>
   createSolanaTestWallet({ secretKey: key, rpcUrls: { [SOLANA_LOCALNET_CHAIN]: standIn.url } })
 
-/**
- * What a dapp does: a SOL transfer from `from`, compiled to wire bytes with no signature yet (the wallet's key signs,
- * so the dapp holds only a no-op signer for the address).
- */
-async function transferBytes(from: Address, to: Address, amount: bigint): Promise<Uint8Array> {
-  const { value: blockhash } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [getTransferSolInstruction({ source: createNoopSigner(from), destination: to, amount: lamports(amount) })],
-        m,
-      ),
-  )
-  return Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
-}
+/** What a dapp does: a SOL transfer from `from`, compiled to wire bytes with no signature yet (the wallet signs). */
+const transferBytes = (from: string, to: string, amount: bigint) =>
+  unsignedTransaction(standIn.url, from, [solTransfer(from, to, amount)])
 
 const balance = async (a: Address) => (await rpc.getBalance(a).send()).value
 

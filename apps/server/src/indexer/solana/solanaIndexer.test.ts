@@ -3,24 +3,18 @@ import {
   describeSolanaStandIn,
   SOLANA_STAND_IN_GENESIS_HASH,
   type SolanaStandIn,
+  signAndSend,
   solanaDevAccounts,
+  solTransfer,
   startSolanaStandIn,
 } from '@foyer/devnet/solana'
 import {
   type Address,
-  appendTransactionMessageInstructions,
   createKeyPairSignerFromPrivateKeyBytes,
   createSolanaRpc,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
+  type Instruction,
   type KeyPairSigner,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
 } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
 import {
   findAssociatedTokenPda,
   getTransferCheckedInstruction,
@@ -68,17 +62,7 @@ const signer = (index: number): Promise<KeyPairSigner> =>
   createKeyPairSignerFromPrivateKeyBytes(solanaDevAccounts(index + 1)[index]!.privateKey)
 
 /** Builds, signs and sends a transaction with kit, as a wallet would; answers its signature. */
-async function send(payer: KeyPairSigner, instructions: Parameters<typeof appendTransactionMessageInstructions>[0]) {
-  const { value: blockhash } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  )
-  const signed = await signTransactionMessageWithSigners(message)
-  return rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
-}
+const send = (payer: KeyPairSigner, instructions: Instruction[]) => signAndSend(standIn.url, payer, instructions)
 
 const ata = async (owner: Address, mint: Address, tokenProgram: Address) =>
   (await findAssociatedTokenPda({ owner, mint, tokenProgram }))[0]
@@ -135,9 +119,7 @@ function suite(open: () => Promise<TestDatabase>, first: number) {
     const to = standIn.accounts[receiver]!.address
     const [fusd, feur] = standIn.mints
     sent = {
-      sol: await send(from, [
-        getTransferSolInstruction({ source: from, destination: to, amount: lamports(1_500_000_000n) }),
-      ]),
+      sol: await send(from, [solTransfer(from, to, 1_500_000_000n)]),
       // fUSD with the Token program's plain Transfer (the mint comes from the token balances)…
       fusd: await send(from, [
         getTransferInstruction({
@@ -252,9 +234,7 @@ function suite(open: () => Promise<TestDatabase>, first: number) {
   it('an account with no token accounts: its SOL in, and a balance of SOL alone', async () => {
     const fresh = solanaDevAccounts(40 + first)[39 + first]!.address
     const from = await signer(sender)
-    const signature = await send(from, [
-      getTransferSolInstruction({ source: from, destination: fresh, amount: lamports(2_000_000n) }),
-    ])
+    const signature = await send(from, [solTransfer(from, fresh, 2_000_000n)])
     await indexer(db).syncToHead()
     const { data, next } = await historyOf(fresh)
     expect(next).toBeNull()
@@ -272,13 +252,7 @@ function suite(open: () => Promise<TestDatabase>, first: number) {
     const before = await counts()
     const resumedFrom = await first.lastSlot()
     const from = await signer(sender)
-    const again = await send(from, [
-      getTransferSolInstruction({
-        source: from,
-        destination: standIn.accounts[receiver]!.address,
-        amount: lamports(1n),
-      }),
-    ])
+    const again = await send(from, [solTransfer(from, standIn.accounts[receiver]!.address, 1n)])
     const second = indexer(db)
     const step = await second.step()
     expect(step).toMatchObject({ kind: 'indexed', from: resumedFrom + 1, blocks: 1 })
