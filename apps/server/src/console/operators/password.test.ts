@@ -51,10 +51,19 @@ describe('operator passwords (scrypt)', () => {
     await verifyPassword('warm-up', null)
     const time = async (h: string | null) => {
       const started = performance.now()
-      for (let i = 0; i < 3; i++) await verifyPassword('a wrong password', h)
+      await verifyPassword('a wrong password', h)
       return performance.now() - started
     }
-    const [wrong, missing] = [await time(hash), await time(null)]
+    // One of each, taken in turns, and the medians compared: a busy moment of the machine (tests run side by side)
+    // slows both kinds alike instead of one block of runs.
+    const wrongs: number[] = []
+    const missings: number[] = []
+    for (let i = 0; i < 7; i++) {
+      wrongs.push(await time(hash))
+      missings.push(await time(null))
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+    const [wrong, missing] = [median(wrongs), median(missings)]
     expect(missing / wrong).toBeGreaterThan(0.5)
     expect(missing / wrong).toBeLessThan(2)
   })
